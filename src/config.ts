@@ -1,0 +1,318 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { LoginMethod } from '../adapters/store.js';
+import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
+import { normalizeBadgeCode } from './badges/badge-code.js';
+import { ConfigError } from './errors.js';
+import { demoConfigPath, schemaPath } from './paths.js';
+
+/**
+ * Configuration: one JSON file validated against config/schema.json, plus deployment settings from the
+ * environment. This is the only module that reads process.env (DESIGN.md → Rules of thumb).
+ */
+
+export interface ClientConfig {
+  client_id: string;
+  name: string;
+  secret_hashes?: string[];
+  secrets?: string[];
+  redirect_uris: string[];
+  default_scopes?: string[];
+  logout_url?: string;
+  response_types?: ('code' | 'id_token')[];
+}
+
+export interface UserSeed {
+  username: string;
+  given_name: string;
+  family_name: string;
+  type: string;
+  email?: string;
+  google_email?: string;
+  microsoft_email?: string;
+  roster_id?: string;
+  password?: string;
+  password_hash?: string;
+  emoji_password?: string;
+  emoji_password_hash?: string;
+  badge_code?: string;
+}
+
+export interface OrganisationSeed {
+  slug: string;
+  name: string;
+  login_methods?: LoginMethod[];
+  badge_requires_emoji?: boolean;
+  users?: UserSeed[];
+}
+
+export interface ThrottlingConfig {
+  free_attempts?: number;
+  base_wait_seconds?: number;
+  max_wait_seconds?: number;
+  ip_failures?: number;
+  organisation_failures?: number;
+  badge_failures?: number;
+  window_seconds?: number;
+}
+
+export interface ConfigFile {
+  development?: boolean;
+  service_documentation?: string;
+  login_throttling?: ThrottlingConfig;
+  clients: ClientConfig[];
+  organisations?: OrganisationSeed[];
+}
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  issuer: string;
+  configPath: string;
+  storeUrl: string;
+  /** From LANYARD_COOKIE_KEYS; when absent, keys are generated once and kept in the store (development only). */
+  cookieKeys?: string[] | undefined;
+  /** From LANYARD_KEY_ENCRYPTION_KEY; when absent, one is generated into the data directory. */
+  keyEncryptionKey?: Buffer | undefined;
+  /**
+   * How many reverse proxies in front of Lanyard to believe (X-Forwarded-For/-Proto/-Host): 0 = none.
+   * Only the last `trustProxy` hops are trusted, so a client cannot choose its own address.
+   */
+  trustProxy: number;
+  logLevel: string;
+  serviceDocumentation: string;
+  file: ConfigFile;
+  /** Serve the demo relying party (http://localhost:8080) beside Lanyard: only with the demo config. */
+  demoApp: boolean;
+  /** Unsafe development defaults in use; printed loudly at startup. */
+  warnings: string[];
+}
+
+type Env = Record<string, string | undefined>;
+
+let validator: ReturnType<Ajv['compile']> | undefined;
+function validateFile(data: unknown): ErrorObject[] {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats.default(ajv);
+    validator = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
+  }
+  return validator(data) ? [] : (validator.errors ?? []);
+}
+
+function describe(e: ErrorObject): string {
+  const path = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') {
+    return `${path}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  }
+  if (e.keyword === 'enum') {
+    return `${path}: must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+  }
+  return `${path}: ${e.message ?? e.keyword}`;
+}
+
+/** Reads and validates a config file; throws ConfigError naming the file, JSON path and problem. */
+export function readConfigFile(path: string): ConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new ConfigError([`${path}: cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError([`${path}: not valid JSON (${(err as Error).message})`]);
+  }
+  const problems = validateFile(data).map((e) => `${path}: ${describe(e)}`);
+  if (problems.length) throw new ConfigError(problems);
+  const file = data as ConfigFile;
+  problems.push(...semanticProblems(file).map((p) => `${path}: ${p}`));
+  if (problems.length) throw new ConfigError(problems);
+  return file;
+}
+
+/** Rules JSON Schema cannot express: uniqueness across items, credentials present. */
+function semanticProblems(file: ConfigFile): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  file.clients.forEach((c, i) => {
+    if (seen.has(c.client_id)) problems.push(`/clients/${i}/client_id: duplicate client_id "${c.client_id}"`);
+    seen.add(c.client_id);
+    if (!c.secret_hashes?.length && !c.secrets?.length) {
+      problems.push(`/clients/${i}: needs at least one secret in "secret_hashes" (or "secrets" in development)`);
+    }
+  });
+  const throttling = file.login_throttling;
+  if (throttling?.base_wait_seconds && throttling.max_wait_seconds && throttling.max_wait_seconds < throttling.base_wait_seconds) {
+    problems.push('/login_throttling/max_wait_seconds: must not be shorter than base_wait_seconds');
+  }
+  const badgeCodes = new Set<string>();
+  const slugs = new Set<string>();
+  (file.organisations ?? []).forEach((o, i) => {
+    if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
+    slugs.add(o.slug);
+    const names = new Set<string>();
+    (o.users ?? []).forEach((u, j) => {
+      const key = u.username.toLowerCase();
+      if (names.has(key)) problems.push(`/organisations/${i}/users/${j}/username: duplicate username "${u.username}"`);
+      names.add(key);
+      if (u.password && u.password_hash) {
+        problems.push(`/organisations/${i}/users/${j}: give "password" or "password_hash", not both`);
+      }
+      if (u.emoji_password && u.emoji_password_hash) {
+        problems.push(`/organisations/${i}/users/${j}: give "emoji_password" or "emoji_password_hash", not both`);
+      }
+      if (u.emoji_password && !canonicalEmojiPassword(parseEmojiPassword(u.emoji_password))) {
+        problems.push(`/organisations/${i}/users/${j}/emoji_password: must be 6 names from the emoji bank (src/accounts/emoji-bank.ts)`);
+      }
+      const badge = u.badge_code && normalizeBadgeCode(u.badge_code);
+      if (u.badge_code && !badge) {
+        problems.push(`/organisations/${i}/users/${j}/badge_code: not a badge code (26 characters of Crockford base32)`);
+      }
+      if (badge && badgeCodes.has(badge)) problems.push(`/organisations/${i}/users/${j}/badge_code: the same badge code is given to another user`);
+      if (badge) badgeCodes.add(badge);
+    });
+  });
+  return problems;
+}
+
+/** What NODE_ENV=production refuses: every unsafe development default. */
+function productionProblems(config: Config, usingDemo: boolean): string[] {
+  const problems: string[] = [];
+  const p = config.configPath;
+  if (usingDemo) problems.push('LANYARD_CONFIG: is unset, and the demo configuration is development-only');
+  else if (config.file.development) problems.push(`${p}: /development: a development configuration is refused in production`);
+  const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
+  config.file.clients.forEach((c, i) => {
+    if (c.secrets?.length) problems.push(`${p}: /clients/${i}/secrets: plaintext secrets are refused in production; use secret_hashes`);
+    c.redirect_uris.forEach((uri, j) => {
+      if (!uri.startsWith('https://') && !loopback.test(uri)) {
+        problems.push(`${p}: /clients/${i}/redirect_uris/${j}: must be https (or http on loopback) in production`);
+      }
+    });
+    if (c.logout_url && !c.logout_url.startsWith('https://') && !loopback.test(c.logout_url)) {
+      problems.push(`${p}: /clients/${i}/logout_url: must be https (or http on loopback) in production`);
+    }
+  });
+  (config.file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {
+    if (u.password) problems.push(`${p}: /organisations/${i}/users/${j}/password: plaintext passwords are refused in production; use password_hash`);
+    if (u.emoji_password) problems.push(`${p}: /organisations/${i}/users/${j}/emoji_password: plaintext emoji passwords are refused in production; issue them with \`lanyard users emoji\``);
+    if (u.badge_code) problems.push(`${p}: /organisations/${i}/users/${j}/badge_code: fixed badge codes are refused in production; issue badges with \`lanyard badges print\``);
+  }));
+  if (!config.cookieKeys) problems.push('LANYARD_COOKIE_KEYS: required in production (comma-separated, each at least 32 characters)');
+  if (config.file.service_documentation?.startsWith('http://')) {
+    problems.push(`${p}: /service_documentation: must be https in production`);
+  }
+  if (!config.issuer.startsWith('https://')) problems.push(`LANYARD_ISSUER: "${config.issuer}" must be an https URL in production`);
+  return problems;
+}
+
+function developmentWarnings(config: Config, usingDemo: boolean): string[] {
+  const warnings: string[] = [];
+  if (usingDemo || config.file.development) warnings.push(`DEVELOPMENT CONFIGURATION in use (${config.configPath}): never expose it to real users`);
+  if (config.file.clients.some((c) => c.secrets?.length)) warnings.push('plaintext client secrets in the configuration: use secret_hashes (`lanyard clients secret`)');
+  if ((config.file.organisations ?? []).some((o) => o.users?.some((u) => u.password || u.emoji_password || u.badge_code))) {
+    warnings.push('plaintext user credentials (password, emoji_password or badge_code) in the configuration');
+  }
+  if (!config.cookieKeys) warnings.push('LANYARD_COOKIE_KEYS unset: cookie signing keys were generated and kept in the store');
+  return warnings;
+}
+
+function parsePort(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT: "${value}" is not a port number (0-65535)`);
+  return port;
+}
+
+function parseIssuer(value: string, problems: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    problems.push(`LANYARD_ISSUER: "${value}" is not a URL`);
+    return value;
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
+    problems.push(`LANYARD_ISSUER: "${value}" must be an http(s) URL without query or fragment`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseCookieKeys(value: string | undefined, problems: string[]): string[] | undefined {
+  if (!value) return undefined;
+  const keys = value.split(',').map((k) => k.trim()).filter(Boolean);
+  if (!keys.length || keys.some((k) => k.length < 32)) {
+    problems.push('LANYARD_COOKIE_KEYS: each comma-separated key must be at least 32 characters');
+  }
+  return keys;
+}
+
+/** `true`/`yes` = one proxy; a number = that many proxies in a chain; unset/`false`/`no`/`0` = none. */
+function parseTrustProxy(value: string | undefined, problems: string[]): number {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['', 'false', 'no', '0'].includes(v)) return 0;
+  if (['true', 'yes'].includes(v)) return 1;
+  const hops = Number(v);
+  if (!Number.isInteger(hops) || hops < 1 || hops > 10) {
+    problems.push(`LANYARD_TRUST_PROXY: "${value}" must be true, false or the number of proxies in front of Lanyard (1-10)`);
+    return 0;
+  }
+  return hops;
+}
+
+function parseKek(value: string | undefined, problems: string[]): Buffer | undefined {
+  if (!value) return undefined;
+  const key = Buffer.from(value, 'base64');
+  if (key.length !== 32) problems.push('LANYARD_KEY_ENCRYPTION_KEY: must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+  return key;
+}
+
+/** Loads the whole configuration; throws ConfigError with every problem found. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const port = parsePort(env.PORT, problems);
+  const usingDemo = !env.LANYARD_CONFIG;
+  const configPath = usingDemo ? demoConfigPath : resolve(env.LANYARD_CONFIG!);
+  // A bad file must not hide bad variables: collect its problems with the rest and report them all at once.
+  let file: ConfigFile | undefined;
+  try {
+    file = readConfigFile(configPath);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    problems.push(...err.problems);
+  }
+  const issuer = parseIssuer(env.LANYARD_ISSUER || `http://localhost:${port}`, problems);
+  const logLevel = env.LANYARD_LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LANYARD_LOG_LEVEL: "${logLevel}" is not a pino level`);
+  }
+  const cookieKeys = parseCookieKeys(env.LANYARD_COOKIE_KEYS, problems);
+  const keyEncryptionKey = parseKek(env.LANYARD_KEY_ENCRYPTION_KEY, problems);
+  if (!file) throw new ConfigError(problems);
+  const config: Config = {
+    production: env.NODE_ENV === 'production',
+    port,
+    host: env.HOST || '0.0.0.0',
+    issuer,
+    configPath,
+    storeUrl: env.LANYARD_STORE || 'sqlite:./data/lanyard.db',
+    cookieKeys,
+    keyEncryptionKey,
+    trustProxy: parseTrustProxy(env.LANYARD_TRUST_PROXY, problems),
+    logLevel,
+    serviceDocumentation: file.service_documentation ?? `${issuer}/docs`,
+    file,
+    demoApp: usingDemo && env.NODE_ENV !== 'production' && (env.LANYARD_DEMO_APP ?? 'on') !== 'off',
+    warnings: [],
+  };
+  if (config.production) problems.push(...productionProblems(config, usingDemo));
+  if (problems.length) throw new ConfigError(problems);
+  config.warnings = developmentWarnings(config, usingDemo);
+  return config;
+}
