@@ -1,0 +1,27 @@
+import { certificateThumbprint } from './certificate.js';
+import type { ActiveKey } from './key-manager.js';
+
+/**
+ * The public key set (SPEC: Resources → Key set). Served by Lanyard because oidc-provider's own
+ * key set has no x5t / x5t#S256 (DESIGN.md → Keys).
+ */
+export function jwksDocument(keys: ActiveKey[]) {
+  return {
+    keys: keys.map((k) => ({
+      kid: k.kid,
+      kty: 'RSA',
+      use: 'sig',
+      alg: 'RS256',
+      x5c: [k.certificate],
+      n: k.publicJwk.n,
+      e: k.publicJwk.e,
+      x5t: certificateThumbprint(k.certificate, 'sha1'),
+      'x5t#S256': certificateThumbprint(k.certificate, 'sha256'),
+    })),
+  };
+}
+
+/** The private keys oidc-provider signs with: the signing key first (it takes the first key of the alg). */
+export const providerJwks = (keys: ActiveKey[]) => ({
+  keys: keys.map((k) => ({ ...k.privateJwk, kid: k.kid, use: 'sig', alg: 'RS256' })),
+});

@@ -1,0 +1,41 @@
+import { storeDataDir, withStore } from '../../adapters/open-store.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { loadKeyEncryptionKey } from './key-encryption-key.js';
+import { describeKeys, KeyManager } from './key-manager.js';
+
+const write = (line: string): void => { process.stdout.write(`${line}\n`); };
+
+/** `lanyard keys list [--json]`: every stored key, its month, validity window and status. */
+export async function listKeysCommand(config: Config, clock: Clock, json: boolean): Promise<void> {
+  await withStore(config.storeUrl, clock, async (store) => {
+    const keys = describeKeys(await store.listKeys(), clock.now());
+    if (json) return write(JSON.stringify(keys, null, 2));
+    if (!keys.length) return write('no signing keys yet (the first start creates one)');
+    const rows = [['KID', 'MONTH', 'VALID FROM', 'VALID UNTIL', 'STATUS'],
+      ...keys.map((k) => [k.kid, k.month, k.notBefore, k.notAfter, k.status + (k.revokedAt ? ` (replaced ${k.revokedAt})` : '')])];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const r of rows) write(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  });
+}
+
+/**
+ * `lanyard keys rotate --now`: the emergency exception to the monthly rule (a key is compromised).
+ * A fresh key signs from now on and the replaced key leaves the key set at once; running instances pick
+ * the change up from the store within seconds (src/keys/key-rotation.ts).
+ */
+export async function rotateNowCommand(config: Config, clock: Clock): Promise<void> {
+  await withStore(config.storeUrl, clock, async (store) => {
+    const manager = new KeyManager({
+      store,
+      clock,
+      keyEncryptionKey: loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl)),
+      issuer: config.issuer,
+    });
+    const before = (await manager.publishedKids())[0];
+    const fresh = await manager.rotateNow();
+    write(`new signing key ${fresh.kid} (month ${fresh.month}, valid ${fresh.notBefore} to ${fresh.notAfter})`);
+    if (before) write(`withdrawn from the key set: ${before}`);
+    write('running Lanyard instances switch to it within 10 seconds; tokens signed with the withdrawn key no longer verify');
+  });
+}
