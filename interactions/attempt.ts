@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
+import type { User } from '../adapters/store.js';
+import type { Attempt, Factor } from '../src/accounts/login-throttle.js';
+import { finish, type InteractionDeps, sendHtml } from './context.js';
+import { deviceId } from './device.js';
+import type { LoginStep } from './login-step.js';
+import { errorPage } from './views/error-page.js';
+
+export interface AttemptOptions {
+  factor: Factor;
+  /** The username as typed (absent for badges). */
+  username?: string;
+  /** Checks the secret; undefined for any failure, whatever its cause (unknown user, wrong secret, …). */
+  verify: () => Promise<User | undefined>;
+  /** Re-renders the method's form with a message, with the given status. */
+  retry: (status: number, message: string) => string;
+  /** False for a first factor that a second must follow: its success does not make the device known. */
+  final?: boolean;
+}
+
+export const waitText = (seconds: number) =>
+  seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+/**
+ * One sign-in attempt through the guessing protection (counted before it is verified, so parallel guesses
+ * cannot slip through together): throttled → 429 with Retry-After; failed → counted,
+ * the same generic answer whatever failed; succeeded → the device is remembered. When the counters cannot
+ * be read or written the attempt fails closed (503): low-entropy secrets are never checked unprotected.
+ * Resolves to the user, or undefined when the reply has been sent.
+ */
+export async function attemptSignIn(
+  deps: InteractionDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  step: LoginStep,
+  o: AttemptOptions,
+): Promise<User | undefined> {
+  const attempt: Attempt = {
+    factor: o.factor,
+    organisationId: step.organisation.id,
+    ...(o.username !== undefined ? { username: o.username } : {}),
+    deviceId: deviceId(req),
+    ip: req.ip,
+  };
+  const log = { method: o.factor, organisation: step.organisation.slug };
+  const throttled = (seconds: number, bucket: string) => {
+    req.log.warn({ event: 'login.throttled', ...log, bucket, retryAfter: seconds }, 'login throttled');
+    reply.header('Retry-After', String(seconds));
+    sendHtml(reply, 429, o.retry(429, `Too many tries. Please wait ${waitText(seconds)}, then try again — or ask your teacher.`));
+    return undefined;
+  };
+  try {
+    const begun = await deps.throttle.begin(attempt);
+    if (!begun.allowed) return throttled(begun.retryAfterSeconds, begun.bucket);
+    let user: User | undefined;
+    try {
+      user = await o.verify();
+    } finally {
+      await deps.throttle.end(begun.attempt, { ok: !!user, ...(user ? { username: user.username } : {}), final: o.final ?? true });
+    }
+    if (!user) {
+      req.log.info({ event: 'login.failed', ...log }, 'login failed');
+      const after = await deps.throttle.check(attempt);
+      if (!after.allowed) return throttled(after.retryAfterSeconds, after.bucket);
+      sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
+      return undefined;
+    }
+    req.log.info({ event: 'login.succeeded', ...log, accountId: user.id }, 'login succeeded');
+    return user;
+  } catch (err) {
+    req.log.error({ event: 'login.unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
+    sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
+    return undefined;
+  }
+}
+
+/** Never says whether the user exists (Standards: generic login errors). */
+function failureText(factor: Factor): string {
+  if (factor === 'badge') return 'That badge did not work. Try again, or ask your teacher.';
+  if (factor === 'emoji') return 'Those pictures do not match. Check your name and try again.';
+  return 'That username and password do not match. Check them and try again.';
+}
+
+/** Signs the user in: the interaction is finished and the browser goes back to the provider (303). */
+export const completeLogin = (deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, user: User, amr: string[]) =>
+  // remember: false — a browser-session cookie, since classroom devices are shared.
+  finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { csrfValid } from './csrf.js';
+import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
+import { errorPage } from './views/error-page.js';
+
+/** POST /interaction/:uid/cancel — "cancel" returns error=access_denied to the app. */
+export function cancelRoute(app: FastifyInstance, deps: InteractionDeps): void {
+  app.post<{ Params: { uid: string }; Body: { csrf?: string } }>('/interaction/:uid/cancel', async (req, reply) => {
+    const details = await loadInteraction(deps, req, reply);
+    if (!details) return reply;
+    if (!csrfValid(deps.csrfKey, details.uid, (req.body as { csrf?: string } | undefined)?.csrf)) {
+      return sendHtml(reply, 403, errorPage('Cannot cancel', 'This form has expired. Go back to the app and start again.', 'invalid_form'));
+    }
+    return finish(deps, req, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' });
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { InteractionResults } from 'oidc-provider';
+import type { Store } from '../adapters/store.js';
+import type { LoginThrottle } from '../src/accounts/login-throttle.js';
+import type { Clock } from '../src/clock.js';
+import type { ClientRegistry } from '../src/clients/client-registry.js';
+import type { ProviderHost } from '../src/provider/provider-host.js';
+import { expiredPage } from './views/error-page.js';
+
+export interface InteractionDeps {
+  host: ProviderHost;
+  store: Store;
+  clients: ClientRegistry;
+  /** Secret for CSRF tokens and badge tickets (the first cookie key). */
+  csrfKey: string;
+  throttle: LoginThrottle;
+  clock: Clock;
+}
+
+export type Details = Awaited<ReturnType<ProviderHost['provider']['interactionDetails']>>;
+
+export const sendHtml = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+/**
+ * The interaction behind /interaction/:uid, or undefined after answering "sign-in expired" (no cookie,
+ * unknown or finished interaction, or a uid that does not match the browser's interaction cookie).
+ */
+export async function loadInteraction(
+  deps: InteractionDeps,
+  req: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+): Promise<Details | undefined> {
+  try {
+    const details = await deps.host.provider.interactionDetails(req.raw, reply.raw);
+    if (details.uid === req.params.uid) return details;
+  } catch {
+    // SessionNotFound and friends: the interaction is gone.
+  }
+  sendHtml(reply, 400, expiredPage());
+  return undefined;
+}
+
+/** Finishes the interaction and sends the browser back to oidc-provider (303, SPEC flow step 3). */
+export async function finish(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+  const to = await deps.host.provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
+  return reply.header('Cache-Control', 'no-store').redirect(to, 303);
+}

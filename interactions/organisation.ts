@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { csrfToken } from './csrf.js';
+import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
+import { ensureDeviceCookie } from './device.js';
+import { clientNameOf, organisationFor } from './login-step.js';
+import { errorPage } from './views/error-page.js';
+import { methodChooser } from './views/method-chooser.js';
+import { organisationPicker } from './views/organisation-picker.js';
+
+/**
+ * GET /interaction/:uid — where every sign-in starts: the organisation picker when the app did not name an
+ * organisation (search by name), then the organisation's ways of signing in (straight to the only one).
+ */
+export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps): void {
+  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string } }>('/interaction/:uid', async (req, reply) => {
+    const details = await loadInteraction(deps, req, reply);
+    if (!details) return reply;
+    if (details.prompt.name === 'consent') {
+      // Not expected (grant-loader.ts approves everything), but never leave a user stuck here.
+      const grant = new deps.host.provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
+      if (details.params.scope) grant.addOIDCScope(String(details.params.scope));
+      return finish(deps, req, reply, { consent: { grantId: await grant.save() } });
+    }
+    if (details.prompt.name !== 'login') {
+      return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
+    }
+    ensureDeviceCookie(req, reply);
+    const clientName = clientNameOf(deps, details);
+    const organisation = await organisationFor(deps, details, req.query.org);
+    if (!organisation) {
+      const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
+      const results = q ? await deps.store.searchOrganisations(q, 20) : [];
+      return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results));
+    }
+    const { methods } = organisation.login;
+    if (methods.length === 1) {
+      return reply.redirect(`/interaction/${details.uid}/${methods[0]}?org=${encodeURIComponent(organisation.slug)}`, 303);
+    }
+    return sendHtml(reply, 200, methodChooser({
+      uid: details.uid,
+      csrf: csrfToken(deps.csrfKey, details.uid),
+      clientName,
+      organisation,
+      canChangeOrganisation: !details.params.organisation,
+    }));
+  });
+}

@@ -1,0 +1,100 @@
+// Badge scanner: reads the badge's QR code from the camera (or a photo) in the browser, with jsQR.
+(() => {
+  const form = document.querySelector('[data-badge-form]');
+  if (!form || typeof window.jsQR !== 'function') return;
+  const input = form.querySelector('input[name="code"]');
+  const scanner = document.querySelector('[data-scanner]');
+  const video = document.querySelector('[data-scanner-video]');
+  const status = document.querySelector('[data-scanner-status]');
+  const upload = document.querySelector('[data-upload]');
+  const photo = document.querySelector('[data-upload-input]');
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  let done = false;
+  // After a badge was refused (this page shows the error), the same badge is most likely still in front of the
+  // camera: posting it again and again would loop until the device is locked out. So the camera only submits
+  // once it has seen no badge for a moment (taken away, then shown again); typing and photos work as usual.
+  const refused = Boolean(document.querySelector('[role="alert"]'));
+  let armed = !refused;
+  let clearSince = 0;
+  const REARM_MS = 1500;
+  // The status is a live region: only changes are written, so a screen reader says each message once.
+  const say = (text) => { if (status.textContent !== text) status.textContent = text; };
+
+  const decode = (source, width, height) => {
+    const scale = Math.min(1, 800 / Math.max(width, height));
+    canvas.width = Math.round(width * scale);
+    canvas.height = Math.round(height * scale);
+    context.drawImage(source, 0, 0, canvas.width, canvas.height);
+    const found = window.jsQR(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+    return found && found.data.startsWith('LB1:') ? found.data : undefined;
+  };
+
+  const submit = (code) => {
+    done = true;
+    input.value = code.slice('LB1:'.length).replace(/(.{4})(?=.)/g, '$1-'); // as printed under the QR code
+    status.textContent = 'Badge found! Signing you in…';
+    // The picture stays on the badge while the page signs in (stopping the camera now would show black);
+    // the camera is let go when the page goes.
+    video.pause();
+    form.requestSubmit();
+  };
+
+  const scan = () => {
+    if (done) return;
+    if (video.readyState >= 2 && video.videoWidth) {
+      const code = decode(video, video.videoWidth, video.videoHeight);
+      if (code && armed) return submit(code);
+      const now = Date.now();
+      if (code) {
+        clearSince = 0;
+        say('Take your badge away from the camera, then show it again. Or ask your teacher.');
+      } else if (!armed) {
+        clearSince = clearSince || now;
+        if (now - clearSince >= REARM_MS) {
+          armed = true;
+          say('Hold your badge up to the camera.');
+        }
+      }
+    }
+    setTimeout(scan, 150);
+  };
+
+  upload.hidden = false;
+  // Once a photo has been tried, its answer stays on screen: the camera starting (or failing) later says nothing.
+  let photoTried = false;
+  photo.addEventListener('change', async () => {
+    const file = photo.files && photo.files[0];
+    if (!file) return;
+    photoTried = true;
+    try {
+      const image = await createImageBitmap(file);
+      const code = decode(image, image.width, image.height);
+      if (code) submit(code);
+      else status.textContent = 'No badge found in that photo. Try again, closer and with more light.';
+    } catch {
+      status.textContent = 'That photo could not be read.';
+    }
+    scanner.hidden = false;
+  });
+
+  window.addEventListener('pagehide', () => {
+    if (video.srcObject) video.srcObject.getTracks().forEach((track) => track.stop());
+  });
+
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return;
+  scanner.hidden = false;
+  navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+    .then((stream) => {
+      video.srcObject = stream;
+      return video.play();
+    })
+    .then(() => {
+      if (!photoTried) status.textContent = 'Hold your badge up to the camera.';
+      scan();
+    })
+    .catch(() => {
+      if (!photoTried) status.textContent = 'The camera is not available. Take a photo of your badge or type its code.';
+      video.hidden = true;
+    });
+})();

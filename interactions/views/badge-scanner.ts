@@ -1,0 +1,32 @@
+import { html } from './html.js';
+import { layout } from './layout.js';
+import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';
+
+/**
+ * The badge screen: the camera scans the QR code in the browser (interactions/public/badge.js with jsQR,
+ * both served by Lanyard); fallbacks are a photo of the badge and typing the code printed under the QR.
+ */
+export function badgeScanner(v: StepView & { error?: string; code?: string }): string {
+  return layout(`Sign in to ${v.organisation.name}`, html`
+${stepHeading(v, 'Show your badge to the camera')}
+${errorMessage(v.error)}
+<div class="scanner" data-scanner hidden>
+  <video data-scanner-video playsinline muted aria-label="Camera picture"></video>
+  <p class="muted" role="status" aria-live="polite" data-scanner-status>Starting the camera…</p>
+</div>
+<form method="post" action="/interaction/${v.uid}/badge" data-badge-form novalidate>
+  ${hiddenFields(v)}
+  <label for="code">Or type the code under the picture</label>
+  <input id="code" name="code" type="text" value="${v.code ?? ''}" autocomplete="off" autocapitalize="characters"
+    spellcheck="false" required placeholder="ABCD-EFGH-…">
+  <button type="submit">Sign in</button>
+</form>
+<div class="upload" data-upload hidden>
+  <label for="photo">Or take a photo of your badge</label>
+  <input id="photo" type="file" accept="image/*" capture="environment" data-upload-input>
+</div>
+${stepFooter(v, 'badge')}
+<script src="/interaction-assets/jsqr.js" defer></script>
+<script src="/interaction-assets/badge.js" defer></script>
+`);
+}

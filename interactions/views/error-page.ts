@@ -1,0 +1,17 @@
+import { html } from './html.js';
+import { layout } from './layout.js';
+
+/** A friendly error page: never a stack trace; the OAuth error code is shown for support. */
+export function errorPage(title: string, message: string, code?: string): string {
+  return layout(title, html`
+<h1>${title}</h1>
+<p>${message}</p>
+${code ? html`<p class="muted">Error code: <code>${code}</code></p>` : ''}
+`);
+}
+
+export const expiredPage = () => errorPage(
+  'Sign-in expired',
+  'This sign-in took too long or was already finished. Go back to the app and start again.',
+  'sign_in_expired',
+);

@@ -1,0 +1,39 @@
+import type { Organisation } from '../../adapters/store.js';
+import { html, type Raw } from './html.js';
+
+/** What every login-method screen shows around its form. */
+export interface StepView {
+  uid: string;
+  csrf: string;
+  clientName: string;
+  organisation: Organisation;
+  canChangeOrganisation: boolean;
+}
+
+export const stepHeading = (v: StepView, prompt: string) => html`
+<h1>${v.organisation.name}</h1>
+<p class="muted">Signing in to ${v.clientName}</p>
+<p class="prompt">${prompt}</p>`;
+
+export const hiddenFields = (v: StepView) => html`
+  <input type="hidden" name="csrf" value="${v.csrf}">
+  <input type="hidden" name="org" value="${v.organisation.slug}">`;
+
+export const errorMessage = (error?: string) => (error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '');
+
+/** Ties fields to the error message for screen readers. */
+export const invalidIf = (error?: string) => (error ? html`aria-invalid="true" aria-describedby="form-error"` : '');
+
+/** Other ways to sign in, another school, and cancel (back to the app with access_denied). */
+export function stepFooter(v: StepView, current: string): Raw {
+  const others = current !== 'chooser' && v.organisation.login.methods.length > 1;
+  return html`
+<nav class="step-links" aria-label="Other options">
+  ${others ? html`<a href="/interaction/${v.uid}?org=${encodeURIComponent(v.organisation.slug)}">Sign in another way</a>` : ''}
+  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}">Not ${v.organisation.name}? Choose another school</a>` : ''}
+</nav>
+<form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
+  <input type="hidden" name="csrf" value="${v.csrf}">
+  <button type="submit" class="link">Cancel and go back to ${v.clientName}</button>
+</form>`;
+}

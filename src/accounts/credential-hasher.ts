@@ -1,0 +1,34 @@
+import { availableParallelism } from 'node:os';
+import argon2 from 'argon2';
+import { Limiter } from './limiter.js';
+
+/**
+ * argon2id for every user credential and client secret. Parameters are OWASP's minimum recommendation
+ * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the limiter leaves at least one core free
+ * so a burst of logins cannot starve token signing.
+ */
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+const limiter = new Limiter(Math.max(1, availableParallelism() - 1));
+
+export function hashCredential(plain: string): Promise<string> {
+  return limiter.run(() => argon2.hash(plain, ARGON2_OPTIONS));
+}
+
+export async function verifyCredential(hash: string, plain: string): Promise<boolean> {
+  return limiter.run(async () => {
+    try {
+      return await argon2.verify(hash, plain);
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Verifying against this when a user does not exist keeps response times from revealing who exists. */
+let dummyHash: Promise<string> | undefined;
+export async function verifyAgainstDummy(plain: string): Promise<false> {
+  dummyHash ??= argon2.hash('lanyard-dummy-credential', ARGON2_OPTIONS);
+  await verifyCredential(await dummyHash, plain);
+  return false;
+}

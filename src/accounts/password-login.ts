@@ -1,0 +1,30 @@
+import type { CredentialKind, Directory, Organisation, User } from '../../adapters/store.js';
+import { verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
+import { canonicalEmojiPassword } from './emoji-bank.js';
+
+/**
+ * A user's secret inside one organisation. Unknown user, user without that secret and wrong secret all
+ * cost one argon2 verification and give the same answer (no user enumeration).
+ */
+export async function checkUserSecret(
+  directory: Directory,
+  organisation: Organisation,
+  username: string,
+  kind: CredentialKind,
+  secret: string,
+): Promise<User | undefined> {
+  const user = username ? await directory.findUserByUsername(organisation.id, username.trim()) : undefined;
+  const hash = user && (await directory.getCredential(user.id, kind));
+  if (!user || !hash) {
+    await verifyAgainstDummy(secret);
+    return undefined;
+  }
+  return (await verifyCredential(hash, secret)) ? user : undefined;
+}
+
+export const checkPassword = (directory: Directory, organisation: Organisation, username: string, password: string) =>
+  checkUserSecret(directory, organisation, username, 'password', password);
+
+/** `names`: the tapped pictures; anything but six names from the bank fails like a wrong password. */
+export const checkEmojiPassword = (directory: Directory, organisation: Organisation, username: string, names: string[]) =>
+  checkUserSecret(directory, organisation, username, 'emoji', canonicalEmojiPassword(names) ?? '');

@@ -1,0 +1,81 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import interactions from '../interactions/index.js';
+import { expiredPage } from '../interactions/views/error-page.js';
+import type { Store } from '../adapters/store.js';
+import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
+import { ClientRegistry } from './clients/client-registry.js';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import { docsRoute } from './docs-page.js';
+import { hardenResponses } from './http-hardening.js';
+import type { KeyManager } from './keys/key-manager.js';
+import { KeyRotation } from './keys/key-rotation.js';
+import { loggerOptions } from './logging.js';
+import { logoutRoute } from './provider/logout.js';
+import { mountProvider } from './provider/mount.js';
+import { ProviderHost } from './provider/provider-host.js';
+import { wellKnownRoutes } from './provider/well-known.js';
+
+export interface AppDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  keyManager: KeyManager;
+  cookieKeys: string[];
+  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface LanyardApp extends FastifyInstance {
+  lanyard: { host: ProviderHost; clients: ClientRegistry; keyRotation: KeyRotation };
+}
+
+/** The Fastify instance with everything mounted. Tests use this; main.ts adds listen and shutdown. */
+export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
+  const { config, store, clock } = deps;
+  const app = Fastify({
+    logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // A hop count, never `true`: trusting every hop would let a client set its own address.
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    bodyLimit: 64 * 1024,
+  }) as unknown as LanyardApp;
+
+  const clients = new ClientRegistry(config.file.clients);
+  const host = new ProviderHost({
+    issuer: config.issuer,
+    store,
+    clients,
+    cookieKeys: deps.cookieKeys,
+    trustProxy: config.trustProxy,
+    log: app.log,
+  }, await deps.keyManager.current());
+  const keyRotation = new KeyRotation({ manager: deps.keyManager, host, clock, log: app.log });
+  app.decorate('lanyard', { host, clients, keyRotation });
+  app.addHook('onReady', async () => keyRotation.start());
+  app.addHook('onClose', async () => keyRotation.stop());
+
+  hardenResponses(app, config.issuer.startsWith('https://'));
+  await mountProvider(app, host);
+  wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
+  logoutRoute(app, host, clients);
+  docsRoute(app, config.issuer);
+  const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
+  await app.register(interactions, { host, store, clients, csrfKey: deps.cookieKeys[0]!, throttle, clock });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/interaction/')) {
+      return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
+    }
+    return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
+  });
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    return reply.code(status).send({
+      error: status === 500 ? 'server_error' : 'invalid_request',
+      error_description: status === 500 ? 'internal error' : err.message,
+    });
+  });
+  return app;
+}

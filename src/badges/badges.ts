@@ -1,0 +1,24 @@
+import type { Organisation, Store, User } from '../../adapters/store.js';
+import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from './badge-code.js';
+
+export interface IssuedBadge {
+  user: User;
+  /** As printed: groups of four. */
+  code: string;
+  qrPayload: string;
+}
+
+/** A new badge for the user; the one they had before stops working (atomically, in the store). */
+export async function issueBadge(store: Store, user: User): Promise<IssuedBadge> {
+  const code = generateBadgeCode();
+  await store.issueBadge(user.id, user.organisationId, badgeCodeHash(code));
+  return { user, code: formatBadgeCode(code), qrPayload: badgeQrPayload(code) };
+}
+
+/** The holder of an active badge of this organisation, from a typed or scanned code. */
+export async function findBadgeHolder(store: Store, organisation: Organisation, input: string): Promise<User | undefined> {
+  const code = normalizeBadgeCode(input);
+  const holder = code ? await store.findBadge(badgeCodeHash(code)) : undefined;
+  if (!holder || holder.organisationId !== organisation.id) return undefined;
+  return store.findUser(holder.userId);
+}

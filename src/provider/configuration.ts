@@ -1,0 +1,87 @@
+import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Store } from '../../adapters/store.js';
+import { oidcAdapterFactory } from '../../adapters/oidc-adapter.js';
+import { identityClaimNames, userClaims } from '../accounts/claims.js';
+import type { ClientRegistry } from '../clients/client-registry.js';
+import { authorizationParams } from './authorization-params.js';
+import { loadGrantWithoutConsent } from './grant-loader.js';
+import { loginPolicy } from './login-policy.js';
+import { ROUTES } from './paths.js';
+import { apiResource, apiResourceIdentifier } from './api-resource.js';
+import { TTL } from './ttl.js';
+
+
+export interface ProviderConfigDeps {
+  issuer: string;
+  store: Store;
+  clients: ClientRegistry;
+  cookieKeys: string[];
+  jwks: { keys: object[] };
+  renderError: NonNullable<Configuration['renderError']>;
+}
+
+export function providerConfiguration(d: ProviderConfigDeps): Configuration {
+  return {
+    adapter: oidcAdapterFactory(d.store.oidc),
+    clients: d.clients.providerMetadata(),
+    jwks: d.jwks as Configuration['jwks'],
+    cookies: {
+      keys: d.cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    // Every identity claim belongs to `openid`, the only scope (SPEC: discovery scopes_supported).
+    scopes: ['openid'],
+    claims: { openid: identityClaimNames(d.issuer) },
+    // SPEC: ID token claims are in the ID token itself, not only at userinfo.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const user = await d.store.findUser(sub);
+      return user && { accountId: user.id, claims: () => ({ ...userClaims(user, d.issuer), sub: user.id }) };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      revocation: {
+        enabled: true,
+        // RFC 7009 §2.1: a client revokes only tokens issued to it.
+        allowedPolicy: async (_ctx, client, token) => {
+          if (token.clientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+          return true;
+        },
+      },
+      rpInitiatedLogout: { enabled: false }, // SPEC: logout is GET /oauth/logout?client_id= (src/provider/logout.ts)
+      claimsParameter: { enabled: false },
+      introspection: { enabled: false },
+      resourceIndicators: apiResource(d.issuer),
+    },
+    responseTypes: ['code', 'id_token'],
+    subjectTypes: ['public'],
+    clientAuthMethods: ['client_secret_basic'],
+    enabledJWA: { idTokenSigningAlgValues: ['RS256'] },
+    // SPEC: redirect_uri is required on every authorization request.
+    allowOmittingSingleRegisteredRedirectUri: false,
+    ttl: { ...TTL },
+    // SPEC: a refresh_token is always in the token response (no offline_access scope needed) …
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // … and tokens outlive the browser session that produced them.
+    expiresWithSession: async () => false,
+    // Every refresh returns a new refresh token and retires the old one (a replayed one revokes the grant).
+    rotateRefreshToken: true,
+    routes: {
+      authorization: ROUTES.authorization,
+      token: ROUTES.token,
+      userinfo: ROUTES.userinfo,
+      revocation: ROUTES.revocation,
+      jwks: ROUTES.jwks,
+      end_session: ROUTES.endSession,
+    },
+    interactions: {
+      url: (_ctx, interaction) => `${ROUTES.interaction}/${interaction.uid}`,
+      policy: loginPolicy(d.store),
+    },
+    loadExistingGrant: (ctx: KoaContextWithOIDC) => loadGrantWithoutConsent(ctx, apiResourceIdentifier(d.issuer)),
+    extraParams: authorizationParams(d.store) as unknown as Configuration['extraParams'],
+    renderError: d.renderError,
+  };
+}

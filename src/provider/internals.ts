@@ -1,0 +1,50 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { CompactSign } from 'jose';
+import type Provider from 'oidc-provider';
+import type { ActiveKey } from '../keys/key-manager.js';
+
+/**
+ * The only module that touches oidc-provider internals (DESIGN.md → Rules of thumb). Each patch is a
+ * place where SPEC.md asks for something the library has no setting for.
+ */
+
+/**
+ * SPEC: discovery lists response_type `id_token`, and apps register plain callback URLs (the demo's is
+ * http://localhost:8080/callback). oidc-provider refuses http and localhost redirect URIs for clients that
+ * may use the implicit flow; this is its documented recipe for allowing them. Production configurations
+ * are checked separately (config.ts refuses non-https redirect URIs outside loopback in production).
+ */
+const RELAXED = new Set(['implicit-force-https', 'implicit-forbid-localhost']);
+
+export function allowPlainRedirectUrisForImplicit(provider: Provider): void {
+  const schema = (provider.Client as unknown as { Schema: { prototype: { invalidate(m: string, c?: string): void } } }).Schema;
+  const original = schema.prototype.invalidate;
+  schema.prototype.invalidate = function invalidate(message: string, code?: string) {
+    if (code && RELAXED.has(code)) return;
+    original.call(this, message, code);
+  };
+}
+
+/**
+ * SPEC: ID token header — `typ` is `JWT`. oidc-provider leaves `typ` out of ID tokens and has no setting
+ * for it, so each issued ID token is signed again, with the same key and claims, under a header that has it.
+ */
+export function idTokensWithTypHeader(provider: Provider, keys: ActiveKey[]): void {
+  const privateKeys = new Map<string, KeyObject>(
+    keys.map((k) => [k.kid, createPrivateKey({ key: k.privateJwk, format: 'jwk' })]),
+  );
+  const proto = (provider.IdToken as unknown as { prototype: { issue(...args: unknown[]): Promise<unknown> } }).prototype;
+  const issue = proto.issue;
+  proto.issue = async function issueWithTyp(...args: unknown[]) {
+    const token = await issue.apply(this, args);
+    if (typeof token !== 'string') return token;
+    const [head, body, signature] = token.split('.');
+    if (!head || !body || !signature) return token; // encrypted (JWE) tokens are not in use
+    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg: string; kid?: string; typ?: string };
+    const key = header.kid ? privateKeys.get(header.kid) : undefined;
+    if (header.typ || !key) return token;
+    return new CompactSign(Buffer.from(body, 'base64url'))
+      .setProtectedHeader({ alg: header.alg, typ: 'JWT', kid: header.kid })
+      .sign(key);
+  };
+}

@@ -1,0 +1,23 @@
+/** Where each endpoint lives (SPEC: Endpoints). The provider owns only PROVIDER_ROUTES. */
+export const ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  userinfo: '/oauth/userinfo',
+  revocation: '/oauth/revoke',
+  logout: '/oauth/logout',
+  /** oidc-provider's own: when another user signs in over a session, it ends the old one here first. */
+  endSession: '/oauth/session/end',
+  discovery: '/.well-known/openid-configuration',
+  jwks: '/.well-known/jwks.json',
+  interaction: '/interaction',
+  docs: '/docs',
+} as const;
+
+const PROVIDER_ROUTES = [ROUTES.authorization, ROUTES.token, ROUTES.userinfo, ROUTES.revocation, `${ROUTES.endSession}/confirm`];
+
+/** Does oidc-provider handle this request URL (path and query)? */
+export function isProviderPath(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return PROVIDER_ROUTES.includes(path as (typeof PROVIDER_ROUTES)[number])
+    || path.startsWith(`${ROUTES.authorization}/`); // resume after an interaction: /oauth/authorize/:uid
+}

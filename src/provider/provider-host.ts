@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import Provider from 'oidc-provider';
+import type { Store } from '../../adapters/store.js';
+import type { ClientRegistry } from '../clients/client-registry.js';
+import { providerJwks } from '../keys/jwks.js';
+import type { KeySet } from '../keys/key-manager.js';
+import { providerConfiguration } from './configuration.js';
+import { defaultScopes } from './default-scopes.js';
+import { logProviderEvents } from './events.js';
+import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './internals.js';
+import { renderErrorPage } from './render-error.js';
+import { tokenRequest } from './token-request.js';
+
+export interface ProviderHostDeps {
+  issuer: string;
+  store: Store;
+  clients: ClientRegistry;
+  cookieKeys: string[];
+  trustProxy: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Holds the running oidc-provider instance. oidc-provider's key set is fixed per instance, so a new key
+ * set means a new instance, swapped in atomically: requests already inside the old one finish there,
+ * new ones go to the new one (DESIGN.md → Keys).
+ */
+export class ProviderHost {
+  #provider!: Provider;
+  #handler!: (req: IncomingMessage, res: ServerResponse) => void;
+  #keys!: KeySet;
+
+  constructor(private readonly deps: ProviderHostDeps, keys: KeySet) {
+    this.rekey(keys);
+  }
+
+  get provider(): Provider { return this.#provider; }
+  get keys(): KeySet { return this.#keys; }
+
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    this.#handler(req, res);
+  }
+
+  /** Builds a provider for `keys` and makes it current. */
+  rekey(keys: KeySet): void {
+    const d = this.deps;
+    const provider = new Provider(d.issuer, providerConfiguration({
+      issuer: d.issuer,
+      store: d.store,
+      clients: d.clients,
+      cookieKeys: d.cookieKeys,
+      jwks: providerJwks(keys.published),
+      renderError: renderErrorPage(d.log),
+    }));
+    provider.proxy = d.trustProxy > 0;
+    provider.maxIpsCount = d.trustProxy;
+    allowPlainRedirectUrisForImplicit(provider);
+    idTokensWithTypHeader(provider, keys.published);
+    provider.use(defaultScopes(d.clients));
+    provider.use(tokenRequest(d.clients));
+    logProviderEvents(provider, d.log);
+    this.#handler = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
+    this.#provider = provider;
+    this.#keys = keys;
+  }
+}

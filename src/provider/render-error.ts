@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
+import { errorPage } from '../../interactions/views/error-page.js';
+
+const MESSAGES: Record<string, string> = {
+  invalid_client: 'This app is not registered with Lanyard. Tell whoever runs the app.',
+  invalid_redirect_uri: 'This app asked to send you to an address it has not registered. Tell whoever runs the app.',
+  invalid_request: 'The app sent a sign-in request Lanyard could not understand. Go back and try again.',
+};
+
+/**
+ * oidc-provider's HTML error page, for errors it cannot redirect to the app (unknown client, unregistered
+ * redirect_uri, …): friendly text, the error code, no details that help an attacker, never a redirect.
+ */
+export function renderErrorPage(log: FastifyBaseLogger) {
+  return async (ctx: KoaContextWithOIDC, out: ErrorOut, error: unknown) => {
+    log.info({ event: 'authorize.rejected', error: out.error, description: out.error_description }, 'authorization request rejected');
+    const code = String(out.error ?? 'server_error');
+    const description = String(out.error_description ?? '');
+    const redirectProblem = /redirect_uri/.test(description);
+    const message = (redirectProblem ? MESSAGES.invalid_redirect_uri : MESSAGES[code])
+      ?? 'Something went wrong while signing you in. Go back to the app and try again.';
+    void error;
+    ctx.type = 'html';
+    ctx.body = errorPage('Cannot sign you in', message, code);
+  };
+}

@@ -1,0 +1,13 @@
+/** Lifetimes in seconds. SPEC: Limits — code 10 minutes, access token 24 hours; the rest are Lanyard's choice. */
+export const TTL = {
+  AuthorizationCode: 10 * 60,
+  AccessToken: 24 * 60 * 60,
+  IdToken: 60 * 60,
+  /** Refresh tokens rotate on use; an unused one lapses after 30 days. */
+  RefreshToken: 30 * 24 * 60 * 60,
+  Grant: 30 * 24 * 60 * 60,
+  /** A browser sign-in lasts a school day. */
+  Session: 10 * 60 * 60,
+  /** Time to complete the login screens. */
+  Interaction: 60 * 60,
+} as const;
