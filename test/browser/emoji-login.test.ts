@@ -1,0 +1,268 @@
+import t from 'tap';
+import type { Page } from 'playwright-core';
+import { checkAccessibility } from '../helpers/axe.js';
+import { assertSignedIn, browserSetUp, DESKTOP, TABLET } from '../helpers/browser-flow.js';
+import { answerCallback, focused, openPage, screenshot, tabTo, watchPage } from '../helpers/browser.js';
+import { EMOJI_KID } from '../helpers/children.js';
+import { type AuthorizationRequest, authorizationRequest, DEMO_CLIENT } from '../helpers/relying-party.js';
+
+const EMMY = { givenName: 'Emmy', type: 'student' };
+const WRONG = ['cat', 'cat', 'cat', 'cat', 'cat', 'cat'];
+
+
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+const key = (page: Page, name: string) => page.getByRole('group', { name: 'Emoji keyboard' }).getByRole('button', { name, exact: true });
+const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
+const statusText = (page: Page) => page.locator('[data-emoji-status]').innerText();
+const filledDots = (page: Page) => page.locator('[data-emoji-dots] .dot.filled');
+const dotGlyphs = async (page: Page) => (await filledDots(page).allInnerTexts()).join('');
+
+/** authorize → the interaction → straight to the emoji keyboard of Demo School (the chooser is tested once, in the first test). */
+async function openKeyboard(page: Page, req: AuthorizationRequest) {
+  await page.goto(req.url.href);
+  const interaction = new URL(page.url());
+  await page.goto(`${interaction.origin}${interaction.pathname}/emoji?org=demo-school`);
+  await page.getByRole('group', { name: 'Emoji keyboard' }).waitFor();
+}
+
+/** Six taps and Sign in, returning the answer to the sign-in post (the page has loaded it when this resolves). */
+async function tapSequence(page: Page, names: string[], touch = false) {
+  for (const name of names) await (touch ? key(page, name).tap() : key(page, name).click());
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/emoji') && r.request().method() === 'POST'),
+    touch ? signInButton(page).tap() : signInButton(page).click(),
+  ]);
+  await page.waitForLoadState();
+  return res;
+}
+
+t.test('emoji password by mouse: school, method chooser, username, six pictures (with a correction), signed in', async (t) => {
+  const { rp, req, browser } = await browserSetUp(t);
+  const { page, problems } = await openPage(t, browser, DESKTOP);
+  const callback = await answerCallback(page, DEMO_CLIENT.redirectUri);
+
+  await page.goto(req.url.href);
+  t.equal(await heading(page), 'Find your school', 'organisation picker first');
+  await page.getByLabel('School name').fill('demo');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'Demo School' }).click();
+  await page.waitForURL(/[?&]org=/);
+  t.ok(await page.getByText('How do you sign in?').isVisible(), 'the method chooser');
+  t.same(await page.locator('.method-label').allInnerTexts(), ['Emoji password', 'Magic badge', 'Username and password'],
+    'three ways to sign in');
+  await checkAccessibility(t, page, 'method chooser');
+  await screenshot(page, 'emoji-login/00-method-chooser');
+
+  await page.getByRole('link', { name: /Emoji password/ }).click();
+  await page.waitForURL(/\/emoji\?org=demo-school$/);
+  t.equal(await heading(page), 'Demo School');
+  t.ok(await page.getByText('Type your name, then tap your secret pictures').isVisible(), 'the prompt');
+  t.match(await focused(page), { tag: 'input', name: 'Your username' }, 'the username field has focus');
+  t.equal(await page.getByRole('group', { name: 'Emoji keyboard' }).getByRole('button').count(), 84, 'the whole bank');
+  t.equal(await filledDots(page).count(), 0, 'no dots filled');
+  t.equal(await statusText(page), '0 of 6 pictures chosen', 'status says none chosen');
+  await screenshot(page, 'emoji-login/01-keyboard-empty');
+  await checkAccessibility(t, page, 'emoji keyboard');
+
+  await page.getByLabel('Your username').fill(EMOJI_KID.username);
+  for (const name of EMOJI_KID.emoji.slice(0, 3)) await key(page, name).click();
+  t.equal(await filledDots(page).count(), 3, 'three dots filled');
+  t.equal(await dotGlyphs(page), '', 'dots, never the pictures (nothing to read over a shoulder)');
+  t.equal(await page.getByRole('status').innerText(), '3 of 6 pictures chosen', 'the live status counts (role=status)');
+  t.equal(new URL(page.url()).search, '?org=demo-school', 'taps stay in the page (no form posts with JavaScript)');
+  await screenshot(page, 'emoji-login/02-keyboard-half');
+  await checkAccessibility(t, page, 'emoji keyboard, half filled');
+
+  await key(page, 'star').click();
+  await key(page, 'mouse').click(); // a slip…
+  t.equal(await statusText(page), '5 of 6 pictures chosen');
+  await page.getByRole('button', { name: 'Delete the last picture' }).click(); // …corrected
+  t.equal(await filledDots(page).count(), 4, 'delete empties the last dot');
+  t.equal(await statusText(page), '4 of 6 pictures chosen', 'and the status says so');
+  t.equal(await page.locator('[data-emoji-value]').inputValue(), 'dog,apple,rocket,star', 'the last picture removed');
+  await key(page, 'cat').click();
+  await key(page, 'pizza').click();
+  t.equal(await filledDots(page).count(), 6, 'six dots filled');
+  t.equal(await statusText(page), '6 of 6 pictures chosen');
+  t.equal(await page.locator('[data-emoji-value]').inputValue(), EMOJI_KID.emoji.join(','), 'the form carries the six names');
+  t.match(await focused(page), { tag: 'button', name: 'Sign in' }, 'after the sixth picture, focus moves to Sign in');
+  await key(page, 'fish').click();
+  t.equal(await statusText(page), '6 of 6 pictures chosen', 'a seventh tap is ignored');
+
+  await signInButton(page).click();
+  await assertSignedIn(t, rp, req, await callback(), EMMY);
+  t.same(problems, [], 'no console errors (CSP violations, script errors, failed loads) on the way');
+});
+
+t.test('emoji password with the keyboard only: the grid is one Tab stop, arrow keys move, Enter taps', async (t) => {
+  const { rp, req, browser } = await browserSetUp(t);
+  const { page, problems } = await openPage(t, browser, DESKTOP);
+  const callback = await answerCallback(page, DEMO_CLIENT.redirectUri);
+  await openKeyboard(page, req);
+
+  t.match(await focused(page), { tag: 'input', name: 'Your username' }, 'the username field has focus on arrival');
+  await page.keyboard.type(EMOJI_KID.username);
+  const first = await tabTo(page, /^dog$/, 3);
+  t.match(first, { tag: 'button', focusVisible: true }, 'Tab → Sign in → Delete → the grid (its first picture)');
+  t.notMatch(first.outline, /^none/, `with a visible focus ring (${first.outline})`);
+  await page.keyboard.press('Tab');
+  t.match(await focused(page), { tag: 'a', name: 'Sign in another way' }, 'the whole grid is a single Tab stop: the next Tab leaves it');
+  await page.keyboard.press('Shift+Tab');
+  t.match(await focused(page), { name: 'dog' }, 'Shift+Tab comes back to the picture last focused');
+
+  const names = await page.getByRole('group', { name: 'Emoji keyboard' }).getByRole('button').evaluateAll(
+    (keys) => keys.map((k) => k.getAttribute('aria-label')!));
+  const columns = await page.evaluate(
+    'getComputedStyle(document.querySelector("[data-emoji-grid]")).gridTemplateColumns.split(" ").length') as number;
+  t.ok(columns >= 6, `the grid has ${columns} columns at 1280px`);
+  let at = 0;
+  let presses = 0;
+  /** Arrow keys from the focused picture to `name`: rows first, then along the row. */
+  const moveTo = async (name: string) => {
+    const to = names.indexOf(name);
+    const rows = Math.floor(to / columns) - Math.floor(at / columns);
+    const cols = (to % columns) - (at % columns);
+    for (let i = 0; i < Math.abs(rows); i += 1) await page.keyboard.press(rows > 0 ? 'ArrowDown' : 'ArrowUp');
+    for (let i = 0; i < Math.abs(cols); i += 1) await page.keyboard.press(cols > 0 ? 'ArrowRight' : 'ArrowLeft');
+    presses += Math.abs(rows) + Math.abs(cols);
+    at = to;
+    t.match(await focused(page), { tag: 'button', name, focusVisible: true }, `arrows reach ${name}`);
+  };
+  for (const [i, name] of EMOJI_KID.emoji.entries()) {
+    await moveTo(name);
+    await page.keyboard.press(i % 2 ? 'Space' : 'Enter');
+    presses += 1;
+    if (i === 2) await screenshot(page, 'emoji-login/keyboard-01-arrow-keys');
+    if (i < 5) t.equal(await statusText(page), `${i + 1} of 6 pictures chosen`, `${i % 2 ? 'Space' : 'Enter'} taps ${name}`);
+  }
+  t.comment(`keyboard only: ${presses} key presses for six pictures (Tab alone would need about 170)`);
+  t.ok(presses < 60, `a reasonable number of presses (${presses})`);
+  t.equal(await statusText(page), '6 of 6 pictures chosen');
+  const button = await focused(page);
+  t.match(button, { tag: 'button', name: 'Sign in', focusVisible: true }, 'focus is on Sign in after the sixth picture');
+  t.notMatch(button!.outline, /^none/, `with a visible focus ring (${button!.outline})`);
+  await screenshot(page, 'emoji-login/keyboard-02-sign-in-focused');
+
+  // Home/End and Backspace, then put the sixth picture back.
+  await page.keyboard.press('Backspace');
+  t.equal(await statusText(page), '5 of 6 pictures chosen', 'Backspace removes the last picture');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  t.match(await focused(page), { name: 'pizza' }, 'Tab, Tab: back into the grid, at the last picture used');
+  await page.keyboard.press('Home');
+  t.match(await focused(page), { name: names[Math.floor(at / columns) * columns] }, 'Home: start of the row');
+  await page.keyboard.press('End');
+  t.match(await focused(page), { name: names[Math.floor(at / columns) * columns + columns - 1] }, 'End: end of the row');
+  at = Math.floor(at / columns) * columns + columns - 1;
+  await moveTo('pizza');
+  await page.keyboard.press('Enter');
+  t.match(await focused(page), { name: 'Sign in' });
+  await page.keyboard.press('Enter');
+
+  await assertSignedIn(t, rp, req, await callback(), EMMY);
+  t.same(problems, [], 'no console errors');
+});
+
+t.test('emoji password without JavaScript: every tap posts the form, and it still signs in', async (t) => {
+  const { rp, req, browser } = await browserSetUp(t);
+  const { page, problems } = await openPage(t, browser, { ...DESKTOP, javaScriptEnabled: false });
+  const callback = await answerCallback(page, DEMO_CLIENT.redirectUri);
+  await openKeyboard(page, req);
+
+  /** A tap without JavaScript is a form post that answers with the keyboard again. */
+  const post = async (click: () => Promise<void>) => {
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/emoji') && r.request().method() === 'POST'),
+      page.waitForEvent('load'),
+      click(),
+    ]);
+    return res.status();
+  };
+
+  await page.getByLabel('Your username').fill(EMOJI_KID.username);
+  const statuses: number[] = [];
+  for (const name of [...EMOJI_KID.emoji.slice(0, 5), 'mouse']) statuses.push(await post(() => key(page, name).click()));
+  t.same(statuses, [200, 200, 200, 200, 200, 200], 'each tap is a post answered with the keyboard');
+  t.equal(await statusText(page), '6 of 6 pictures chosen', 'the server counts the taps');
+  t.equal(await page.locator('[data-emoji-value]').inputValue(), 'dog,apple,rocket,star,cat,mouse', 'and keeps them in the form');
+  t.equal(await dotGlyphs(page), '', 'showing dots only');
+  t.equal(await page.getByLabel('Your username').inputValue(), EMOJI_KID.username, 'the username is kept between taps');
+  await screenshot(page, 'emoji-login/nojs-01-six-taps');
+  t.equal(await post(() => page.getByRole('button', { name: 'Delete the last picture' }).click()), 200);
+  t.equal(await statusText(page), '5 of 6 pictures chosen', 'delete is a post too');
+  t.equal(await post(() => key(page, 'pizza').click()), 200);
+  t.equal(await page.locator('[data-emoji-value]').inputValue(), EMOJI_KID.emoji.join(','), 'the sequence is right');
+
+  await signInButton(page).click();
+  await assertSignedIn(t, rp, req, await callback(), EMMY);
+  t.same(problems, [], 'no console errors');
+});
+
+t.test('guessing in the browser: the fifth wrong sequence waits (429), the pupil’s own tablet still signs in', async (t) => {
+  const { lanyard, rp, browser } = await browserSetUp(t);
+
+  // The pupil's classroom tablet signs in once: it becomes a known device for emoji-kid.
+  const tabletContext = await browser.newContext(TABLET);
+  t.teardown(() => tabletContext.close());
+  const tablet = watchPage(await tabletContext.newPage());
+  const firstReq = await authorizationRequest(rp);
+  const firstCallback = await answerCallback(tablet.page, DEMO_CLIENT.redirectUri);
+  await openKeyboard(tablet.page, firstReq);
+  await screenshot(tablet.page, 'emoji-login/tablet-01-keyboard-empty');
+  for (const [name, locator] of [
+    ['a picture key', key(tablet.page, 'dog')],
+    ['the Sign in button', signInButton(tablet.page)],
+    ['the delete key', tablet.page.getByRole('button', { name: 'Delete the last picture' })],
+  ] as const) {
+    const box = (await locator.boundingBox())!;
+    t.ok(box.width >= 56 && box.height >= 56, `on a tablet, ${name} is a big touch target (${Math.round(box.width)}x${Math.round(box.height)}px)`);
+  }
+  t.ok(await tablet.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no sideways scrolling on the tablet');
+  await tablet.page.getByLabel('Your username').fill(EMOJI_KID.username);
+  for (const name of EMOJI_KID.emoji.slice(0, 3)) await key(tablet.page, name).tap();
+  await screenshot(tablet.page, 'emoji-login/tablet-02-keyboard-half');
+  for (const name of EMOJI_KID.emoji.slice(3)) await key(tablet.page, name).tap();
+  await signInButton(tablet.page).tap();
+  await assertSignedIn(t, rp, firstReq, await firstCallback(), EMMY);
+
+  // Someone guesses from another computer.
+  const req = await authorizationRequest(rp);
+  const { page, problems } = await openPage(t, browser, DESKTOP);
+  await openKeyboard(page, req);
+  const statuses: number[] = [];
+  let last!: Awaited<ReturnType<typeof tapSequence>>;
+  for (let i = 0; i < 5; i += 1) {
+    await page.getByLabel('Your username').fill(EMOJI_KID.username);
+    last = await tapSequence(page, WRONG);
+    statuses.push(last.status());
+    if (i === 0) {
+      t.equal(await page.getByRole('alert').innerText(), 'Those pictures do not match. Check your name and try again.',
+        'wrong pictures: a generic message, announced as an alert');
+      t.equal(await page.getByLabel('Your username').inputValue(), EMOJI_KID.username, 'username kept');
+      t.equal(await statusText(page), '0 of 6 pictures chosen', 'the pictures are cleared');
+      await screenshot(page, 'emoji-login/03-wrong-pictures');
+      await checkAccessibility(t, page, 'emoji keyboard with an error');
+    }
+  }
+  t.same(statuses, [401, 401, 401, 401, 429], 'four free failures, the fifth answer is 429');
+  t.equal(last.headers()['retry-after'], '30', 'Retry-After: 30');
+  t.match(await page.getByRole('alert').innerText(), /^Too many tries\. Please wait 30 seconds, then try again — or ask your teacher\.$/,
+    'the throttled message');
+  await screenshot(page, 'emoji-login/04-throttled');
+  await checkAccessibility(t, page, 'emoji keyboard, throttled');
+  const blocked = await tapSequence(page, EMOJI_KID.emoji);
+  t.equal(blocked.status(), 429, 'the guessing computer waits, even with the right pictures');
+
+  // Back on the tablet, later (prompt=login: the app asks for a fresh sign-in, as after the browser was closed).
+  const againReq = await authorizationRequest(rp, { prompt: 'login' });
+  const again = watchPage(await tabletContext.newPage());
+  const againCallback = await answerCallback(again.page, DEMO_CLIENT.redirectUri);
+  await openKeyboard(again.page, againReq);
+  await again.page.getByLabel('Your username').fill(EMOJI_KID.username);
+  const ok = await tapSequence(again.page, EMOJI_KID.emoji, true);
+  t.equal(ok.status(), 303, 'the known tablet is not locked out');
+  await assertSignedIn(t, rp, againReq, await againCallback(), EMMY);
+  t.ok(lanyard.logs.some((l) => l.includes('"event":"login.throttled"')), 'login.throttled logged');
+  t.same([...problems, ...tablet.problems, ...again.problems], [], 'no console errors');
+});

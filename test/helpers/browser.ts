@@ -1,0 +1,188 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+interface Teardown { teardown(fn: () => unknown): void }
+
+export interface LaunchOptions {
+  /** A Y4M (or MJPEG) file Chromium plays as the camera; getUserMedia is granted without a prompt. */
+  fakeCameraFile?: string;
+}
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOT_DIR = join(ROOT, 'test-artifacts', 'screenshots');
+
+/** Debian's package puts it at /usr/bin/chromium; `npx playwright install` is not used (no downloads in CI). */
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+
+const isExecutable = (file: string) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export function findChromium(): string | undefined {
+  const fromEnv = process.env.LANYARD_CHROMIUM;
+  if (fromEnv) return isExecutable(fromEnv) ? fromEnv : undefined;
+  const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean)
+    .flatMap((dir) => [join(dir, 'chromium'), join(dir, 'chromium-browser')]);
+  return [...CANDIDATES, ...onPath].find(isExecutable);
+}
+
+/**
+ * Chromium's own switches: headless, no sandbox (CI runs as root in a container), and quiet — no
+ * background traffic, updates or sync, so a test only ever talks to the Lanyard it started.
+ */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * A real Chromium driven by playwright-core, closed with the test. Browser tests never skip: a machine
+ * without Chromium fails them, with the command that fixes it.
+ */
+export async function launchBrowser(t: Teardown, options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    throw new Error(
+      'Chromium not found (looked for $LANYARD_CHROMIUM, /usr/bin/chromium, and chromium on PATH). '
+      + 'The browser tests need it: install it with `apt-get install -y chromium` (.ci/run does this).',
+    );
+  }
+  const args = [...ARGS];
+  if (options.fakeCameraFile) {
+    args.push(
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${options.fakeCameraFile}`,
+    );
+  }
+  const browser = await chromium.launch({ executablePath, headless: true, args, timeout: 60_000 });
+  t.teardown(() => browser.close());
+  return browser;
+}
+
+/** Saves a full-page PNG as test-artifacts/screenshots/<name>.png (name may contain '/'); returns the path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}
+
+/**
+ * Stands in for the relying party's redirect_uri (nothing listens there in tests, and on a developer's
+ * machine something else might): requests to its origin never leave the browser but are answered with a
+ * small page. Returns a function that waits for the browser to reach the callback and gives its URL (with
+ * code and state) for openid-client to finish the flow.
+ *
+ * `page.route()` cannot do this: Playwright routes only the first request of a redirect chain, and the
+ * callback is always reached by a redirect (303 from Lanyard). The DevTools Fetch domain sees every hop.
+ */
+export async function answerCallback(page: Page, redirectUri: string): Promise<(timeout?: number) => Promise<URL>> {
+  const { origin } = new URL(redirectUri);
+  const body = Buffer.from('<!doctype html><html lang="en"><title>Callback</title><p>The app received the sign-in.</p></html>')
+    .toString('base64');
+  let reached: URL | undefined;
+  let notify = () => {};
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Fetch.requestPaused', (event) => {
+    reached ??= new URL(event.request.url);
+    notify();
+    cdp.send('Fetch.fulfillRequest', {
+      requestId: event.requestId,
+      responseCode: 200,
+      responseHeaders: [{ name: 'Content-Type', value: 'text/html; charset=utf-8' }],
+      body,
+    }).catch(() => {}); // the page may be closing
+  });
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: `${origin}/*`, requestStage: 'Request' }] });
+  return (timeout = 15_000) => new Promise<URL>((resolve, reject) => {
+    if (reached) return resolve(reached);
+    const timer = setTimeout(() => reject(new Error(`the browser did not reach ${redirectUri} within ${timeout}ms (at ${page.url()})`)), timeout);
+    notify = () => {
+      clearTimeout(timer);
+      resolve(reached!);
+    };
+  });
+}
+
+export interface FocusedElement {
+  tag: string;
+  type: string;
+  /** Label text for form fields, text for links and buttons. */
+  name: string;
+  focusVisible: boolean;
+  outline: string;
+}
+
+/** What has keyboard focus, as a person would describe it. */
+export async function focused(page: Page): Promise<FocusedElement | null> {
+  return page.evaluate(`(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    const label = el.labels && el.labels[0] ? el.labels[0].textContent : '';
+    const style = getComputedStyle(el);
+    return {
+      tag: el.tagName.toLowerCase(),
+      type: el.getAttribute('type') || '',
+      name: (label || el.getAttribute('aria-label') || el.textContent || el.value || '').trim().replace(/\\s+/g, ' '),
+      focusVisible: el.matches(':focus-visible'),
+      outline: style.outlineStyle + ' ' + style.outlineWidth,
+    };
+  })()`) as Promise<FocusedElement | null>;
+}
+
+/** Presses Tab until the focused element's name matches (keyboard-only navigation); fails after `max` presses. */
+export async function tabTo(page: Page, name: RegExp, max = 15): Promise<FocusedElement> {
+  const seen: string[] = [];
+  for (let presses = 1; presses <= max; presses += 1) {
+    await page.keyboard.press('Tab');
+    const now = await focused(page);
+    if (now && name.test(now.name)) return now;
+    seen.push(now ? `${now.tag}${now.type ? `[${now.type}]` : ''} "${now.name}"` : '(nothing)');
+  }
+  throw new Error(`Tab never reached ${name} in ${max} presses; focus went: ${seen.join(' → ')}`);
+}
+
+/**
+ * Records what would show as a problem in the browser console: CSP violations, script errors, and
+ * sub-resources (styles, scripts, images) that fail to load. Documents answered with an error status (a 401
+ * after a wrong password) are expected and asserted by the tests themselves; the favicon may 404.
+ */
+export function watchPage(page: Page): { page: Page; problems: string[] } {
+  page.setDefaultTimeout(15_000);
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/^Failed to load resource: the server responded with a status/.test(m.text())) {
+      problems.push(`console: ${m.text()} (${m.location().url})`);
+    }
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('response', (res) => {
+    const { pathname } = new URL(res.url());
+    if (res.status() >= 400 && res.request().resourceType() !== 'document' && pathname !== '/favicon.ico') {
+      problems.push(`${res.status()} for ${res.request().resourceType()} ${res.url()}`);
+    }
+  });
+  page.on('requestfailed', (req) => problems.push(`failed: ${req.url()} (${req.failure()?.errorText})`));
+  return { page, problems };
+}
+
+/** A page in a new browser context (its own cookies: another device), watched by `watchPage`; closed with the test. */
+export async function openPage(t: Teardown, browser: Browser, options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  t.teardown(() => context.close());
+  return watchPage(await context.newPage());
+}

@@ -1,0 +1,54 @@
+/**
+ * A minimal cookie-keeping HTTP client that behaves like a browser for the login screens (no JavaScript):
+ * it follows nothing automatically, so tests see every redirect.
+ */
+export class HttpBrowser {
+  readonly cookies = new Map<string, string>();
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  #remember(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';', 1);
+      const i = pair!.indexOf('=');
+      const name = pair!.slice(0, i).trim();
+      const value = pair!.slice(i + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', this.cookieHeader());
+    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.#remember(res);
+    return res;
+  }
+
+  get(url: string | URL): Promise<Response> {
+    return this.request(url);
+  }
+
+  post(url: string | URL, form: Record<string, string>): Promise<Response> {
+    return this.request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+  }
+}
+
+export const location = (res: Response, base: string): URL => {
+  const to = res.headers.get('location');
+  if (!to) throw new Error(`expected a redirect, got ${res.status}`);
+  return new URL(to, base);
+};
+
+export const hiddenField = (page: string, name: string): string => {
+  const m = new RegExp(`name="${name}" value="([^"]*)"`).exec(page);
+  if (!m) throw new Error(`no hidden field ${name} in page`);
+  return m[1]!;
+};
