@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config.js';
 import { ConfigError } from './errors.js';
 import { startDemoApp } from './demo/demo-app.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
+import { closeGracefully } from './graceful-close.js';
 import { openServices } from './services.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -29,7 +30,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
     closing = true;
     app.log.info({ event: 'shutdown', signal }, 'shutting down');
     clearInterval(sweeper);
-    await app.close();
+    if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
     await services.store.close();
     process.exit(0);
   };

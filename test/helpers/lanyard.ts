@@ -8,6 +8,7 @@ import { buildApp, type LanyardApp } from '../../src/app.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { KeyManager } from '../../src/keys/key-manager.js';
+import { closeGracefully } from '../../src/graceful-close.js';
 import { openServices } from '../../src/services.js';
 import { pooledKeyPair } from './test-keys.js';
 
@@ -71,7 +72,7 @@ export async function startLanyard(t: Teardown, options: StartOptions = {}): Pro
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await app.close();
+    await closeGracefully(app, 5_000);
     await services.store.close();
   };
   t.teardown(stop);

@@ -1,0 +1,46 @@
+import { request } from 'node:http';
+import Fastify from 'fastify';
+import t from 'tap';
+import { closeGracefully } from '../../src/graceful-close.js';
+
+/** A server with one request that never finishes by itself (a stuck or endlessly busy connection). */
+async function serverWithStuckRequest() {
+  const app = Fastify();
+  let arrived!: () => void;
+  const inFlight = new Promise<void>((resolve) => { arrived = resolve; });
+  app.get('/stuck', async () => {
+    arrived();
+    await new Promise(() => {}); // never answers
+  });
+  app.get('/quick', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  const req = request({ host: '127.0.0.1', port, path: '/stuck', agent: false });
+  const ended = new Promise<string>((resolve) => {
+    req.on('error', (err) => resolve((err as NodeJS.ErrnoException).code ?? err.message));
+    req.on('response', () => resolve('answered'));
+  });
+  req.end();
+  await inFlight;
+  return { app, ended };
+}
+
+t.test('a request that never ends is cut after the grace period, and close completes', async (t) => {
+  const { app, ended } = await serverWithStuckRequest();
+  const started = Date.now();
+  t.equal(await closeGracefully(app, 300), true, 'reports that connections were cut');
+  const took = Date.now() - started;
+  t.ok(took >= 290 && took < 5_000, `closed after the grace period (${took} ms)`);
+  t.equal(await ended, 'ECONNRESET', 'the stuck client sees its connection reset');
+});
+
+t.test('nothing in flight: closes at once and cuts nothing', async (t) => {
+  const app = Fastify();
+  app.get('/quick', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const res = await app.inject('/quick');
+  t.equal(res.statusCode, 200);
+  const started = Date.now();
+  t.equal(await closeGracefully(app, 5_000), false, 'no connection cut');
+  t.ok(Date.now() - started < 1_000, 'did not wait for the grace period');
+});
