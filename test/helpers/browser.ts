@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
@@ -68,9 +68,62 @@ export async function launchBrowser(t: Teardown, options: LaunchOptions = {}): P
       `--use-file-for-fake-video-capture=${options.fakeCameraFile}`,
     );
   }
+  const before = chromiumChildren();
   const browser = await chromium.launch({ executablePath, headless: true, args, timeout: 60_000 });
-  t.teardown(() => browser.close());
+  const launched = [...chromiumChildren()].filter((pid) => !before.has(pid));
+  t.teardown(() => closeBrowser(browser, launched));
   return browser;
+}
+
+/** How long Chromium gets to close by itself before its processes are killed. */
+const CLOSE_DEADLINE_MS = 10_000;
+
+/**
+ * Chromium's graceful close can hang (seen in CI with the fake camera playing): one hung close used to
+ * hold the whole test file until tap's timeout. The close gets a deadline; past it the browser's process
+ * group is killed, and the teardown says so on stderr, so a hang is visible but no longer fatal.
+ */
+async function closeBrowser(browser: Browser, pids: number[]): Promise<void> {
+  if (await closedWithin(browser.close(), 'the browser')) return;
+  process.stderr.write(`# killing Chromium processes ${pids.join(', ')}\n`);
+  for (const pid of pids) {
+    try {
+      process.kill(-pid, 'SIGKILL'); // Playwright starts Chromium as a process-group leader
+    } catch {
+      try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+    }
+  }
+}
+
+/** Whether `closing` settled before the deadline (a late close is reported on stderr and left behind). */
+async function closedWithin(closing: Promise<unknown>, what: string): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), CLOSE_DEADLINE_MS); });
+  const closed = await Promise.race([closing.then(() => true, () => true), late]);
+  clearTimeout(timer);
+  if (!closed) process.stderr.write(`# ${what} did not close within ${CLOSE_DEADLINE_MS} ms\n`);
+  return closed;
+}
+
+/** PIDs of the Chromium processes this test process started directly (Linux /proc). */
+function chromiumChildren(): Set<number> {
+  const pids = new Set<number>();
+  let entries: string[] = [];
+  try {
+    entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return pids;
+  }
+  for (const entry of entries) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8'); // "pid (comm) state ppid …"
+      const end = stat.lastIndexOf(')');
+      const comm = stat.slice(stat.indexOf('(') + 1, end);
+      const ppid = Number(stat.slice(end + 2).split(' ')[1]);
+      if (ppid === process.pid && comm.startsWith('chromium')) pids.add(Number(entry));
+    } catch { /* the process ended meanwhile */ }
+  }
+  return pids;
 }
 
 /** Saves a full-page PNG as test-artifacts/screenshots/<name>.png (name may contain '/'); returns the path. */
@@ -183,6 +236,6 @@ export function watchPage(page: Page): { page: Page; problems: string[] } {
 /** A page in a new browser context (its own cookies: another device), watched by `watchPage`; closed with the test. */
 export async function openPage(t: Teardown, browser: Browser, options: BrowserContextOptions) {
   const context = await browser.newContext(options);
-  t.teardown(() => context.close());
+  t.teardown(() => closedWithin(context.close(), 'a browser context'));
   return watchPage(await context.newPage());
 }
