@@ -1,4 +1,4 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { OidcRecords } from './store.js';
 
 /** oidc-provider's adapter interface, backed by any Store's OidcRecords. One instance per model. */
@@ -13,7 +13,21 @@ export function oidcAdapterFactory(records: OidcRecords): new (model: string) =>
     async findByUserCode(code: string) {
       return (await records.findByUserCode(this.model, code)) as AdapterPayload | undefined;
     }
-    async consume(id: string) { await records.consume(this.model, id); }
+    /**
+     * oidc-provider reads `consumed` on find and calls consume() later, so two requests presenting the same
+     * code (or refresh token) at the same moment would both pass its check. The store's consume is a
+     * compare-and-set: the loser gets invalid_grant and the grant is revoked, exactly as for a later replay
+     * (RFC 6749 §4.1.2: a code used more than once — the tokens it issued are revoked).
+     */
+    async consume(id: string) {
+      if (await records.consume(this.model, id)) return;
+      const payload = await records.find(this.model, id);
+      if (payload?.grantId) {
+        await records.revokeByGrantId(payload.grantId);
+        await records.destroy('Grant', payload.grantId);
+      }
+      throw new errors.InvalidGrant(`${this.model === 'RefreshToken' ? 'refresh token' : 'authorization code'} already consumed`);
+    }
     async destroy(id: string) { await records.destroy(this.model, id); }
     async revokeByGrantId(grantId: string) { await records.revokeByGrantId(grantId); }
   };

@@ -31,7 +31,7 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     findByUid: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND uid = ? AND expires_at > ?'),
     findByUserCode: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND user_code = ? AND expires_at > ?'),
     consume: db.prepare(`UPDATE oidc_records SET payload = json_set(payload, '$.consumed', ?)
-      WHERE model = ? AND id = ? AND expires_at > ?`),
+      WHERE model = ? AND id = ? AND expires_at > ? AND json_extract(payload, '$.consumed') IS NULL`),
     destroy: db.prepare('DELETE FROM oidc_records WHERE model = ? AND id = ?'),
     revoke: db.prepare('DELETE FROM oidc_records WHERE grant_id = ?'),
     sweep: db.prepare('DELETE FROM oidc_records WHERE expires_at <= ?'),
@@ -80,7 +80,7 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     async find(model, id) { return parse(q.find.get(model, id, now())); },
     async findByUid(model, uid) { return parse(q.findByUid.get(model, uid, now())); },
     async findByUserCode(model, code) { return parse(q.findByUserCode.get(model, code, now())); },
-    async consume(model, id) { q.consume.run(Math.floor(now() / 1000), model, id, now()); },
+    async consume(model, id) { return q.consume.run(Math.floor(now() / 1000), model, id, now()).changes === 1; },
     async destroy(model, id) { q.destroy.run(model, id); },
     async revokeByGrantId(grantId) { q.revoke.run(grantId); },
   };

@@ -20,8 +20,11 @@ export interface OidcRecords {
   find(model: string, id: string): Promise<OidcPayload | undefined>;
   findByUid(model: string, uid: string): Promise<OidcPayload | undefined>;
   findByUserCode(model: string, userCode: string): Promise<OidcPayload | undefined>;
-  /** Marks the record consumed (atomically); the `consumed` field carries the epoch second. */
-  consume(model: string, id: string): Promise<void>;
+  /**
+   * Marks the record consumed, atomically and only once: resolves `true` for the one call that consumed it,
+   * `false` when it was already consumed (or is gone). The `consumed` field carries the epoch second.
+   */
+  consume(model: string, id: string): Promise<boolean>;
   destroy(model: string, id: string): Promise<void>;
   /** Removes every record, of any model, issued under the grant. */
   revokeByGrantId(grantId: string): Promise<void>;

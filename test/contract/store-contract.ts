@@ -135,29 +135,34 @@ export function storeContract(t: Test, name: string, open: OpenStore): void {
       clock.advance(1234); // not on a whole second: consumed is floored to seconds
       await store.oidc.upsert('AuthorizationCode', 'c', { uid: 'u1', grantId: 'g', accountId: 'a' }, 60);
       t.equal((await store.oidc.find('AuthorizationCode', 'c'))?.consumed, undefined, 'not consumed before');
-      await store.oidc.consume('AuthorizationCode', 'c');
+      t.equal(await store.oidc.consume('AuthorizationCode', 'c'), true, 'the first consume wins');
       const first = Math.floor(clock.now().getTime() / 1000);
       const consumed = await store.oidc.find('AuthorizationCode', 'c');
       t.same(consumed, { uid: 'u1', grantId: 'g', accountId: 'a', consumed: first }, 'consumed = epoch seconds');
       t.equal((await store.oidc.findByUid('AuthorizationCode', 'u1'))?.consumed, first, 'visible through findByUid');
 
       clock.advance(5 * SECOND);
-      await store.oidc.consume('AuthorizationCode', 'c'); // a replayed code: must not fail
-      const again = (await store.oidc.find('AuthorizationCode', 'c'))?.consumed;
-      t.type(again, 'number', 'still consumed after a second consume');
-      t.ok(typeof again === 'number' && again >= first && again <= first + 5, 'with a timestamp from one of the two calls');
+      t.equal(await store.oidc.consume('AuthorizationCode', 'c'), false, 'a replay is told it lost');
+      t.equal((await store.oidc.find('AuthorizationCode', 'c'))?.consumed, first, 'the first timestamp stays');
 
       clock.advance(55 * SECOND);
       t.equal(await store.oidc.find('AuthorizationCode', 'c'), undefined, 'consume does not extend the lifetime');
     });
 
+    t.test('oidc: consume is atomic: of many at the same moment, exactly one wins', async (t) => {
+      const { store } = await fresh(t);
+      await store.oidc.upsert('RefreshToken', 'r', { grantId: 'g' }, 60);
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.oidc.consume('RefreshToken', 'r')));
+      t.equal(results.filter(Boolean).length, 1, 'one winner among 20 concurrent consumes');
+    });
+
     t.test('oidc: consume of a missing or expired record is a harmless no-op', async (t) => {
       const { store, clock } = await fresh(t);
-      await t.resolves(store.oidc.consume('AuthorizationCode', 'never-was'), 'missing: no error');
+      t.equal(await store.oidc.consume('AuthorizationCode', 'never-was'), false, 'missing: nothing consumed, no error');
       t.equal(await store.oidc.find('AuthorizationCode', 'never-was'), undefined, 'and nothing created');
       await store.oidc.upsert('AuthorizationCode', 'old', { a: 1 }, 1);
       clock.advance(2 * SECOND);
-      await t.resolves(store.oidc.consume('AuthorizationCode', 'old'), 'expired: no error');
+      t.equal(await store.oidc.consume('AuthorizationCode', 'old'), false, 'expired: nothing consumed, no error');
       t.equal(await store.oidc.find('AuthorizationCode', 'old'), undefined, 'and not revived');
     });
 

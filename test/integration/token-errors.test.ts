@@ -209,6 +209,25 @@ t.test('POST /oauth/token refuses bad input (two clients, several secrets)', asy
     t.equal(refresh.json.access_token, undefined, 'the first refresh token is revoked too');
   });
 
+  // End to end over HTTP. One process on SQLite rarely interleaves two exchanges; the interleaving itself
+  // (both requests found the code unconsumed) is pinned in test/unit/adapters/oidc-adapter.test.ts.
+  t.test('the same code or refresh token sent several times at the same moment: exactly one exchange succeeds', async (t) => {
+    const code = await getCode(lanyard);
+    const exchanges = await Promise.all(Array.from({ length: 6 }, () => postToken(lanyard, { body: codeForm(code) })));
+    const won = exchanges.filter((r) => r.status === 200);
+    t.equal(won.length, 1, `one code exchange won (statuses ${exchanges.map((r) => r.status).join(', ')})`);
+    for (const lost of exchanges.filter((r) => r.status !== 200)) expectError(t, lanyard, lost, 400, 'invalid_grant');
+
+    const fresh = await postToken(lanyard, { body: codeForm(await getCode(lanyard, 'rt')) });
+    expectTokens(t, fresh);
+    const refreshForm = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: fresh.json.refresh_token as string }).toString();
+    const refreshes = await Promise.all(Array.from({ length: 6 }, () => postToken(lanyard, { body: refreshForm })));
+    t.equal(refreshes.filter((r) => r.status === 200).length <= 1, true,
+      `at most one refresh won (statuses ${refreshes.map((r) => r.status).join(', ')})`);
+    t.equal(refreshes.filter((r) => r.status === 200).length + refreshes.filter((r) => r.json.error === 'invalid_grant').length, 6,
+      'every other one is invalid_grant');
+  });
+
   t.test('a code presented by another client: invalid_grant, and the rightful client can still use it', async (t) => {
     const code = await getCode(lanyard);
     expectError(t, lanyard, await postToken(lanyard, { auth: basic(OTHER.id, OTHER.secret), body: codeForm(code) }), 400, 'invalid_grant');
