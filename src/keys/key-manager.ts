@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, type JsonWebKey } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, X509Certificate } from 'node:crypto';
 import type { Store, StoredKey } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import { LanyardError } from '../errors.js';
@@ -130,7 +130,10 @@ export class KeyManager {
 
   /** In the last days of a month: makes sure next month's key exists (stored, not published until its month). */
   async prepareNext(instant = this.deps.clock.now()): Promise<StoredKey | undefined> {
-    return shouldPrepareNext(instant) ? this.ensureMonth(addMonths(signingMonth(instant), 1)) : undefined;
+    if (!shouldPrepareNext(instant)) return undefined;
+    const next = await this.ensureMonth(addMonths(signingMonth(instant), 1));
+    this.#open(next); // an unreadable record fails now, days before the switch, not at midnight on the 1st
+    return next;
   }
 
   /**
@@ -166,6 +169,10 @@ export class KeyManager {
     if (jwkThumbprint(publicJwk) !== k.kid) {
       throw new LanyardError('key_unreadable', `signing key ${k.kid}: private key does not match its kid`);
     }
+    // The certificate is stored in the clear: a substituted one would publish someone else's key under this kid.
+    if (!certificateMatches(k.certificate, publicJwk)) {
+      throw new LanyardError('key_unreadable', `signing key ${k.kid}: the stored certificate does not carry this key (tampered record?)`);
+    }
     const opened: ActiveKey = {
       kid: k.kid,
       month: k.month,
@@ -177,5 +184,15 @@ export class KeyManager {
     };
     this.#opened.set(k.kid, opened);
     return opened;
+  }
+}
+
+/** Whether the DER certificate (base64, the x5c form) certifies exactly this public key. */
+function certificateMatches(certificateBase64: string, publicJwk: JsonWebKey): boolean {
+  try {
+    const certified = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey.export({ format: 'jwk' });
+    return certified.n === publicJwk.n && certified.e === publicJwk.e;
+  } catch {
+    return false;
   }
 }

@@ -11,6 +11,7 @@ import { ManualClock } from '../../../src/clock.js';
 import { jwksDocument, providerJwks } from '../../../src/keys/jwks.js';
 import { encryptPrivateKey } from '../../../src/keys/key-crypto.js';
 import { KeyManager } from '../../../src/keys/key-manager.js';
+import { selfSignedCertificate } from '../../../src/keys/certificate.js';
 import { certificateWindow } from '../../../src/keys/policy.js';
 import { pooledKeyPair, resetKeyPool } from '../../helpers/test-keys.js';
 
@@ -165,6 +166,16 @@ t.test('unreadable stored keys → key_unreadable', async (t) => {
 
   db.prepare('UPDATE signing_keys SET encrypted_private_key = ?').run(original);
   t.equal((await manager(open(), kek).current()).signing.kid, kid, 'the untouched record reads again (control)');
+
+  // The certificate (stored in the clear) swapped for one of another key: caught before it is published.
+  const certificate = (db.prepare('SELECT certificate AS v FROM signing_keys').get() as { v: string }).v;
+  const foreign = await selfSignedCertificate(await pooledKeyPair(), 'attacker.example', new Date('2027-01-01T00:00:00Z'), new Date('2027-02-28T23:59:59Z'));
+  db.prepare('UPDATE signing_keys SET certificate = ?').run(foreign);
+  await t.rejects(manager(open(), kek).current(), { ...unreadable, message: /certificate does not carry this key/ }, 'a substituted certificate');
+  db.prepare('UPDATE signing_keys SET certificate = ?').run('not a certificate');
+  await t.rejects(manager(open(), kek).current(), unreadable, 'a garbled certificate');
+  db.prepare('UPDATE signing_keys SET certificate = ?').run(certificate);
+  t.equal((await manager(open(), kek).current()).signing.kid, kid, 'the original certificate reads again (control)');
 });
 
 t.test('jwks: the public key set (SPEC: Resources → Key set)', async (t) => {
