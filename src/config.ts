@@ -241,6 +241,11 @@ function parseIssuer(value: string, problems: string[]): string {
   if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash) {
     problems.push(`LANYARD_ISSUER: "${value}" must be an http(s) URL without query or fragment`);
   }
+  // Routes are served from the root (/oauth/…, /.well-known/…): an issuer with a path would advertise
+  // endpoints that do not exist.
+  if (url.pathname !== '/' && url.pathname !== '') {
+    problems.push(`LANYARD_ISSUER: "${value}" must not have a path (Lanyard serves its endpoints at the root of its host)`);
+  }
   return value.replace(/\/+$/, '');
 }
 

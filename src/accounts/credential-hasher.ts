@@ -3,7 +3,7 @@ import argon2 from 'argon2';
 import { Limiter } from './limiter.js';
 
 /**
- * argon2id for every user credential and client secret. Parameters are OWASP's minimum recommendation
+ * argon2id for every user credential (passwords, emoji passwords). Parameters are OWASP's minimum recommendation
  * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the limiter leaves at least one core free
  * so a burst of logins cannot starve token signing.
  */

@@ -18,7 +18,7 @@ export interface RegisteredClient {
  * Clients defined by ops in the config file. SPEC: an application may have many client secrets; they are
  * kept only as SHA-256 hashes (client-secret.ts) (plaintext `secrets` are a development convenience). oidc-provider knows one
  * secret per client, so each client gets an internal secret that never leaves this process: the token
- * endpoint shim (src/provider/client-secret-shim.ts) swaps a verified real secret for it.
+ * endpoint shim (src/provider/token-request.ts) swaps a verified real secret for it.
  */
 export class ClientRegistry {
   readonly #clients = new Map<string, ClientConfig>();

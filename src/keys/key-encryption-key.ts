@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LanyardError } from '../errors.js';
 
@@ -21,7 +21,18 @@ export function loadKeyEncryptionKey(configured: Buffer | undefined, dataDir: st
   }
   mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
-  writeFileSync(path, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
-  chmodSync(path, 0o600);
+  // Written whole to a private temporary file, then linked into place: link() fails if the file exists, so
+  // of two instances starting on one new data directory the second reads the first one's complete key.
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, key.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+  try {
+    chmodSync(tmp, 0o600);
+    linkSync(tmp, path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return loadKeyEncryptionKey(configured, dataDir);
+    throw err;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
   return key;
 }

@@ -192,6 +192,7 @@ t.test('bad environment variables are named with the problem', async (t) => {
   for (const issuer of ['not a url', 'ftp://idp.example.org', 'https://idp.example.org/?a=1', 'https://idp.example.org/#x']) {
     refused(t, { LANYARD_ISSUER: issuer }, [`LANYARD_ISSUER: "${issuer}"`], `LANYARD_ISSUER=${issuer}`);
   }
+  refused(t, { LANYARD_ISSUER: 'https://school.example/idp' }, [/LANYARD_ISSUER: "https:\/\/school.example\/idp" must not have a path/], 'issuer with a path');
   refused(t, { LANYARD_COOKIE_KEYS: 'too-short' }, [/LANYARD_COOKIE_KEYS: .*at least 32 characters/], 'short cookie key');
   refused(t, { LANYARD_COOKIE_KEYS: `${'a'.repeat(32)},short` }, [/LANYARD_COOKIE_KEYS/], 'one short key among good ones');
   refused(t, { LANYARD_COOKIE_KEYS: ' , , ' }, [/LANYARD_COOKIE_KEYS/], 'only separators');
