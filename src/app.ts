@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import interactions from '../interactions/index.js';
-import { expiredPage } from '../interactions/views/error-page.js';
+import { errorPage, expiredPage } from '../interactions/views/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { ClientRegistry } from './clients/client-registry.js';
@@ -54,6 +54,22 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 
+  // Before any plugin is registered: Fastify gives each plugin the error handler in force when it registers.
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    // The login screens are pages people see: an error there (a form too large, a body of the wrong type)
+    // is a page too, never JSON and never a stack trace.
+    if (req.url.startsWith('/interaction/')) {
+      return reply.code(status).type('text/html; charset=utf-8').send(status === 500
+        ? errorPage('Something went wrong', 'Lanyard could not finish this step. Go back to the app and start again.', 'server_error')
+        : errorPage('That did not work', 'The form could not be read. Go back to the app and start again.', 'invalid_request'));
+    }
+    return reply.code(status).send({
+      error: status === 500 ? 'server_error' : 'invalid_request',
+      error_description: status === 500 ? 'internal error' : err.message,
+    });
+  });
   hardenResponses(app, config.issuer.startsWith('https://'));
   await mountProvider(app, host);
   wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
@@ -68,14 +84,6 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
     }
     return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
-  });
-  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'unhandled error');
-    return reply.code(status).send({
-      error: status === 500 ? 'server_error' : 'invalid_request',
-      error_description: status === 500 ? 'internal error' : err.message,
-    });
   });
   return app;
 }
