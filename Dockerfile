@@ -21,7 +21,7 @@ COPY package.json package-lock.json ./
 # argon2 and better-sqlite3 load their bundled prebuilt binaries (glibc, x64 and arm64): no install
 # scripts and no compiler needed (package.json's allowScripts denies them too).
 RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json ./
 COPY src ./src
 COPY adapters ./adapters
 COPY interactions ./interactions
