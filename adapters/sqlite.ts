@@ -64,6 +64,7 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     keyDelete: db.prepare('DELETE FROM signing_keys WHERE kid = ?'),
     settingGet: db.prepare('SELECT value FROM settings WHERE name = ?'),
     settingInsert: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING'),
+    settingPut: db.prepare('INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value'),
   };
 
   const parse = (row: unknown): OidcPayload | undefined =>
@@ -144,6 +145,8 @@ export function openSqliteStore(path: string, clock: Clock): Store {
       const existing = q.settingGet.get(name) as { value: string } | undefined;
       return existing ? existing.value : getOrCreate(name, create());
     },
+    async getSetting(name) { return (q.settingGet.get(name) as { value: string } | undefined)?.value; },
+    async putSetting(name, value) { q.settingPut.run(name, value); },
     async sweep() { return q.sweep.run(now()).changes + login.sweepCounters(); },
     async close() { if (db.open) db.close(); },
   };

@@ -147,6 +147,9 @@ export interface Counters {
 export interface Settings {
   /** Returns the stored value, or atomically stores and returns `create()`'s result when none exists. */
   getOrCreateSetting(name: string, create: () => string): Promise<string>;
+  getSetting(name: string): Promise<string | undefined>;
+  /** Stores (or replaces) a value. */
+  putSetting(name: string, value: string): Promise<void>;
 }
 
 export interface Store extends Directory, KeyRecords, Settings, Badges, Counters {

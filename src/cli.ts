@@ -45,7 +45,7 @@ async function main(args: string[]): Promise<void> {
     case 'import': {
       if (!sub) throw new Error('import needs a file: lanyard import <file.json>');
       const file = readConfigFile(sub);
-      const s = await withStore(loadConfig().storeUrl, systemClock, (store) => importOrganisations(store, file.organisations ?? []));
+      const s = await withStore(loadConfig().storeUrl, systemClock, (store) => importOrganisations(store, file.organisations ?? [], 'command'));
       process.stdout.write(`imported ${s.organisations} organisation(s), ${s.users} user(s); ${s.passwordsSet} password(s) set`
         + `, ${s.emojiPasswordsSet} emoji password(s) set, ${s.badgesSet} badge(s) set\n`);
       return;

@@ -26,7 +26,7 @@ export async function openServices(
 ): Promise<Services> {
   const store = openStore(config.storeUrl, clock);
   try {
-    await importOrganisations(store, config.file.organisations ?? []);
+    await importOrganisations(store, config.file.organisations ?? [], 'startup');
     const cookieKeys = config.cookieKeys
       ?? [await store.getOrCreateSetting('cookie-key', () => randomBytes(32).toString('base64url'))];
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));

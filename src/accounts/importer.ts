@@ -18,44 +18,63 @@ const loginSettings = (seed: OrganisationSeed): LoginSettings => ({
   badgeRequiresEmoji: seed.badge_requires_emoji ?? DEFAULT_LOGIN_SETTINGS.badgeRequiresEmoji,
 });
 
-/** Stores a hash for a plaintext secret unless the stored hash already matches it (no needless re-hashing). */
-async function setSecret(store: Store, userId: string, kind: 'password' | 'emoji', plain: string): Promise<boolean> {
+/**
+ * Where an import comes from. `startup`: the configuration file, applied at every start. A credential in it
+ * is applied when it is new or differs from what the file said the last time, so a credential changed
+ * since with the CLI (an emoji password issued again, a badge revoked) is not undone by a restart.
+ * `command`: `lanyard import FILE`, the operator asking for these credentials now: always applied.
+ */
+export type ImportMode = 'startup' | 'command';
+
+type CredentialSeed = { hash: string } | { plain: string };
+
+/** The setting that remembers what an import last stored for one credential of one user. */
+const seedKey = (userId: string, kind: string) => `seed:${userId}:${kind}`;
+
+/** Applies one password or emoji password from a file; true when the stored credential changed. */
+async function applySecret(store: Store, userId: string, kind: 'password' | 'emoji', seed: CredentialSeed, mode: ImportMode): Promise<boolean> {
+  const recorded = await store.getSetting(seedKey(userId, kind));
+  const unchanged = recorded !== undefined
+    && ('hash' in seed ? seed.hash === recorded : await verifyCredential(recorded, seed.plain));
+  if (mode === 'startup' && unchanged) return false;
   const current = await store.getCredential(userId, kind);
-  if (current && (await verifyCredential(current, plain))) return false;
-  await store.setCredential(userId, kind, await hashCredential(plain));
-  return true;
+  let hash: string;
+  if ('hash' in seed) hash = seed.hash;
+  else if (current && (await verifyCredential(current, seed.plain))) hash = current; // no needless re-hashing
+  else hash = await hashCredential(seed.plain);
+  if (hash !== current) await store.setCredential(userId, kind, hash);
+  await store.putSetting(seedKey(userId, kind), hash);
+  return hash !== current;
 }
 
-async function importCredentials(store: Store, userId: string, organisationId: string, u: UserSeed, s: ImportSummary) {
-  if (u.password_hash) {
-    await store.setCredential(userId, 'password', u.password_hash);
-    s.passwordsSet += 1;
-  } else if (u.password && (await setSecret(store, userId, 'password', u.password))) {
-    s.passwordsSet += 1;
-  }
-  if (u.emoji_password_hash) {
-    await store.setCredential(userId, 'emoji', u.emoji_password_hash);
-    s.emojiPasswordsSet += 1;
-  } else if (u.emoji_password) {
-    const canonical = canonicalEmojiPassword(parseEmojiPassword(u.emoji_password));
-    if (canonical && (await setSecret(store, userId, 'emoji', canonical))) s.emojiPasswordsSet += 1;
-  }
+/** Applies a fixed badge code from a file (development); true when a badge was issued. */
+async function applyBadge(store: Store, userId: string, organisationId: string, code: string, mode: ImportMode): Promise<boolean> {
+  const hash = badgeCodeHash(code);
+  if (mode === 'startup' && (await store.getSetting(seedKey(userId, 'badge'))) === hash) return false;
+  const holder = await store.findBadge(hash);
+  const issued = holder?.userId !== userId;
+  if (issued) await store.issueBadge(userId, organisationId, hash);
+  await store.putSetting(seedKey(userId, 'badge'), hash);
+  return issued;
+}
+
+async function importCredentials(store: Store, userId: string, organisationId: string, u: UserSeed, s: ImportSummary, mode: ImportMode) {
+  const password: CredentialSeed | undefined = u.password_hash ? { hash: u.password_hash } : u.password ? { plain: u.password } : undefined;
+  if (password && (await applySecret(store, userId, 'password', password, mode))) s.passwordsSet += 1;
+  const emoji = u.emoji_password && canonicalEmojiPassword(parseEmojiPassword(u.emoji_password));
+  const emojiSeed: CredentialSeed | undefined = u.emoji_password_hash ? { hash: u.emoji_password_hash } : emoji ? { plain: emoji } : undefined;
+  if (emojiSeed && (await applySecret(store, userId, 'emoji', emojiSeed, mode))) s.emojiPasswordsSet += 1;
   const badge = u.badge_code && normalizeBadgeCode(u.badge_code);
-  if (badge) {
-    const holder = await store.findBadge(badgeCodeHash(badge));
-    if (holder?.userId !== userId) {
-      await store.issueBadge(userId, organisationId, badgeCodeHash(badge));
-      s.badgesSet += 1;
-    }
-  }
+  if (badge && (await applyBadge(store, userId, organisationId, badge, mode))) s.badgesSet += 1;
 }
 
 /**
  * Creates or updates organisations and users (by slug, and by username within an organisation).
  * Ids never change, so `sub` stays stable across imports. Plaintext secrets are hashed, and only
- * re-hashed when they differ from the stored ones; hashes are stored as given.
+ * re-hashed when they differ from the stored ones; hashes are stored as given. See ImportMode for when
+ * credentials are applied.
  */
-export async function importOrganisations(store: Store, seeds: OrganisationSeed[]): Promise<ImportSummary> {
+export async function importOrganisations(store: Store, seeds: OrganisationSeed[], mode: ImportMode): Promise<ImportSummary> {
   const summary: ImportSummary = { organisations: 0, users: 0, passwordsSet: 0, emojiPasswordsSet: 0, badgesSet: 0 };
   for (const seed of seeds) {
     const org = await store.upsertOrganisation({ slug: seed.slug, name: seed.name, login: loginSettings(seed) });
@@ -73,7 +92,7 @@ export async function importOrganisations(store: Store, seeds: OrganisationSeed[
         rosterId: u.roster_id,
       });
       summary.users += 1;
-      await importCredentials(store, user.id, org.id, u, summary);
+      await importCredentials(store, user.id, org.id, u, summary, mode);
     }
   }
   return summary;

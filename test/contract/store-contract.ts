@@ -508,6 +508,16 @@ export function storeContract(t: Test, name: string, open: OpenStore): void {
       t.equal(await store.getOrCreateSetting('other', () => 'x'), 'x', 'settings are per name');
     });
 
+    t.test('settings: getSetting and putSetting read, create and replace', async (t) => {
+      const { store } = await fresh(t);
+      t.equal(await store.getSetting('seed:x'), undefined, 'absent');
+      await store.putSetting('seed:x', 'one');
+      t.equal(await store.getSetting('seed:x'), 'one', 'created');
+      await store.putSetting('seed:x', 'two');
+      t.equal(await store.getSetting('seed:x'), 'two', 'replaced');
+      t.equal(await store.getOrCreateSetting('seed:x', () => 'three'), 'two', 'getOrCreateSetting sees it');
+    });
+
     t.test('settings: concurrent getOrCreateSetting agree on one value', async (t) => {
       const { store, reopen } = await fresh(t);
       const stores = reopen ? [store, await reopen()] : [store];

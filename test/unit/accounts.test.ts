@@ -7,6 +7,7 @@ import { openSqliteStore } from '../../adapters/sqlite.js';
 import { hashCredential } from '../../src/accounts/credential-hasher.js';
 import { isUserId, newId } from '../../src/accounts/ids.js';
 import { importOrganisations } from '../../src/accounts/importer.js';
+import { badgeCodeHash } from '../../src/badges/badge-code.js';
 import { Limiter } from '../../src/accounts/limiter.js';
 import { checkPassword } from '../../src/accounts/password-login.js';
 import { ManualClock } from '../../src/clock.js';
@@ -43,7 +44,7 @@ const seeds = ({ annPassword = 'ann-password-1', annEmail = 'ann@north.example' 
 
 t.test('importer: creates, then updates in place with stable ids; passwords hashed once', async (t) => {
   const store = tempStore(t);
-  const first = await importOrganisations(store, seeds());
+  const first = await importOrganisations(store, seeds(), 'startup');
   t.same(first, { organisations: 2, users: 3, passwordsSet: 1, emojiPasswordsSet: 0, badgesSet: 0 }, 'summary of the first import');
 
   const north = (await store.findOrganisation('north'))!;
@@ -65,14 +66,14 @@ t.test('importer: creates, then updates in place with stable ids; passwords hash
   t.ok(await argon2.verify(hash, 'ann-password-1'), 'the hash is of the given password');
   t.equal(await store.getCredential(cat.id, 'password'), undefined, 'no password given: none stored');
 
-  const second = await importOrganisations(store, seeds());
+  const second = await importOrganisations(store, seeds(), 'startup');
   t.equal(second.passwordsSet, 0, 'same password again: nothing re-hashed');
   t.equal(await store.getCredential(ann.id, 'password'), hash, 'the stored hash is unchanged (no fresh salt)');
   t.equal((await store.findOrganisation('north'))?.id, north.id, 'organisation id stable across imports');
   t.equal((await store.findUserByUsername(north.id, 'ann'))?.id, ann.id, 'user id stable across imports');
   t.equal((await store.searchOrganisations('school', 10)).length, 2, 'no duplicate organisations');
 
-  const third = await importOrganisations(store, seeds({ annPassword: 'ann-password-2', annEmail: null }));
+  const third = await importOrganisations(store, seeds({ annPassword: 'ann-password-2', annEmail: null }), 'startup');
   t.equal(third.passwordsSet, 1, 'a changed password is set');
   const rehashed = (await store.getCredential(ann.id, 'password'))!;
   t.not(rehashed, hash, 'new hash');
@@ -89,16 +90,53 @@ t.test('importer: password_hash is stored exactly as given', async (t) => {
   const given = await hashCredential('bob-password');
   await importOrganisations(store, [
     { slug: 'north', name: 'North', users: [{ username: 'bob', given_name: 'B', family_name: 'B', type: 'student', password_hash: given }] },
-  ]);
+  ], 'command');
   const north = (await store.findOrganisation('north'))!;
   const bob = (await store.findUserByUsername(north.id, 'bob'))!;
   t.equal(await store.getCredential(bob.id, 'password'), given, 'stored verbatim');
   t.ok(await checkPassword(store, north, 'bob', 'bob-password'), 'and usable for login');
 });
 
+t.test('importer at startup: a credential changed since with the CLI survives a restart; a changed file still wins', async (t) => {
+  const store = tempStore(t);
+  const fromFile = await hashCredential('from-the-file');
+  const file = (password_hash: string): OrganisationSeed[] => [{
+    slug: 'north', name: 'North',
+    users: [{ username: 'dee', given_name: 'D', family_name: 'D', type: 'student', password_hash, emoji_password: 'dog,apple,rocket,star,cat,pizza', badge_code: 'DDDD-DDDD-DDDD-DDDD-DDDD-DDDD-DD' }],
+  }];
+  await importOrganisations(store, file(fromFile), 'startup');
+  const north = (await store.findOrganisation('north'))!;
+  const dee = (await store.findUserByUsername(north.id, 'dee'))!;
+  t.equal(await store.getCredential(dee.id, 'password'), fromFile, 'first start: the file\'s password');
+  const fileEmoji = await store.getCredential(dee.id, 'emoji');
+  t.ok(fileEmoji, 'and its emoji password');
+  t.equal((await store.findBadge(badgeCodeHash('DDDDDDDDDDDDDDDDDDDDDDDDDD')))?.userId, dee.id, 'and its badge');
+
+  // What an operator does afterwards with the CLI: a new password and emoji password, the badge revoked.
+  const reset = await hashCredential('reset-by-the-cli');
+  const resetEmoji = await hashCredential('cat,cat,cat,dog,dog,dog');
+  await store.setCredential(dee.id, 'password', reset);
+  await store.setCredential(dee.id, 'emoji', resetEmoji);
+  t.equal(await store.revokeBadges({ userId: dee.id }), 1, 'badge revoked');
+
+  const restart = await importOrganisations(store, file(fromFile), 'startup');
+  t.same([restart.passwordsSet, restart.emojiPasswordsSet, restart.badgesSet], [0, 0, 0], 'restart with the same file: nothing applied');
+  t.equal(await store.getCredential(dee.id, 'password'), reset, 'the reset password survives the restart');
+  t.equal(await store.getCredential(dee.id, 'emoji'), resetEmoji, 'the reissued emoji password too');
+  t.equal(await store.findBadge(badgeCodeHash('DDDDDDDDDDDDDDDDDDDDDDDDDD')), undefined, 'the revoked badge stays revoked');
+
+  const edited = await hashCredential('edited-in-the-file');
+  t.equal((await importOrganisations(store, file(edited), 'startup')).passwordsSet, 1, 'the file changed: applied');
+  t.equal(await store.getCredential(dee.id, 'password'), edited, 'the edited file wins');
+
+  await store.setCredential(dee.id, 'password', reset);
+  t.equal((await importOrganisations(store, file(edited), 'command')).passwordsSet, 1, '`lanyard import` applies it again');
+  t.equal(await store.getCredential(dee.id, 'password'), edited);
+});
+
 t.test('checkPassword: only the right password of an existing user in that organisation', async (t) => {
   const store = tempStore(t);
-  await importOrganisations(store, seeds());
+  await importOrganisations(store, seeds(), 'startup');
   const north = (await store.findOrganisation('north'))!;
   const south = (await store.findOrganisation('south'))!;
   const ann = await store.findUserByUsername(north.id, 'ann');
