@@ -33,10 +33,12 @@ const seedKey = (userId: string, kind: string) => `seed:${userId}:${kind}`;
 
 /** Applies one password or emoji password from a file; true when the stored credential changed. */
 async function applySecret(store: Store, userId: string, kind: 'password' | 'emoji', seed: CredentialSeed, mode: ImportMode): Promise<boolean> {
-  const recorded = await store.getSetting(seedKey(userId, kind));
-  const unchanged = recorded !== undefined
-    && ('hash' in seed ? seed.hash === recorded : await verifyCredential(recorded, seed.plain));
-  if (mode === 'startup' && unchanged) return false;
+  if (mode === 'startup') {
+    const recorded = await store.getSetting(seedKey(userId, kind));
+    const unchanged = recorded !== undefined
+      && ('hash' in seed ? seed.hash === recorded : await verifyCredential(recorded, seed.plain));
+    if (unchanged) return false;
+  }
   const current = await store.getCredential(userId, kind);
   let hash: string;
   if ('hash' in seed) hash = seed.hash;

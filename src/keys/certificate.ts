@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type KeyObject, webcrypto } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type JsonWebKey, type KeyObject, webcrypto, X509Certificate } from 'node:crypto';
 import { promisify } from 'node:util';
 import 'reflect-metadata'; // required by @peculiar/x509 (tsyringe)
 import * as x509 from '@peculiar/x509';
@@ -55,4 +55,13 @@ export async function selfSignedCertificate(
 /** base64url thumbprint of a DER certificate given as base64 (x5t = SHA-1, x5t#S256 = SHA-256). */
 export function certificateThumbprint(certBase64: string, algorithm: 'sha1' | 'sha256'): string {
   return createHash(algorithm).update(Buffer.from(certBase64, 'base64')).digest('base64url');
+}
+
+/** The public key a DER certificate (base64, the x5c form) certifies, as a JWK; undefined when unreadable. */
+export function certificatePublicJwk(certBase64: string): JsonWebKey | undefined {
+  try {
+    return new X509Certificate(Buffer.from(certBase64, 'base64')).publicKey.export({ format: 'jwk' });
+  } catch {
+    return undefined;
+  }
 }

@@ -1,8 +1,8 @@
-import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, X509Certificate } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type JsonWebKey } from 'node:crypto';
 import type { Store, StoredKey } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import { LanyardError } from '../errors.js';
-import { generateRsa4096, type KeyPairPem, selfSignedCertificate } from './certificate.js';
+import { certificatePublicJwk, generateRsa4096, type KeyPairPem, selfSignedCertificate } from './certificate.js';
 import { decryptPrivateKey, encryptPrivateKey } from './key-crypto.js';
 import {
   addMonths, certificateWindow, keyStatus, type KeyStatus, type Month, selectPublished, shouldPrepareNext, signingMonth,
@@ -170,7 +170,8 @@ export class KeyManager {
       throw new LanyardError('key_unreadable', `signing key ${k.kid}: private key does not match its kid`);
     }
     // The certificate is stored in the clear: a substituted one would publish someone else's key under this kid.
-    if (!certificateMatches(k.certificate, publicJwk)) {
+    const certified = certificatePublicJwk(k.certificate);
+    if (!certified || jwkThumbprint(certified) !== k.kid) {
       throw new LanyardError('key_unreadable', `signing key ${k.kid}: the stored certificate does not carry this key (tampered record?)`);
     }
     const opened: ActiveKey = {
@@ -184,15 +185,5 @@ export class KeyManager {
     };
     this.#opened.set(k.kid, opened);
     return opened;
-  }
-}
-
-/** Whether the DER certificate (base64, the x5c form) certifies exactly this public key. */
-function certificateMatches(certificateBase64: string, publicJwk: JsonWebKey): boolean {
-  try {
-    const certified = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey.export({ format: 'jwk' });
-    return certified.n === publicJwk.n && certified.e === publicJwk.e;
-  } catch {
-    return false;
   }
 }
