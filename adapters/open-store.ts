@@ -1,19 +1,33 @@
 import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
+import { guardStore } from './guarded-store.js';
+import { openRedisStore } from './redis.js';
+import { parseRedisUrl } from './redis/url.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
 
-/** Opens the backend named by a store URL (`sqlite:./data/lanyard.db`, `sqlite::memory:`). */
-export function openStore(url: string, clock: Clock): Store {
+/**
+ * Opens the backend named by a store URL: `sqlite:./data/lanyard.db` (embedded default), `sqlite::memory:`,
+ * `redis://[user:password@]host:port[/db]`, `rediss://…` (TLS), or
+ * `redis-sentinel://[user:password@]host:port[,host:port…]/master-name[/db]`. `prefix` namespaces Redis keys.
+ * Every error a backend throws while serving reaches callers as StoreUnavailableError (guarded-store.ts).
+ */
+export async function openStore(url: string, clock: Clock, options: { redisPrefix?: string } = {}): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (!path) throw new LanyardError('config_invalid', `LANYARD_STORE "${url}": sqlite: needs a file path`);
-    return openSqliteStore(path, clock);
+    return guardStore(openSqliteStore(path, clock));
   }
-  throw new LanyardError('config_invalid', `LANYARD_STORE "${url}": unsupported store; use sqlite:<path>`);
+  if (/^(redis|rediss|redis-sentinel):\/\//.test(url)) {
+    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? 'lanyard'));
+  }
+  throw new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": unsupported store; use sqlite:<path>, redis://host:port or redis-sentinel://host:port/master`);
 }
 
-/** The data directory of a store URL: where generated secrets (the key-encryption key) are kept. */
+/** A store URL fit for a log line or an error message: any password replaced. */
+export const redactUrl = (url: string): string => url.replace(/\/\/([^@/]*):[^@/]*@/, '//$1:***@');
+
+/** Whether a store URL names a file on this machine (its data directory can hold the key-encryption key). */
 export function storeDataDir(url: string): string | undefined {
   if (!url.startsWith('sqlite:') || url === 'sqlite::memory:') return undefined;
   const path = url.slice('sqlite:'.length);
@@ -22,8 +36,8 @@ export function storeDataDir(url: string): string | undefined {
 }
 
 /** Opens the store for one command and always closes it. */
-export async function withStore<T>(url: string, clock: Clock, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = openStore(url, clock);
+export async function withStore<T>(url: string, clock: Clock, work: (store: Store) => Promise<T>, options: { redisPrefix?: string } = {}): Promise<T> {
+  const store = await openStore(url, clock, options);
   try {
     return await work(store);
   } finally {

@@ -25,8 +25,8 @@ export async function organisationFor(deps: InteractionDeps, details: Details, c
   return typeof chosen === 'string' && chosen ? deps.store.findOrganisation(chosen) : undefined;
 }
 
-export const clientNameOf = (deps: InteractionDeps, details: Details) =>
-  deps.clients.get(String(details.params.client_id))?.name ?? 'the app';
+export const clientNameOf = async (deps: InteractionDeps, details: Details) =>
+  (await deps.clients.get(String(details.params.client_id)))?.name ?? 'the app';
 
 /**
  * The common preamble of every login method's routes: a live interaction at the login prompt, a valid CSRF
@@ -65,7 +65,7 @@ export async function loginStep(
     organisation,
     uid: details.uid,
     csrf: csrfToken(deps.csrfKey, details.uid),
-    clientName: clientNameOf(deps, details),
+    clientName: await clientNameOf(deps, details),
     canChangeOrganisation: !details.params.organisation,
   };
 }

@@ -25,7 +25,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
     }
     ensureDeviceCookie(req, reply);
-    const clientName = clientNameOf(deps, details);
+    const clientName = await clientNameOf(deps, details);
     const organisation = await organisationFor(deps, details, req.query.org);
     if (!organisation) {
       const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';

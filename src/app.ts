@@ -3,7 +3,7 @@ import interactions from '../interactions/index.js';
 import { errorPage, expiredPage } from '../interactions/views/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
-import { ClientRegistry } from './clients/client-registry.js';
+import type { ClientRegistry } from './clients/client-registry.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { docsRoute } from './docs-page.js';
@@ -21,6 +21,7 @@ export interface AppDeps {
   store: Store;
   clock: Clock;
   keyManager: KeyManager;
+  clients: ClientRegistry;
   cookieKeys: string[];
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: NodeJS.WritableStream;
@@ -40,7 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     bodyLimit: 64 * 1024,
   }) as unknown as LanyardApp;
 
-  const clients = new ClientRegistry(config.file.clients);
+  const { clients } = deps;
   const host = new ProviderHost({
     issuer: config.issuer,
     store,

@@ -5,7 +5,8 @@ import addFormats from 'ajv-formats';
 import type { LoginMethod } from '../adapters/store.js';
 import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
 import { normalizeBadgeCode } from './badges/badge-code.js';
-import { ConfigError } from './errors.js';
+import { parseRedisUrl } from '../adapters/redis/url.js';
+import { ConfigError, LanyardError } from './errors.js';
 import { demoConfigPath, schemaPath } from './paths.js';
 
 /**
@@ -72,7 +73,10 @@ export interface Config {
   host: string;
   issuer: string;
   configPath: string;
+  /** LANYARD_STORE: `sqlite:<path>` (default `sqlite:./data/lanyard.db`), `redis://…`, `rediss://…`, `redis-sentinel://…`. */
   storeUrl: string;
+  /** LANYARD_REDIS_PREFIX: the namespace of Lanyard's keys in Redis, so deployments can share one (default `lanyard`). */
+  redisPrefix: string;
   /** From LANYARD_COOKIE_KEYS; when absent, keys are generated once and kept in the store (development only). */
   cookieKeys?: string[] | undefined;
   /** From LANYARD_KEY_ENCRYPTION_KEY; when absent, one is generated into the data directory. */
@@ -278,6 +282,33 @@ function parseKek(value: string | undefined, problems: string[]): Buffer | undef
   return key;
 }
 
+/**
+ * The store URL, checked: a store that is not a file on this machine is shared by instances elsewhere, and
+ * they must all read each other's signing keys, so it needs LANYARD_KEY_ENCRYPTION_KEY (a generated one
+ * would exist in one process only).
+ */
+function parseStore(env: Env, problems: string[]): { storeUrl: string; redisPrefix: string } {
+  const storeUrl = env.LANYARD_STORE || 'sqlite:./data/lanyard.db';
+  const redisPrefix = env.LANYARD_REDIS_PREFIX || 'lanyard';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(redisPrefix)) {
+    problems.push(`LANYARD_REDIS_PREFIX: "${redisPrefix}" must be 1-64 letters, digits, '.', '_' or '-'`);
+  }
+  if (storeUrl.startsWith('sqlite:')) {
+    if (storeUrl === 'sqlite:') problems.push('LANYARD_STORE: "sqlite:" needs a file path, e.g. sqlite:./data/lanyard.db');
+  } else {
+    try {
+      parseRedisUrl(storeUrl);
+    } catch (err) {
+      problems.push(err instanceof LanyardError ? err.message : String(err));
+      return { storeUrl, redisPrefix };
+    }
+  }
+  if (!storeUrl.startsWith('sqlite:') && !env.LANYARD_KEY_ENCRYPTION_KEY) {
+    problems.push('LANYARD_KEY_ENCRYPTION_KEY: required with a store that is not a local file, so that every instance can read the signing keys (openssl rand -base64 32; the same value on every instance)');
+  }
+  return { storeUrl, redisPrefix };
+}
+
 /** Loads the whole configuration; throws ConfigError with every problem found. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -299,6 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const cookieKeys = parseCookieKeys(env.LANYARD_COOKIE_KEYS, problems);
   const keyEncryptionKey = parseKek(env.LANYARD_KEY_ENCRYPTION_KEY, problems);
+  const store = parseStore(env, problems);
   if (!file) throw new ConfigError(problems);
   const config: Config = {
     production: env.NODE_ENV === 'production',
@@ -306,7 +338,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: env.HOST || '0.0.0.0',
     issuer,
     configPath,
-    storeUrl: env.LANYARD_STORE || 'sqlite:./data/lanyard.db',
+    ...store,
     cookieKeys,
     keyEncryptionKey,
     trustProxy: parseTrustProxy(env.LANYARD_TRUST_PROXY, problems),

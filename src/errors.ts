@@ -21,3 +21,20 @@ export class ConfigError extends LanyardError {
     this.name = 'ConfigError';
   }
 }
+
+/**
+ * The store could not be read or written (connection lost, disk full, database locked too long). Every
+ * endpoint answers it with 503 and Retry-After, never 500 (README → When the store fails).
+ */
+export class StoreUnavailableError extends LanyardError {
+  static readonly RETRY_AFTER_SECONDS = 5;
+  constructor(cause: unknown) {
+    super('store_unavailable', 'the store is temporarily unavailable', 503, true);
+    this.name = 'StoreUnavailableError';
+    this.cause = cause;
+  }
+}
+
+/** Whether an error (or what it wraps) is a store failure. */
+export const isStoreUnavailable = (err: unknown): err is StoreUnavailableError =>
+  err instanceof StoreUnavailableError || (err instanceof Error && err.cause instanceof StoreUnavailableError);

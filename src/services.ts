@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { openStore, storeDataDir } from '../adapters/open-store.js';
 import type { Store } from '../adapters/store.js';
 import { importOrganisations } from './accounts/importer.js';
+import { ClientRegistry } from './clients/client-registry.js';
+import { syncConfigClients } from './clients/config-clients.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { KeyPairPem } from './keys/certificate.js';
@@ -11,28 +13,36 @@ import { KeyManager } from './keys/key-manager.js';
 export interface Services {
   store: Store;
   keyManager: KeyManager;
+  clients: ClientRegistry;
   cookieKeys: string[];
 }
 
+/** Setting names of the values every instance on a store shares. */
+export const SHARED_SETTINGS = { cookieKey: 'cookie-key', clientAuthKey: 'client-auth-key' } as const;
+
+const generated = () => randomBytes(32).toString('base64url');
+
 /**
- * Opens the store and everything that lives in it, ready for buildApp: configured organisations and users
- * imported, cookie keys (configured, or generated once and kept in the store so sessions survive restarts),
- * the key-encryption key, and the current month's signing key (created before the server reports ready).
+ * Opens the store and everything that lives in it, ready for buildApp: configured organisations, users and
+ * clients written to it, cookie keys (configured, or generated once and kept in the store so every instance
+ * and every restart shares them), the key that derives clients' internal secrets (likewise shared), the
+ * key-encryption key, and the current month's signing key (created before the server reports ready).
  */
 export async function openServices(
   config: Config,
   clock: Clock,
   generateKeyPair?: () => Promise<KeyPairPem>,
 ): Promise<Services> {
-  const store = openStore(config.storeUrl, clock);
+  const store = await openStore(config.storeUrl, clock, { redisPrefix: config.redisPrefix });
   try {
     await importOrganisations(store, config.file.organisations ?? [], 'startup');
-    const cookieKeys = config.cookieKeys
-      ?? [await store.getOrCreateSetting('cookie-key', () => randomBytes(32).toString('base64url'))];
+    await syncConfigClients(store, config.file.clients, clock);
+    const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
+    const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
-    return { store, keyManager, cookieKeys };
+    return { store, keyManager, clients: new ClientRegistry(store, clock, clientAuthKey), cookieKeys };
   } catch (err) {
     await store.close();
     throw err;

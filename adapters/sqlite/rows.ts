@@ -1,6 +1,6 @@
-import { DEFAULT_LOGIN_SETTINGS, type LoginSettings, type Organisation, type StoredKey, type User } from '../store.js';
+import { DEFAULT_LOGIN_SETTINGS, type LoginSettings, type Organisation, type StoredClient, type StoredClientSecret, type StoredKey, type User } from '../store.js';
 
-/** Row shapes of adapters/sqlite/schema.ts and their mapping to the Store's types. */
+/** Row shapes of adapters/sqlite/migrations/ and their mapping to the Store's types. */
 
 export interface UserRow {
   id: string; organisation_id: string; username: string; given_name: string; family_name: string;
@@ -44,4 +44,51 @@ export const toOrganisation = (r: OrganisationRow): Organisation => ({
   slug: r.slug,
   name: r.name,
   login: r.login ? (JSON.parse(r.login) as LoginSettings) : DEFAULT_LOGIN_SETTINGS,
+});
+
+export interface ClientRow {
+  client_id: string; name: string; redirect_uris: string; default_scopes: string; logout_url: string | null;
+  response_types: string; source: string; owner_id: string | null; status: string; created_at: string; updated_at: string;
+}
+
+export const toClient = (r: ClientRow): StoredClient => ({
+  clientId: r.client_id,
+  name: r.name,
+  redirectUris: JSON.parse(r.redirect_uris) as string[],
+  defaultScopes: JSON.parse(r.default_scopes) as string[],
+  logoutUrl: r.logout_url ?? undefined,
+  responseTypes: JSON.parse(r.response_types) as StoredClient['responseTypes'],
+  source: r.source as StoredClient['source'],
+  ownerId: r.owner_id ?? undefined,
+  status: r.status,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const clientRow = (c: StoredClient): ClientRow => ({
+  client_id: c.clientId, name: c.name, redirect_uris: JSON.stringify(c.redirectUris),
+  default_scopes: JSON.stringify(c.defaultScopes), logout_url: c.logoutUrl ?? null,
+  response_types: JSON.stringify(c.responseTypes), source: c.source, owner_id: c.ownerId ?? null,
+  status: c.status, created_at: c.createdAt, updated_at: c.updatedAt,
+});
+
+export interface SecretRow {
+  client_id: string; id: string; hash: string; label: string; hint: string | null; created_at: string;
+  last_used_at: string | null; expires_at: string | null;
+}
+
+export const toSecret = (r: SecretRow): StoredClientSecret => ({
+  id: r.id,
+  clientId: r.client_id,
+  hash: r.hash,
+  label: r.label,
+  hint: r.hint ?? undefined,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at ?? undefined,
+  expiresAt: r.expires_at ?? undefined,
+});
+
+export const secretRow = (s: StoredClientSecret): SecretRow => ({
+  client_id: s.clientId, id: s.id, hash: s.hash, label: s.label, hint: s.hint ?? null, created_at: s.createdAt,
+  last_used_at: s.lastUsedAt ?? null, expires_at: s.expiresAt ?? null,
 });

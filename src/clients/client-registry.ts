@@ -1,65 +1,54 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { ClientMetadata } from 'oidc-provider';
-import type { ClientConfig } from '../config.js';
-import { clientSecretMatches, hashClientSecret } from './client-secret.js';
+import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/store.js';
+import type { Clock } from '../clock.js';
+import { clientSecretMatches } from './client-secret.js';
 
-export interface RegisteredClient {
-  clientId: string;
-  name: string;
-  redirectUris: string[];
-  defaultScopes: string[];
-  logoutUrl?: string | undefined;
-  responseTypes: ('code' | 'id_token')[];
-}
-
-
+/** How often a secret's "last used" time is written: a busy app must not turn every token request into a write. */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
- * Clients defined by ops in the config file. SPEC: an application may have many client secrets; they are
- * kept only as SHA-256 hashes (client-secret.ts) (plaintext `secrets` are a development convenience). oidc-provider knows one
- * secret per client, so each client gets an internal secret that never leaves this process: the token
- * endpoint shim (src/provider/token-request.ts) swaps a verified real secret for it.
+ * Clients as every instance sees them: read from the store on each use, so a change made anywhere (the
+ * config file at an instance's startup, the developer area) applies everywhere at once.
+ * SPEC: an application may have many client secrets; they are kept only as SHA-256 hashes (client-secret.ts).
+ * oidc-provider knows one secret per client, so each client gets an internal secret derived from a key kept
+ * in the store (the same on every instance, never sent anywhere): the token endpoint shim
+ * (src/provider/token-request.ts) swaps a verified real secret for it.
  */
 export class ClientRegistry {
-  readonly #clients = new Map<string, ClientConfig>();
-  readonly #processKey = randomBytes(32);
+  constructor(
+    private readonly store: Clients,
+    private readonly clock: Clock,
+    private readonly authKey: Buffer,
+  ) {}
 
-  constructor(clients: ClientConfig[]) {
-    for (const c of clients) this.#clients.set(c.client_id, c);
-  }
-
-  get(clientId: string): RegisteredClient | undefined {
-    const c = this.#clients.get(clientId);
-    return c && {
-      clientId: c.client_id,
-      name: c.name,
-      redirectUris: c.redirect_uris,
-      defaultScopes: c.default_scopes ?? [],
-      logoutUrl: c.logout_url,
-      // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
-      responseTypes: c.response_types ?? ['code'],
-    };
-  }
-
-  list(): RegisteredClient[] {
-    return [...this.#clients.keys()].map((id) => this.get(id)!);
+  get(clientId: string): Promise<StoredClient | undefined> {
+    return this.store.findClient(clientId);
   }
 
   internalSecret(clientId: string): string {
-    return createHmac('sha256', this.#processKey).update(clientId).digest('base64url');
+    return createHmac('sha256', this.authKey).update(clientId).digest('base64url');
   }
 
-  /** Any of the client's secrets (SPEC: an application has many secrets). */
-  verifySecret(clientId: string, secret: string): boolean {
-    const client = this.#clients.get(clientId);
-    if (!client || !secret) return false;
-    const hashes = [...(client.secret_hashes ?? []), ...(client.secrets ?? []).map(hashClientSecret)];
-    return hashes.map((h) => clientSecretMatches(h, secret)).includes(true); // every one compared: constant work
+  /** Whether `secret` is one of the client's unexpired secrets (SPEC: an application has many secrets). */
+  async verifySecret(clientId: string, secret: string): Promise<boolean> {
+    if (!clientId || !secret) return false;
+    const now = this.clock.now();
+    const secrets = await this.store.listClientSecrets(clientId);
+    // Every hash compared, expired or not: the work does not tell which secret nearly matched.
+    const matched = secrets.filter((s) => clientSecretMatches(s.hash, secret) && !expired(s, now));
+    const used = matched[0];
+    if (!used) return false;
+    if (!used.lastUsedAt || now.getTime() - Date.parse(used.lastUsedAt) >= LAST_USED_RESOLUTION_MS) {
+      await this.store.touchClientSecret(clientId, used.id, now.toISOString());
+    }
+    return true;
   }
 
-  /** The static client list handed to oidc-provider. */
-  providerMetadata(): ClientMetadata[] {
-    return this.list().map((c) => ({
+  /** The client as oidc-provider's `Client` model needs it (served by the adapter: adapters/oidc-adapter.ts). */
+  async providerMetadata(clientId: string): Promise<ClientMetadata | undefined> {
+    const c = await this.store.findClient(clientId);
+    return c && {
       client_id: c.clientId,
       client_name: c.name,
       client_secret: this.internalSecret(c.clientId),
@@ -72,6 +61,8 @@ export class ClientRegistry {
       ],
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: 'RS256',
-    }));
+    };
   }
 }
+
+const expired = (s: StoredClientSecret, now: Date) => s.expiresAt !== undefined && Date.parse(s.expiresAt) <= now.getTime();

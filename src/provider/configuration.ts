@@ -22,8 +22,10 @@ export interface ProviderConfigDeps {
 
 export function providerConfiguration(d: ProviderConfigDeps): Configuration {
   return {
-    adapter: oidcAdapterFactory(d.store.oidc),
-    clients: d.clients.providerMetadata(),
+    // Clients come from the store through the adapter's `Client` model, so every instance sees a change at
+    // once; none are static (src/clients/client-registry.ts).
+    adapter: oidcAdapterFactory(d.store.oidc, (id) => d.clients.providerMetadata(id)),
+    clients: [],
     jwks: d.jwks as Configuration['jwks'],
     cookies: {
       keys: d.cookieKeys,

@@ -13,7 +13,7 @@ export function defaultScopes(clients: ClientRegistry): ProviderMiddleware {
       const params = new URLSearchParams(ctx.querystring);
       const clientIds = params.getAll('client_id');
       const scopes = params.getAll('scope');
-      const client = clientIds.length === 1 ? clients.get(clientIds[0]!) : undefined;
+      const client = clientIds.length === 1 ? await clients.get(clientIds[0]!) : undefined;
       if (client && (scopes.length === 0 || (scopes.length === 1 && scopes[0] === '')) && client.defaultScopes.length) {
         params.set('scope', client.defaultScopes.join(' '));
         ctx.querystring = params.toString();

@@ -12,7 +12,7 @@ import type { ProviderHost } from './provider-host.js';
 export function logoutRoute(app: FastifyInstance, host: ProviderHost, clients: ClientRegistry): void {
   app.get(ROUTES.logout, async (req, reply) => {
     const ids = ([] as unknown[]).concat((req.query as Record<string, unknown>).client_id ?? []);
-    const client = ids.length === 1 && typeof ids[0] === 'string' ? clients.get(ids[0]) : undefined;
+    const client = ids.length === 1 && typeof ids[0] === 'string' ? await clients.get(ids[0]) : undefined;
     if (!client?.logoutUrl) {
       const problem = ids.length === 0 ? 'The app did not say who it is (client_id is missing).'
         : ids.length > 1 ? 'The app sent client_id more than once.'

@@ -94,7 +94,7 @@ export function tokenRequest(clients: ClientRegistry): ProviderMiddleware {
     if (!credentials) {
       return reject(ctx, 401, 'invalid_client', 'the Authorization header must be HTTP Basic with client_id:client_secret');
     }
-    if (clients.verifySecret(credentials.clientId, credentials.secret)) {
+    if (await clients.verifySecret(credentials.clientId, credentials.secret)) {
       ctx.req.headers.authorization = basic(credentials.clientId, clients.internalSecret(credentials.clientId));
     }
     return next();

@@ -24,7 +24,7 @@ t.test('sqlite: the data directory is created when missing', async (t) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'a', 'b', 'lanyard.db');
   t.notOk(existsSync(join(dir, 'a')), 'missing before');
-  const store = openStore(`sqlite:${path}`, new ManualClock());
+  const store = await openStore(`sqlite:${path}`, new ManualClock());
   t.teardown(() => store.close());
   await store.getOrCreateSetting('probe', () => 'x');
   t.ok(existsSync(path), 'database file created in the new directory');

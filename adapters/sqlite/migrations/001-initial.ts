@@ -1,5 +1,8 @@
-/** The SQLite schema of the embedded store (adapters/sqlite.ts). */
-export const SCHEMA = `
+/**
+ * Migration 1: the schema of Lanyard 0.1 (every statement IF NOT EXISTS, so a database created by 0.1,
+ * before migrations were versioned, upgrades in place).
+ */
+export const INITIAL = `
 CREATE TABLE IF NOT EXISTS oidc_records (
   model TEXT NOT NULL, id TEXT NOT NULL, payload TEXT NOT NULL,
   grant_id TEXT, uid TEXT, user_code TEXT, expires_at INTEGER NOT NULL,

@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+import type { Clients } from '../store.js';
+import { LanyardError } from '../../src/errors.js';
+import { type ClientRow, clientRow, type SecretRow, secretRow, toClient, toSecret } from './rows.js';
+
+/** Clients and their secrets in SQLite; a client's secrets go with it (ON DELETE CASCADE). */
+export function sqliteClients(db: Database.Database): Clients {
+  const q = {
+    put: db.prepare(`INSERT INTO clients (client_id, name, redirect_uris, default_scopes, logout_url, response_types,
+      source, owner_id, status, created_at, updated_at) VALUES (@client_id, @name, @redirect_uris, @default_scopes,
+      @logout_url, @response_types, @source, @owner_id, @status, @created_at, @updated_at)
+      ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
+      default_scopes = excluded.default_scopes, logout_url = excluded.logout_url, response_types = excluded.response_types,
+      source = excluded.source, owner_id = excluded.owner_id, status = excluded.status, updated_at = excluded.updated_at`),
+    find: db.prepare('SELECT * FROM clients WHERE client_id = ?'),
+    all: db.prepare('SELECT * FROM clients ORDER BY client_id'),
+    delete: db.prepare('DELETE FROM clients WHERE client_id = ?'),
+    putSecret: db.prepare(`INSERT INTO client_secrets (client_id, id, hash, label, hint, created_at, last_used_at, expires_at)
+      VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)
+      ON CONFLICT (client_id, id) DO UPDATE SET hash = excluded.hash, label = excluded.label, hint = excluded.hint,
+      created_at = excluded.created_at, last_used_at = excluded.last_used_at, expires_at = excluded.expires_at`),
+    secrets: db.prepare('SELECT * FROM client_secrets WHERE client_id = ? ORDER BY created_at, id'),
+    deleteSecret: db.prepare('DELETE FROM client_secrets WHERE client_id = ? AND id = ?'),
+    touchSecret: db.prepare('UPDATE client_secrets SET last_used_at = ? WHERE client_id = ? AND id = ?'),
+  };
+  return {
+    async putClient(client) { q.put.run(clientRow(client)); },
+    async findClient(clientId) {
+      const row = q.find.get(clientId) as ClientRow | undefined;
+      return row && toClient(row);
+    },
+    async listClients() { return (q.all.all() as ClientRow[]).map(toClient); },
+    async deleteClient(clientId) { return q.delete.run(clientId).changes === 1; },
+    async putClientSecret(secret) {
+      if (!q.find.get(secret.clientId)) throw new LanyardError('not_found', `client ${secret.clientId} does not exist`, 404, true);
+      q.putSecret.run(secretRow(secret));
+    },
+    async listClientSecrets(clientId) { return (q.secrets.all(clientId) as SecretRow[]).map(toSecret); },
+    async deleteClientSecret(clientId, secretId) { return q.deleteSecret.run(clientId, secretId).changes === 1; },
+    async touchClientSecret(clientId, secretId, at) { q.touchSecret.run(at, clientId, secretId); },
+  };
+}

@@ -1,0 +1,5 @@
+import { INITIAL } from './001-initial.js';
+import { CLIENTS_AND_LOCKS } from './002-clients-and-locks.js';
+
+/** The SQLite schema's versions, in order: migration N brings a database from version N-1 to N. */
+export const MIGRATIONS: readonly string[] = [INITIAL, CLIENTS_AND_LOCKS];

@@ -1,0 +1,39 @@
+import type Database from 'better-sqlite3';
+import type { OidcPayload, OidcRecords } from '../store.js';
+
+/** Protocol records in SQLite: one table, expiry on the injected clock, consume as a compare-and-set. */
+export function sqliteOidcRecords(db: Database.Database, now: () => number): OidcRecords & { sweep(): number } {
+  const q = {
+    upsert: db.prepare(`INSERT INTO oidc_records (model, id, payload, grant_id, uid, user_code, expires_at)
+      VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @expiresAt)
+      ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
+      uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`),
+    find: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND id = ? AND expires_at > ?'),
+    findByUid: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND uid = ? AND expires_at > ?'),
+    findByUserCode: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND user_code = ? AND expires_at > ?'),
+    consume: db.prepare(`UPDATE oidc_records SET payload = json_set(payload, '$.consumed', ?)
+      WHERE model = ? AND id = ? AND expires_at > ? AND json_extract(payload, '$.consumed') IS NULL`),
+    destroy: db.prepare('DELETE FROM oidc_records WHERE model = ? AND id = ?'),
+    revoke: db.prepare('DELETE FROM oidc_records WHERE grant_id = ?'),
+    sweep: db.prepare('DELETE FROM oidc_records WHERE expires_at <= ?'),
+  };
+  const parse = (row: unknown): OidcPayload | undefined =>
+    row ? (JSON.parse((row as { payload: string }).payload) as OidcPayload) : undefined;
+
+  return {
+    async upsert(model, id, payload, expiresIn) {
+      q.upsert.run({
+        model, id, payload: JSON.stringify(payload),
+        grantId: payload.grantId ?? null, uid: payload.uid ?? null, userCode: payload.userCode ?? null,
+        expiresAt: now() + expiresIn * 1000,
+      });
+    },
+    async find(model, id) { return parse(q.find.get(model, id, now())); },
+    async findByUid(model, uid) { return parse(q.findByUid.get(model, uid, now())); },
+    async findByUserCode(model, code) { return parse(q.findByUserCode.get(model, code, now())); },
+    async consume(model, id) { return q.consume.run(Math.floor(now() / 1000), model, id, now()).changes === 1; },
+    async destroy(model, id) { q.destroy.run(model, id); },
+    async revokeByGrantId(grantId) { q.revoke.run(grantId); },
+    sweep: () => q.sweep.run(now()).changes,
+  };
+}

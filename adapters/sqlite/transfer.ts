@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import { ENTRY_KINDS, type EntryKind, type OidcPayload, type StoreEntry, type Transfer } from '../store.js';
+import {
+  type ClientRow, clientRow, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
+  toOrganisation, toSecret, toUser, type UserRow,
+} from './rows.js';
+
+type Row = Record<string, unknown>;
+
+/** What each kind reads (live rows only) and how a row becomes an entry. */
+const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<StoreEntry, { kind: K }>['value']] } = {
+  organisation: ['SELECT * FROM organisations ORDER BY id', (r) => toOrganisation(r as unknown as OrganisationRow)],
+  user: ['SELECT * FROM users ORDER BY id', (r) => toUser(r as unknown as UserRow)],
+  credential: ['SELECT user_id AS userId, kind, hash FROM credentials ORDER BY user_id, kind', (r) => r as never],
+  badge: ['SELECT code_hash AS codeHash, user_id AS userId, organisation_id AS organisationId, created_at AS createdAt FROM badges ORDER BY code_hash', (r) => r as never],
+  client: ['SELECT * FROM clients ORDER BY client_id', (r) => toClient(r as unknown as ClientRow)],
+  client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
+  key: ['SELECT * FROM signing_keys ORDER BY month, created_at, kid', (r) => toKey(r as unknown as KeyRow)],
+  setting: ['SELECT name, value FROM settings ORDER BY name', (r) => r as never],
+  oidc: ['SELECT model, id, payload, expires_at AS expiresAt FROM oidc_records WHERE expires_at > @now ORDER BY model, id',
+    (r) => ({ model: r.model as string, id: r.id as string, payload: JSON.parse(r.payload as string) as OidcPayload, expiresAt: r.expiresAt as number })],
+  counter: ['SELECT key, count, last_at AS lastAt, expires_at AS expiresAt FROM counters WHERE expires_at > @now ORDER BY key', (r) => r as never],
+};
+
+const TABLES: Record<EntryKind, string> = {
+  organisation: 'organisations', user: 'users', credential: 'credentials', badge: 'badges', client: 'clients',
+  client_secret: 'client_secrets', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
+};
+
+/** Export, import and counts for `lanyard store copy`. */
+export function sqliteTransfer(db: Database.Database, now: () => number): Transfer {
+  const w = {
+    organisation: db.prepare('INSERT OR REPLACE INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)'),
+    user: db.prepare(`INSERT OR REPLACE INTO users (id, organisation_id, username, given_name, family_name, type, email,
+      google_email, microsoft_email, roster_id) VALUES (@id, @organisationId, @username, @givenName, @familyName, @type,
+      @email, @googleEmail, @microsoftEmail, @rosterId)`),
+    credential: db.prepare('INSERT OR REPLACE INTO credentials (user_id, kind, hash) VALUES (@userId, @kind, @hash)'),
+    badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
+    client: db.prepare(`INSERT OR REPLACE INTO clients (client_id, name, redirect_uris, default_scopes, logout_url,
+      response_types, source, owner_id, status, created_at, updated_at) VALUES (@client_id, @name, @redirect_uris,
+      @default_scopes, @logout_url, @response_types, @source, @owner_id, @status, @created_at, @updated_at)`),
+    client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
+      last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
+    key: db.prepare(`INSERT OR REPLACE INTO signing_keys (kid, month, not_before, not_after, certificate,
+      encrypted_private_key, created_at, revoked_at) VALUES (@kid, @month, @notBefore, @notAfter, @certificate,
+      @encryptedPrivateKey, @createdAt, @revokedAt)`),
+    setting: db.prepare('INSERT OR REPLACE INTO settings (name, value) VALUES (@name, @value)'),
+    oidc: db.prepare(`INSERT OR REPLACE INTO oidc_records (model, id, payload, grant_id, uid, user_code, expires_at)
+      VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @expiresAt)`),
+    counter: db.prepare('INSERT OR REPLACE INTO counters (key, count, last_at, expires_at) VALUES (@key, @count, @lastAt, @expiresAt)'),
+  };
+  const write = (e: StoreEntry) => {
+    switch (e.kind) {
+      case 'organisation': return w.organisation.run({ ...e.value, login: JSON.stringify(e.value.login) });
+      case 'user': {
+        const u = e.value;
+        return w.user.run({ ...u, email: u.email ?? null, googleEmail: u.googleEmail ?? null, microsoftEmail: u.microsoftEmail ?? null, rosterId: u.rosterId ?? null });
+      }
+      case 'client': return w.client.run(clientRow(e.value));
+      case 'client_secret': return w.client_secret.run(secretRow(e.value));
+      case 'key': return w.key.run({ ...e.value, revokedAt: e.value.revokedAt ?? null });
+      case 'oidc': {
+        const { payload } = e.value;
+        if (e.value.expiresAt <= now()) return undefined;
+        return w.oidc.run({ ...e.value, payload: JSON.stringify(payload), grantId: payload.grantId ?? null, uid: payload.uid ?? null, userCode: payload.userCode ?? null });
+      }
+      case 'counter': return e.value.expiresAt <= now() ? undefined : w.counter.run(e.value);
+      default: return w[e.kind].run(e.value);
+    }
+  };
+  const importAll = db.transaction((entries: StoreEntry[]) => { for (const e of entries) write(e); });
+  const count = (kind: EntryKind) => {
+    const live = kind === 'oidc' || kind === 'counter' ? ' WHERE expires_at > ?' : '';
+    const stmt = db.prepare(`SELECT count(*) AS n FROM ${TABLES[kind]}${live}`);
+    return ((live ? stmt.get(now()) : stmt.get()) as { n: number }).n;
+  };
+
+  return {
+    async *exportEntries() {
+      for (const kind of ENTRY_KINDS) {
+        const [sql, toEntry] = EXPORTS[kind];
+        for (const row of db.prepare(sql).iterate(sql.includes('@now') ? { now: now() } : {})) {
+          yield { kind, value: toEntry(row as Row) } as StoreEntry;
+        }
+      }
+    },
+    async importEntries(entries) { importAll.immediate(entries); },
+    async countEntries() {
+      return Object.fromEntries(ENTRY_KINDS.map((k) => [k, count(k)])) as Record<EntryKind, number>;
+    },
+  };
+}

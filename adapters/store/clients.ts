@@ -1,0 +1,60 @@
+/**
+ * Registered applications (SPEC: Client registration) and their many secrets. Every instance reads them
+ * from the store, so a change made on one applies on all (oidc-provider finds clients through the adapter's
+ * `Client` model: src/clients/client-registry.ts).
+ */
+
+/** Where a client was defined: the ops team's config file, or the developer area. */
+export type ClientSource = 'config' | 'developer';
+
+export interface StoredClient {
+  clientId: string;
+  name: string;
+  /** SPEC: callback URL(s) — `redirect_uri` must match one exactly. */
+  redirectUris: string[];
+  /** SPEC: default scopes — used when an authorization request sends none (dashboard launches). */
+  defaultScopes: string[];
+  logoutUrl?: string | undefined;
+  responseTypes: ('code' | 'id_token')[];
+  source: ClientSource;
+  /** The developer account that owns the app (the developer-area issue fills it in). */
+  ownerId?: string | undefined;
+  /** Lifecycle for the developer area (development → pending → live); config-file clients are `live`. */
+  status: string;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One of a client's secrets, kept only as a hash (src/clients/client-secret.ts). */
+export interface StoredClientSecret {
+  /** Unique within the client; not secret. */
+  id: string;
+  clientId: string;
+  hash: string;
+  label: string;
+  /** A short, non-secret reminder of which secret this is (e.g. its last characters). */
+  hint?: string | undefined;
+  createdAt: string;
+  lastUsedAt?: string | undefined;
+  /** After this instant (ISO 8601) the secret no longer authenticates. */
+  expiresAt?: string | undefined;
+}
+
+export interface Clients {
+  /** Creates or replaces the client's settings; its secrets are untouched. */
+  putClient(client: StoredClient): Promise<void>;
+  findClient(clientId: string): Promise<StoredClient | undefined>;
+  /** Every client, by client_id. */
+  listClients(): Promise<StoredClient[]>;
+  /** Removes the client and all its secrets; false when there was none. */
+  deleteClient(clientId: string): Promise<boolean>;
+  /** Adds (or replaces, by id) a secret of an existing client. */
+  putClientSecret(secret: StoredClientSecret): Promise<void>;
+  /** The client's secrets, oldest first. */
+  listClientSecrets(clientId: string): Promise<StoredClientSecret[]>;
+  /** Removes one secret at once, for every instance; false when there was none. */
+  deleteClientSecret(clientId: string, secretId: string): Promise<boolean>;
+  /** Records when a secret was last used (ISO 8601). */
+  touchClientSecret(clientId: string, secretId: string, at: string): Promise<void>;
+}

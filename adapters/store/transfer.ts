@@ -1,0 +1,37 @@
+import type { StoredClient, StoredClientSecret } from './clients.js';
+import type { CredentialKind, Organisation, User } from './directory.js';
+import type { StoredKey } from './keys.js';
+import type { OidcPayload } from './oidc-records.js';
+
+/**
+ * Everything a store holds, as entries, for `lanyard store copy` (src/cli/store-command.ts): a deployment
+ * moves between backends with its sessions, grants and tokens, each keeping its remaining lifetime.
+ */
+export type StoreEntry =
+  | { kind: 'organisation'; value: Organisation }
+  | { kind: 'user'; value: User }
+  | { kind: 'credential'; value: { userId: string; kind: CredentialKind; hash: string } }
+  | { kind: 'badge'; value: { codeHash: string; userId: string; organisationId: string; createdAt: number } }
+  | { kind: 'client'; value: StoredClient }
+  | { kind: 'client_secret'; value: StoredClientSecret }
+  | { kind: 'key'; value: StoredKey }
+  | { kind: 'setting'; value: { name: string; value: string } }
+  /** `expiresAt`: epoch milliseconds on the store's clock. */
+  | { kind: 'oidc'; value: { model: string; id: string; payload: OidcPayload; expiresAt: number } }
+  | { kind: 'counter'; value: { key: string; count: number; lastAt: number; expiresAt: number } };
+
+export type EntryKind = StoreEntry['kind'];
+
+/** In dependency order: what an entry refers to comes before it. */
+export const ENTRY_KINDS: EntryKind[] = [
+  'organisation', 'user', 'credential', 'badge', 'client', 'client_secret', 'key', 'setting', 'oidc', 'counter',
+];
+
+export interface Transfer {
+  /** Every live entry, kinds in ENTRY_KINDS order (expired records and counters are left out). */
+  exportEntries(): AsyncIterable<StoreEntry>;
+  /** Writes entries as they are (ids, hashes, times kept); entries already expired are skipped. */
+  importEntries(entries: StoreEntry[]): Promise<void>;
+  /** How many live entries of each kind the store holds. */
+  countEntries(): Promise<Record<EntryKind, number>>;
+}

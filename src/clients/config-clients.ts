@@ -1,0 +1,74 @@
+import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/store.js';
+import type { Clock } from '../clock.js';
+import type { ClientConfig } from '../config.js';
+import { hashClientSecret } from './client-secret.js';
+
+/** Secrets from the config file carry this id prefix: they are the file's to add and remove. */
+const CONFIG_SECRET = 'config-';
+
+export interface ConfigClientsResult {
+  written: string[];
+  removed: string[];
+}
+
+/**
+ * Writes the config file's clients into the store at startup (the file stays the ops team's way to define
+ * them), so every instance serves them from the store. A config client is replaced by the file's version;
+ * its file secrets are made to match the file (secrets added elsewhere are kept); a config client no longer
+ * in the file is removed. Clients from the developer area are never touched.
+ */
+export async function syncConfigClients(store: Clients, clients: ClientConfig[], clock: Clock): Promise<ConfigClientsResult> {
+  const now = clock.now().toISOString();
+  const result: ConfigClientsResult = { written: [], removed: [] };
+  for (const c of clients) {
+    const existing = await store.findClient(c.client_id);
+    const client: StoredClient = {
+      clientId: c.client_id,
+      name: c.name,
+      redirectUris: c.redirect_uris,
+      defaultScopes: c.default_scopes ?? [],
+      logoutUrl: c.logout_url,
+      // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
+      responseTypes: c.response_types ?? ['code'],
+      source: 'config',
+      ownerId: existing?.ownerId,
+      status: 'live',
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
+    if (!existing || !sameSettings(existing, client)) {
+      await store.putClient(client);
+      result.written.push(c.client_id);
+    }
+    await syncSecrets(store, c, now);
+  }
+  const listed = new Set(clients.map((c) => c.client_id));
+  for (const stored of await store.listClients()) {
+    if (stored.source === 'config' && !listed.has(stored.clientId)) {
+      await store.deleteClient(stored.clientId);
+      result.removed.push(stored.clientId);
+    }
+  }
+  return result;
+}
+
+async function syncSecrets(store: Clients, c: ClientConfig, now: string): Promise<void> {
+  const wanted = new Map<string, StoredClientSecret>();
+  const add = (hash: string, label: string, hint?: string) => {
+    const id = `${CONFIG_SECRET}${hash.slice('sha256:'.length, 'sha256:'.length + 16)}`;
+    wanted.set(id, { id, clientId: c.client_id, hash, label, hint, createdAt: now });
+  };
+  for (const hash of c.secret_hashes ?? []) add(hash, 'from the configuration file');
+  // Plaintext secrets (development only) are hashed like any other; the hint is their last characters.
+  for (const secret of c.secrets ?? []) add(hashClientSecret(secret), 'from the configuration file (plaintext)', `…${secret.slice(-4)}`);
+  const stored = await store.listClientSecrets(c.client_id);
+  for (const s of stored) {
+    if (s.id.startsWith(CONFIG_SECRET) && !wanted.has(s.id)) await store.deleteClientSecret(c.client_id, s.id);
+  }
+  const have = new Set(stored.map((s) => s.id));
+  for (const [id, secret] of wanted) if (!have.has(id)) await store.putClientSecret(secret);
+}
+
+const SETTINGS: (keyof StoredClient)[] = ['name', 'redirectUris', 'defaultScopes', 'logoutUrl', 'responseTypes', 'source', 'ownerId', 'status'];
+const sameSettings = (a: StoredClient, b: StoredClient) =>
+  SETTINGS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));

@@ -1,0 +1,94 @@
+import type { Test } from 'tap';
+import type { EntryKind, Store, StoreEntry } from '../../adapters/store.js';
+import { ENTRY_KINDS } from '../../adapters/store.js';
+import { type Fresh, orgAndUser, SECOND, START, storedKey } from './harness.js';
+
+async function collect(store: Store): Promise<StoreEntry[]> {
+  const out: StoreEntry[] = [];
+  for await (const e of store.exportEntries()) out.push(e);
+  return out;
+}
+
+/** One of everything, with an expired record and counter that must not travel. */
+async function fill(store: Store, clock: { advance(ms: number): void }) {
+  const { org, user } = await orgAndUser(store);
+  await store.setCredential(user.id, 'emoji', '$argon2id$emoji');
+  await store.issueBadge(user.id, org.id, 'badge-hash');
+  await store.putClient({
+    clientId: 'app', name: 'App', redirectUris: ['https://app.example/cb'], defaultScopes: ['openid'], responseTypes: ['code'],
+    source: 'config', status: 'live', createdAt: START.toISOString(), updatedAt: START.toISOString(), logoutUrl: 'https://app.example/bye',
+  });
+  await store.putClientSecret({ id: 's1', clientId: 'app', hash: 'sha256:x', label: 'main', createdAt: START.toISOString() });
+  await store.insertKeyIfAbsent(storedKey('2027-01', 'k1'));
+  await store.replaceKey('k1', storedKey('2027-01', 'k2'), START.toISOString());
+  await store.putSetting('cookie-key', 'ck');
+  await store.oidc.upsert('Session', 'gone', { uid: 'g' }, 5);
+  await store.hitCounter('gone-counter', 5);
+  clock.advance(10 * SECOND);
+  await store.oidc.upsert('Grant', 'grant-1', { accountId: user.id }, 3600);
+  await store.oidc.upsert('RefreshToken', 'rt', { grantId: 'grant-1', uid: 'rt-uid' }, 1000);
+  await store.oidc.consume('RefreshToken', 'rt');
+  await store.oidc.upsert('AccessToken', 'at', { grantId: 'grant-1' }, 3600);
+  await store.hitCounter('account:emoji:x', 600);
+  return { org, user };
+}
+
+/** Transfer: everything exports in dependency order and imports elsewhere unchanged, lifetimes kept. */
+export function transferContract(t: Test, fresh: Fresh): void {
+  t.test('transfer: export lists every live entry in dependency order', async (t) => {
+    const { store, clock } = await fresh(t);
+    await fill(store, clock);
+    const entries = await collect(store);
+    const order = entries.map((e) => ENTRY_KINDS.indexOf(e.kind));
+    t.same(order, [...order].sort((a, b) => a - b), 'kinds in ENTRY_KINDS order');
+    const counts = await store.countEntries();
+    for (const kind of ENTRY_KINDS) {
+      t.equal(entries.filter((e) => e.kind === kind).length, counts[kind], `${kind}: export and count agree`);
+    }
+    t.equal(counts.key, 2, 'revoked keys travel too');
+    t.equal(counts.oidc, 3, 'the expired record is left out');
+    t.equal(counts.counter, 1, 'the expired counter is left out');
+    t.ok(counts.organisation === 1 && counts.user === 1 && counts.credential === 1 && counts.badge === 1, 'directory and badge');
+    t.ok(counts.client === 1 && counts.client_secret === 1, 'client and secret');
+  });
+
+  t.test('transfer: import into another store gives the same data, the same ids and the remaining lifetimes', async (t) => {
+    const source = await fresh(t);
+    const target = await fresh(t);
+    const { org, user } = await fill(source.store, source.clock);
+    target.clock.set(source.clock.now());
+    const entries = await collect(source.store);
+    await target.store.importEntries(entries);
+    t.same(await target.store.countEntries(), await source.store.countEntries(), 'counts agree');
+    t.same(await target.store.findOrganisation(org.slug), org, 'organisation, same id');
+    t.same(await target.store.findUserByUsername(org.id, 'teacher'), user, 'user, same id');
+    t.equal(await target.store.getCredential(user.id, 'emoji'), '$argon2id$emoji', 'credential');
+    t.same(await target.store.findBadge('badge-hash'), { userId: user.id, organisationId: org.id }, 'badge');
+    t.same(await target.store.findClient('app'), await source.store.findClient('app'), 'client');
+    t.same(await target.store.listClientSecrets('app'), await source.store.listClientSecrets('app'), 'secrets');
+    t.same(await target.store.listKeys(), await source.store.listKeys(), 'keys, revoked one included');
+    t.equal(await target.store.getSetting('cookie-key'), 'ck', 'setting');
+    t.same(await target.store.oidc.findByUid('RefreshToken', 'rt-uid'), await source.store.oidc.find('RefreshToken', 'rt'), 'consumed refresh token');
+    t.equal((await target.store.peekCounter('account:emoji:x'))?.count, 1, 'counter');
+    target.clock.advance(999 * SECOND);
+    t.ok(await target.store.oidc.find('RefreshToken', 'rt'), 'still live just before its time');
+    target.clock.advance(2 * SECOND);
+    t.equal(await target.store.oidc.find('RefreshToken', 'rt'), undefined, 'expires when it would have at the source');
+    t.ok(await target.store.oidc.find('Grant', 'grant-1'), 'the grant lives on');
+    await target.store.oidc.revokeByGrantId('grant-1');
+    t.equal(await target.store.oidc.find('AccessToken', 'at'), undefined, 'grant index rebuilt: revoke by grant works');
+  });
+
+  t.test('transfer: importing the same entries twice changes nothing', async (t) => {
+    const source = await fresh(t);
+    const target = await fresh(t);
+    await fill(source.store, source.clock);
+    target.clock.set(source.clock.now());
+    const entries = await collect(source.store);
+    await target.store.importEntries(entries);
+    await target.store.importEntries(entries);
+    t.same(await target.store.countEntries(), await source.store.countEntries(), 'no duplicates');
+    const kinds: EntryKind[] = ['user', 'client_secret', 'key'];
+    for (const kind of kinds) t.ok((await target.store.countEntries())[kind] > 0, `${kind} present`);
+  });
+}
