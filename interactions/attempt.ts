@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { User } from '../adapters/store.js';
 import type { Attempt, Factor } from '../src/accounts/login-throttle.js';
+import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { deviceId } from './device.js';
 import type { LoginStep } from './login-step.js';
@@ -70,6 +71,7 @@ export async function attemptSignIn(
     return user;
   } catch (err) {
     req.log.error({ event: 'login.unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
+    reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
     sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
     return undefined;
   }

@@ -1,12 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import interactions from '../interactions/index.js';
-import { errorPage, expiredPage } from '../interactions/views/error-page.js';
+import { expiredPage } from '../interactions/views/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import type { ClientRegistry } from './clients/client-registry.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { docsRoute } from './docs-page.js';
+import { errorHandler } from './http/error-handler.js';
+import { healthRoutes } from './http/readiness.js';
 import { hardenResponses } from './http-hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
@@ -55,22 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 
-  // Before any plugin is registered: Fastify gives each plugin the error handler in force when it registers.
-  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) req.log.error({ err }, 'unhandled error');
-    // The login screens are pages people see: an error there (a form too large, a body of the wrong type)
-    // is a page too, never JSON and never a stack trace.
-    if (req.url.startsWith('/interaction/')) {
-      return reply.code(status).type('text/html; charset=utf-8').send(status === 500
-        ? errorPage('Something went wrong', 'Lanyard could not finish this step. Go back to the app and start again.', 'server_error')
-        : errorPage('That did not work', 'The form could not be read. Go back to the app and start again.', 'invalid_request'));
-    }
-    return reply.code(status).send({
-      error: status === 500 ? 'server_error' : 'invalid_request',
-      error_description: status === 500 ? 'internal error' : err.message,
-    });
-  });
+  errorHandler(app); // before any plugin registers
   hardenResponses(app, config.issuer.startsWith('https://'));
   await mountProvider(app, host);
   wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
@@ -79,7 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
   await app.register(interactions, { host, store, clients, csrfKey: deps.cookieKeys[0]!, throttle, clock });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  healthRoutes(app, store);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/interaction/')) {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());

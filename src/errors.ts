@@ -28,8 +28,16 @@ export class ConfigError extends LanyardError {
  */
 export class StoreUnavailableError extends LanyardError {
   static readonly RETRY_AFTER_SECONDS = 5;
+  /**
+   * Shaped as oidc-provider's own errors too (message = OAuth code, error_description, expose,
+   * allow_redirect), so a store failure inside the provider is answered `temporarily_unavailable` with 503
+   * (RFC 6749 §4.1.2.1), redirected to the app where that is allowed, never `server_error`.
+   */
+  readonly error = 'temporarily_unavailable';
+  readonly error_description = 'the service is temporarily unavailable; try again in a moment';
+  readonly allow_redirect = true;
   constructor(cause: unknown) {
-    super('store_unavailable', 'the store is temporarily unavailable', 503, true);
+    super('store_unavailable', 'temporarily_unavailable', 503, true);
     this.name = 'StoreUnavailableError';
     this.cause = cause;
   }

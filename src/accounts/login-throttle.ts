@@ -1,4 +1,5 @@
-import type { Counters } from '../../adapters/store.js';
+import type { Counters, Locks } from '../../adapters/store.js';
+import { StoreUnavailableError } from '../errors.js';
 import type { Clock } from '../clock.js';
 import type { ThrottlingConfig } from '../config.js';
 
@@ -73,6 +74,14 @@ export interface AttemptTicket {
   unlock: () => void;
 }
 
+/**
+ * The per-account lock: held while one attempt is checked, verified and recorded. Its lifetime bounds how
+ * long a crashed instance can hold it; the wait bounds how long an attempt queues before failing closed.
+ */
+const LOCK_TTL_MS = 15_000;
+const LOCK_WAIT_MS = 10_000;
+const LOCK_POLL_MS = [2, 5, 10, 20, 40];
+
 /** How long an account/device bucket stays counted, and how long a device stays known. */
 const ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
 const KNOWN_DEVICE_SECONDS = 180 * 24 * 60 * 60;
@@ -82,7 +91,7 @@ export class LoginThrottle {
   readonly #locks = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly counters: Counters,
+    private readonly counters: Counters & Locks,
     private readonly clock: Clock,
     readonly policy: ThrottlePolicy = DEFAULT_THROTTLE_POLICY,
   ) {}
@@ -141,7 +150,8 @@ export class LoginThrottle {
 
   /**
    * Starts an attempt; end() must follow. Parallel attempts must not slip through together, so:
-   * - attempts on one account bucket take turns (a lock per bucket in this process): each is checked,
+   * - attempts on one account bucket take turns (a lock per bucket, held in the store so it holds across
+   *   instances, with a queue in each process in front of it so local waiters go in order): each is checked,
    *   verified and recorded before the next is checked — a burst of guesses stops after the free attempts,
    *   while a burst of right answers (a class on one shared account) all go through;
    * - the IP, organisation and badge budgets are counted first and only then checked (atomic in the store,
@@ -206,21 +216,46 @@ export class LoginThrottle {
     for (const [key, previousAt] of reserved) await this.counters.releaseCounter(key, previousAt);
   }
 
-  /** Waits for the attempts on `key` under way in this process, then holds it until the returned function runs. */
+  /**
+   * Waits for the attempts on `key` under way in this process, then takes the store's lock on it (other
+   * instances' attempts), and holds both until the returned function runs. Fails closed (503) when the lock
+   * cannot be had in LOCK_WAIT_MS.
+   */
   async #lock(key: string): Promise<() => void> {
     const previous = this.#locks.get(key) ?? Promise.resolve();
-    let unlock!: () => void;
-    const mine = new Promise<void>((resolve) => { unlock = resolve; });
+    let unlockLocal!: () => void;
+    const mine = new Promise<void>((resolve) => { unlockLocal = resolve; });
     const chained = previous.then(() => mine);
     this.#locks.set(key, chained);
+    const releaseLocal = () => {
+      unlockLocal();
+      if (this.#locks.get(key) === chained) this.#locks.delete(key);
+    };
     await previous;
+    let token: string | undefined;
+    try {
+      token = await this.#takeStoreLock(`attempt:${key}`);
+    } catch (err) {
+      releaseLocal();
+      throw err;
+    }
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      unlock();
-      if (this.#locks.get(key) === chained) this.#locks.delete(key);
+      // Released in the background: the next local waiter retries the store lock until it is free.
+      this.counters.unlock(`attempt:${key}`, token).catch(() => {}).finally(releaseLocal);
     };
+  }
+
+  async #takeStoreLock(key: string): Promise<string> {
+    const deadline = Date.now() + LOCK_WAIT_MS; // wall time: a real wait, whatever the injected clock says
+    for (let i = 0; ; i += 1) {
+      const token = await this.counters.tryLock(key, LOCK_TTL_MS);
+      if (token) return token;
+      if (Date.now() >= deadline) throw new StoreUnavailableError(new Error(`lock ${key} busy for ${LOCK_WAIT_MS} ms`));
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS[Math.min(i, LOCK_POLL_MS.length - 1)]));
+    }
   }
 
   /** A success: this device's count for the account starts again, and the device becomes known for it. */

@@ -11,6 +11,7 @@ import { logProviderEvents } from './events.js';
 import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './internals.js';
 import { renderErrorPage } from './render-error.js';
 import { tokenRequest } from './token-request.js';
+import { storeUnavailable } from './unavailable.js';
 
 export interface ProviderHostDeps {
   issuer: string;
@@ -57,6 +58,7 @@ export class ProviderHost {
     provider.maxIpsCount = d.trustProxy;
     allowPlainRedirectUrisForImplicit(provider);
     idTokensWithTypHeader(provider, keys.published);
+    provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
     provider.use(tokenRequest(d.clients));
     logProviderEvents(provider, d.log);

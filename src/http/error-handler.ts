@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorPage } from '../../interactions/views/error-page.js';
+import { isStoreUnavailable, StoreUnavailableError } from '../errors.js';
+import { ROUTES } from '../provider/paths.js';
+
+/** Pages people see: an error there is a page too, never JSON and never a stack trace. */
+const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout);
+
+/** "Try again in a moment": the answer to any store failure, on every endpoint (README → When the store fails). */
+export function sendUnavailable(req: FastifyRequest, reply: FastifyReply) {
+  reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
+  if (isPage(req.url)) {
+    return reply.type('text/html; charset=utf-8')
+      .send(errorPage('Try again in a moment', 'Lanyard is busy for a moment. Please wait a few seconds and try again.', 'temporarily_unavailable'));
+  }
+  return reply.send({ error: 'temporarily_unavailable', error_description: 'the service is temporarily unavailable; try again in a moment' });
+}
+
+/** Lanyard's error handler: set before any plugin registers (Fastify gives each plugin the one then in force). */
+export function errorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
+    if (isStoreUnavailable(err)) {
+      req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable: answered 503');
+      return sendUnavailable(req, reply);
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) req.log.error({ err }, 'unhandled error');
+    if (isPage(req.url)) {
+      return reply.code(status).type('text/html; charset=utf-8').send(status === 500
+        ? errorPage('Something went wrong', 'Lanyard could not finish this step. Go back to the app and start again.', 'server_error')
+        : errorPage('That did not work', 'The form could not be read. Go back to the app and start again.', 'invalid_request'));
+    }
+    return reply.code(status).send({
+      error: status === 500 ? 'server_error' : 'invalid_request',
+      error_description: status === 500 ? 'internal error' : err.message,
+    });
+  });
+}
