@@ -31,11 +31,12 @@ export class StoreUnavailableError extends LanyardError {
   /**
    * Shaped as oidc-provider's own errors too (message = OAuth code, error_description, expose,
    * allow_redirect), so a store failure inside the provider is answered `temporarily_unavailable` with 503
-   * (RFC 6749 §4.1.2.1), redirected to the app where that is allowed, never `server_error`.
+   * (RFC 6749 §4.1.2.1), never `server_error`.
    */
   readonly error = 'temporarily_unavailable';
   readonly error_description = 'the service is temporarily unavailable; try again in a moment';
-  readonly allow_redirect = true;
+  /** Not sent back to the app: the person stays on Lanyard's "try again in a moment" page and can retry there. */
+  readonly allow_redirect = false;
   constructor(cause: unknown) {
     super('store_unavailable', 'temporarily_unavailable', 503, true);
     this.name = 'StoreUnavailableError';
