@@ -1,7 +1,7 @@
 import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { guardStore } from './guarded-store.js';
-import { openRedisStore } from './redis.js';
+import { openRedisStore, type RedisPersistence } from './redis.js';
 import { parseRedisUrl } from './redis/url.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
@@ -12,14 +12,20 @@ import type { Store } from './store.js';
  * `redis-sentinel://[user:password@]host:port[,host:port…]/master-name[/db]`. `prefix` namespaces Redis keys.
  * Every error a backend throws while serving reaches callers as StoreUnavailableError (guarded-store.ts).
  */
-export async function openStore(url: string, clock: Clock, options: { redisPrefix?: string } = {}): Promise<Store> {
+export interface OpenStoreOptions {
+  redisPrefix?: string;
+  /** Told once how a Redis server persists its data, for the startup log. */
+  onRedisConnect?: (persistence: RedisPersistence) => void;
+}
+
+export async function openStore(url: string, clock: Clock, options: OpenStoreOptions = {}): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (!path) throw new LanyardError('config_invalid', `LANYARD_STORE "${url}": sqlite: needs a file path`);
     return guardStore(openSqliteStore(path, clock));
   }
   if (/^(redis|rediss|redis-sentinel):\/\//.test(url)) {
-    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? 'lanyard'));
+    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? 'lanyard', options.onRedisConnect));
   }
   throw new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": unsupported store; use sqlite:<path>, redis://host:port or redis-sentinel://host:port/master`);
 }
@@ -36,7 +42,7 @@ export function storeDataDir(url: string): string | undefined {
 }
 
 /** Opens the store for one command and always closes it. */
-export async function withStore<T>(url: string, clock: Clock, work: (store: Store) => Promise<T>, options: { redisPrefix?: string } = {}): Promise<T> {
+export async function withStore<T>(url: string, clock: Clock, work: (store: Store) => Promise<T>, options: OpenStoreOptions = {}): Promise<T> {
   const store = await openStore(url, clock, options);
   try {
     return await work(store);

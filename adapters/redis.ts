@@ -1,8 +1,95 @@
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '../src/clock.js';
+import { LanyardError } from '../src/errors.js';
+import { redisBadges } from './redis/badges.js';
+import { redisClients } from './redis/clients.js';
+import { closeRedis, connectRedis } from './redis/connection.js';
+import type { RedisContext } from './redis/context.js';
+import { redisCounters } from './redis/counters.js';
+import { redisDirectory } from './redis/directory.js';
+import { keyLayout } from './redis/key-layout.js';
+import { redisOidcRecords } from './redis/oidc-records.js';
+import { redisPersistence, type RedisPersistence } from './redis/persistence.js';
+import { redisSettings } from './redis/settings.js';
+import { redisSigningKeys } from './redis/signing-keys.js';
+import { sweepExpired } from './redis/sweep.js';
+import { redisTransfer } from './redis/transfer.js';
 import type { RedisTarget } from './redis/url.js';
 import type { Store } from './store.js';
 
-/** Placeholder until the Redis backend lands (adapters/redis/). */
-export async function openRedisStore(_target: RedisTarget, _clock: Clock, _prefix: string): Promise<Store> {
-  throw new Error('the Redis store is not built yet');
+export type { RedisPersistence } from './redis/persistence.js';
+
+/** How long a readiness probe key lives: Redis removes it by itself. */
+const PROBE_TTL_MS = 10_000;
+
+/**
+ * The backend for many instances: one Redis server or a Sentinel-watched primary, every key under
+ * `${prefix}:` (layout: adapters/redis/key-layout.ts). Opening fails within ~5 s when Redis cannot be
+ * reached; once open, the client reconnects by itself and a command fails at once while Redis is away.
+ * `onConnect`, when given, is told once how the server persists its data (AOF, RDB), for the startup log.
+ */
+export async function openRedisStore(
+  target: RedisTarget,
+  clock: Clock,
+  prefix: string,
+  onConnect?: (persistence: RedisPersistence) => void,
+): Promise<Store> {
+  // As LANYARD_REDIS_PREFIX allows: nothing that would change a hash tag or a SCAN pattern.
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) {
+    throw new LanyardError('config_invalid', `Redis key prefix "${prefix}" must be 1-64 letters, digits, '.', '_' or '-'`);
+  }
+  const client = await connectRedis(target);
+  const ctx: RedisContext = { client, keys: keyLayout(prefix), now: () => clock.now().getTime() };
+  try {
+    if (onConnect) onConnect(await redisPersistence(client));
+  } catch (err) {
+    await closeRedis(client);
+    throw err;
+  }
+
+  const oidc = redisOidcRecords(ctx);
+  const directory = redisDirectory(ctx);
+  const clients = redisClients(ctx);
+  const keys = redisSigningKeys(ctx);
+  const badges = redisBadges(ctx);
+  const counters = redisCounters(ctx);
+  const settings = redisSettings(ctx);
+  const transfer = redisTransfer({
+    organisation: directory.entries.organisations,
+    user: directory.entries.users,
+    credential: directory.entries.credentials,
+    badge: badges.entries,
+    client: clients.entries.clients,
+    client_secret: clients.entries.secrets,
+    key: keys.entries,
+    setting: settings.entries,
+    oidc: oidc.entries,
+    counter: counters.entries,
+  });
+
+  const instance = randomBytes(6).toString('base64url');
+  let probes = 0;
+  let closing: Promise<void> | undefined;
+  return {
+    backend: 'redis',
+    oidc: oidc.records,
+    ...directory.directory,
+    ...clients.clients,
+    ...keys.records,
+    ...badges.badges,
+    ...counters.counters,
+    ...settings.settings,
+    ...transfer,
+    sweep: () => sweepExpired(ctx, {
+      records: oidc.sweepRecords, indexes: oidc.pruneIndexes, grant: oidc.pruneGrant, expiring: counters.sweepKeys,
+    }),
+    async ping() {
+      // A key of its own per probe: concurrent probes cannot read each other's value.
+      const key = ctx.keys.probe(instance, (probes += 1));
+      const value = String(ctx.now());
+      await client.set(key, value, 'PX', PROBE_TTL_MS);
+      if ((await client.get(key)) !== value) throw new Error('Redis did not read back the readiness probe just written');
+    },
+    close: () => (closing ??= closeRedis(client)),
+  };
 }

@@ -6,6 +6,8 @@ import { startDemoApp } from './demo/demo-app.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
 import { openServices } from './services.js';
+import { redactUrl } from '../adapters/open-store.js';
+import type { RedisPersistence } from '../adapters/redis.js';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
@@ -15,6 +17,7 @@ export async function serve(config: Config = loadConfig()): Promise<void> {
   const app = await buildApp({ config, clock: systemClock, ...services });
   routeProviderConsole(app.log);
   for (const warning of config.warnings) app.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
+  logStore(app.log, config, services.redisPersistence);
 
   const sweeper = setInterval(() => {
     services.store.sweep().then(
@@ -54,6 +57,20 @@ async function serveDemoApp(config: Config, log: { info(o: object, m: string): v
   } catch (err) {
     log.warn({ event: 'demo_app.unavailable', err: (err as Error).message }, `Demo App not started on port ${port}`);
   }
+}
+
+/**
+ * Which store is in use and, for Redis, what the server says about persistence: a Redis that keeps nothing
+ * forgets every session, token, client and signing key when it restarts (README → Redis).
+ */
+function logStore(log: { info(o: object, m: string): void; warn(o: object, m: string): void }, config: Config, persistence?: RedisPersistence) {
+  log.info({ event: 'store.opened', store: redactUrl(config.storeUrl), prefix: persistence ? config.redisPrefix : undefined }, 'store opened');
+  if (!persistence) return;
+  const nothing = !persistence.aof && !persistence.rdb;
+  const entry = { event: 'store.redis_persistence', aof: persistence.aof, rdb: persistence.rdb, appendfsync: persistence.appendfsync };
+  if (nothing && config.production) log.warn(entry, `⚠️  Redis persists nothing (${persistence.summary}): a restart of Redis loses every session, token, client and signing key. Turn on appendonly yes.`);
+  else if (!persistence.aof) log.warn(entry, `Redis: ${persistence.summary}; appendonly yes is recommended`);
+  else log.info(entry, `Redis: ${persistence.summary}`);
 }
 
 /** Prints a configuration error the way an operator needs it and exits non-zero. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openStore, storeDataDir } from '../adapters/open-store.js';
+import type { RedisPersistence } from '../adapters/redis.js';
 import type { Store } from '../adapters/store.js';
 import { importOrganisations } from './accounts/importer.js';
 import { ClientRegistry } from './clients/client-registry.js';
@@ -15,6 +16,8 @@ export interface Services {
   keyManager: KeyManager;
   clients: ClientRegistry;
   cookieKeys: string[];
+  /** With a Redis store: how the server persists its data (logged at startup). */
+  redisPersistence?: RedisPersistence | undefined;
 }
 
 /** Setting names of the values every instance on a store shares. */
@@ -33,7 +36,11 @@ export async function openServices(
   clock: Clock,
   generateKeyPair?: () => Promise<KeyPairPem>,
 ): Promise<Services> {
-  const store = await openStore(config.storeUrl, clock, { redisPrefix: config.redisPrefix });
+  let redisPersistence: RedisPersistence | undefined;
+  const store = await openStore(config.storeUrl, clock, {
+    redisPrefix: config.redisPrefix,
+    onRedisConnect: (p) => { redisPersistence = p; },
+  });
   try {
     await importOrganisations(store, config.file.organisations ?? [], 'startup');
     await syncConfigClients(store, config.file.clients, clock);
@@ -42,7 +49,7 @@ export async function openServices(
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
-    return { store, keyManager, clients: new ClientRegistry(store, clock, clientAuthKey), cookieKeys };
+    return { store, keyManager, clients: new ClientRegistry(store, clock, clientAuthKey), cookieKeys, redisPersistence };
   } catch (err) {
     await store.close();
     throw err;

@@ -1,0 +1,216 @@
+import { newId } from '../../src/accounts/ids.js';
+import { LanyardError } from '../../src/errors.js';
+import { type CredentialKind, DEFAULT_LOGIN_SETTINGS, type Directory, type LoginSettings, type Organisation, type User } from '../store.js';
+import { asciiLower, compareBinary, compareNoCase } from './collation.js';
+import type { RedisContext } from './context.js';
+import { defineScript, execPipeline } from './scripts.js';
+import { scanHash } from './scan.js';
+import type { EntryIO } from './transfer.js';
+
+// KEYS: orgs, org-slugs, org-logins. ARGV: id for a new organisation, lower(slug), slug, name, login JSON
+// ('' keeps the stored one). By slug, any case: an existing organisation keeps its id and slug.
+// Returns the id, or 0 when the id given for a new organisation belongs to another.
+const UPSERT_ORG = `
+local id = redis.call('HGET', KEYS[2], ARGV[2])
+local slug = ARGV[3]
+if id then
+  slug = cjson.decode(redis.call('HGET', KEYS[1], id)).slug
+else
+  id = ARGV[1]
+  if redis.call('HEXISTS', KEYS[1], id) == 1 then return 0 end
+  redis.call('HSET', KEYS[2], ARGV[2], id)
+end
+redis.call('HSET', KEYS[1], id, cjson.encode({id = id, slug = slug, name = ARGV[4]}))
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[3], id, ARGV[5]) end
+return id`;
+
+// KEYS: users, the organisation's usernames, orgs. ARGV: id for a new user, lower(username), user JSON
+// without id. By (organisation, username in any case): an existing user keeps its id and username.
+// Returns the stored JSON; 0 when the organisation does not exist, -1 when the id belongs to another user.
+const UPSERT_USER = `
+local user = cjson.decode(ARGV[3])
+if redis.call('HEXISTS', KEYS[3], user.organisationId) == 0 then return 0 end
+local id = redis.call('HGET', KEYS[2], ARGV[2])
+if id then
+  user.username = cjson.decode(redis.call('HGET', KEYS[1], id)).username
+else
+  id = ARGV[1]
+  if redis.call('HEXISTS', KEYS[1], id) == 1 then return -1 end
+  redis.call('HSET', KEYS[2], ARGV[2], id)
+end
+user.id = id
+local json = cjson.encode(user)
+redis.call('HSET', KEYS[1], id, json)
+return json`;
+
+// KEYS: users, credentials. ARGV: user id, field, hash. 0 when the user does not exist.
+const SET_CREDENTIAL = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+return 1`;
+
+// KEYS: orgs, org-slugs, org-logins. ARGV: id, lower(slug), JSON, login JSON. As SQLite's INSERT OR
+// REPLACE: the organisation that held the slug under another id is replaced.
+const IMPORT_ORG = `
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old then
+  local s = string.lower(cjson.decode(old).slug)
+  if redis.call('HGET', KEYS[2], s) == ARGV[1] then redis.call('HDEL', KEYS[2], s) end
+end
+local other = redis.call('HGET', KEYS[2], ARGV[2])
+if other and other ~= ARGV[1] then redis.call('HDEL', KEYS[1], other); redis.call('HDEL', KEYS[3], other) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+return 1`;
+
+// KEYS: users, the organisation's usernames. ARGV: id, lower(username), organisation id, JSON. As INSERT
+// OR REPLACE: the user that held the username under another id is replaced.
+const IMPORT_USER = `
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old then
+  local o = cjson.decode(old)
+  local k = string.lower(o.username)
+  if o.organisationId == ARGV[3] and k ~= ARGV[2] and redis.call('HGET', KEYS[2], k) == ARGV[1] then redis.call('HDEL', KEYS[2], k) end
+end
+local other = redis.call('HGET', KEYS[2], ARGV[2])
+if other and other ~= ARGV[1] then redis.call('HDEL', KEYS[1], other) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[4])
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+return 1`;
+
+type StoredOrg = Omit<Organisation, 'login'>;
+
+const toOrganisation = (json: string, login: string | null | undefined): Organisation => {
+  const o = JSON.parse(json) as StoredOrg;
+  return { id: o.id, slug: o.slug, name: o.name, login: login ? (JSON.parse(login) as LoginSettings) : DEFAULT_LOGIN_SETTINGS };
+};
+
+const toUser = (json: string): User => {
+  const u = JSON.parse(json) as User;
+  return {
+    id: u.id, organisationId: u.organisationId, username: u.username, givenName: u.givenName,
+    familyName: u.familyName, type: u.type, email: u.email ?? undefined, googleEmail: u.googleEmail ?? undefined,
+    microsoftEmail: u.microsoftEmail ?? undefined, rosterId: u.rosterId ?? undefined,
+  };
+};
+
+/** Only the User's own fields (absent ones left out, so an update clears them). */
+const userFields = (u: Omit<User, 'id'>) => ({
+  organisationId: u.organisationId, username: u.username, givenName: u.givenName, familyName: u.familyName, type: u.type,
+  email: u.email ?? undefined, googleEmail: u.googleEmail ?? undefined, microsoftEmail: u.microsoftEmail ?? undefined,
+  rosterId: u.rosterId ?? undefined,
+});
+
+const credentialField = (userId: string, kind: string) => `${userId}:${kind}`;
+
+/** Organisations, users and credentials in Redis: hashes under the {directory} tag, upserts as scripts. */
+export function redisDirectory({ client, keys }: RedisContext) {
+  const k = keys.directory;
+  const upsertOrg = defineScript(client, 'lanyardUpsertOrganisation', UPSERT_ORG);
+  const upsertUser = defineScript(client, 'lanyardUpsertUser', UPSERT_USER);
+  const setCredential = defineScript(client, 'lanyardSetCredential', SET_CREDENTIAL);
+  const importOrg = defineScript(client, 'lanyardImportOrganisation', IMPORT_ORG);
+  const importUser = defineScript(client, 'lanyardImportUser', IMPORT_USER);
+
+  async function orgById(id: string): Promise<Organisation | undefined> {
+    const [json, login] = (await execPipeline(client.multi().hget(k.orgs, id).hget(k.orgLogins, id))) as (string | null)[];
+    return json ? toOrganisation(json, login) : undefined;
+  }
+  async function allOrgs(): Promise<Organisation[]> {
+    const [orgs, logins] = (await execPipeline(client.multi().hgetall(k.orgs).hgetall(k.orgLogins))) as Record<string, string>[];
+    return Object.entries(orgs!).map(([id, json]) => toOrganisation(json, logins![id]));
+  }
+  /** The user `id`, if it is still the one the (organisation, username) index led to. */
+  async function userAt(id: string | null, organisationId: string, nameKey: string) {
+    const json = id === null ? null : await client.hget(k.users, id);
+    const user = json ? toUser(json) : undefined;
+    return user?.organisationId === organisationId && asciiLower(user.username) === nameKey ? user : undefined;
+  }
+
+  const directory: Directory = {
+    async upsertOrganisation(org) {
+      const id = await upsertOrg([k.orgs, k.orgSlugs, k.orgLogins], [
+        org.id ?? newId('o'), asciiLower(org.slug), org.slug, org.name, org.login ? JSON.stringify(org.login) : '',
+      ]);
+      if (id === 0) throw new LanyardError('conflict', `organisation id ${org.id} belongs to another organisation`, 409, true);
+      return (await orgById(String(id)))!;
+    },
+    async findOrganisation(slugOrId) {
+      // A slug wins over an id that happens to look the same.
+      return orgById((await client.hget(k.orgSlugs, asciiLower(slugOrId))) ?? slugOrId);
+    },
+    async searchOrganisations(query, limit) {
+      const q = asciiLower(query);
+      const found = (await allOrgs())
+        .filter((o) => asciiLower(o.name).includes(q) || asciiLower(o.slug).includes(q))
+        .sort((a, b) => compareNoCase(a.name, b.name) || compareNoCase(a.slug, b.slug));
+      return limit < 0 ? found : found.slice(0, limit);
+    },
+    async upsertUser(user) {
+      const json = await upsertUser([k.users, k.usernames(user.organisationId), k.orgs], [
+        user.id ?? newId('u'), asciiLower(user.username), JSON.stringify(userFields(user)),
+      ]);
+      if (json === 0) throw new LanyardError('not_found', `organisation ${user.organisationId} does not exist`, 404, true);
+      if (json === -1) throw new LanyardError('conflict', `user id ${user.id} belongs to another user`, 409, true);
+      return toUser(json as string);
+    },
+    async findUser(id) {
+      const json = await client.hget(k.users, id);
+      return json ? toUser(json) : undefined;
+    },
+    async findUserByUsername(organisationId, username) {
+      const nameKey = asciiLower(username);
+      return userAt(await client.hget(k.usernames(organisationId), nameKey), organisationId, nameKey);
+    },
+    async listUsers(organisationId) {
+      const index = await client.hgetall(k.usernames(organisationId));
+      const ids = Object.values(index);
+      const jsons = ids.length ? await client.hmget(k.users, ...ids) : [];
+      return jsons
+        .map((json) => (json ? toUser(json) : undefined))
+        .filter((u): u is User => u?.organisationId === organisationId && index[asciiLower(u.username)] === u.id)
+        .sort((a, b) => compareNoCase(a.username, b.username));
+    },
+    async setCredential(userId, kind, hash) {
+      if ((await setCredential([k.users, k.credentials], [userId, credentialField(userId, kind), hash])) === 0) {
+        throw new LanyardError('not_found', `user ${userId} does not exist`, 404, true);
+      }
+    },
+    async getCredential(userId, kind) { return (await client.hget(k.credentials, credentialField(userId, kind))) ?? undefined; },
+  };
+
+  const organisations: EntryIO<'organisation'> = {
+    async *read() { yield* (await allOrgs()).sort((a, b) => compareBinary(a.id, b.id)); },
+    count: () => client.hlen(k.orgs),
+    async write(org) {
+      const { login, ...rest } = org;
+      await importOrg([k.orgs, k.orgSlugs, k.orgLogins], [org.id, asciiLower(org.slug), JSON.stringify(rest), JSON.stringify(login)]);
+    },
+  };
+  const users: EntryIO<'user'> = {
+    async *read() {
+      for await (const batch of scanHash(client, k.users)) yield* batch.map(([, json]) => toUser(json));
+    },
+    count: () => client.hlen(k.users),
+    async write(user) {
+      await importUser([k.users, k.usernames(user.organisationId)], [
+        user.id, asciiLower(user.username), user.organisationId, JSON.stringify({ id: user.id, ...userFields(user) }),
+      ]);
+    },
+  };
+  const credentials: EntryIO<'credential'> = {
+    async *read() {
+      for await (const batch of scanHash(client, k.credentials)) {
+        for (const [field, hash] of batch) {
+          const at = field.lastIndexOf(':');
+          yield { userId: field.slice(0, at), kind: field.slice(at + 1) as CredentialKind, hash };
+        }
+      }
+    },
+    count: () => client.hlen(k.credentials),
+    async write(c) { await client.hset(k.credentials, credentialField(c.userId, c.kind), c.hash); },
+  };
+
+  return { directory, entries: { organisations, users, credentials } };
+}

@@ -1,0 +1,98 @@
+/**
+ * Where a Redis store keeps what (P is the store's prefix, LANYARD_REDIS_PREFIX). Keys that one Lua script
+ * touches together share a Redis Cluster hash tag `{…}`, so every script stays valid on Cluster; what is
+ * not atomic across tags (a grant's records, the sweep) is done with separate commands.
+ *
+ *   {directory}: organisations, users, credentials and badges (upserts check what they refer to)
+ *     P:{directory}:orgs                    hash id → {id, slug, name}
+ *     P:{directory}:org-logins              hash id → LoginSettings JSON (none: the defaults)
+ *     P:{directory}:org-slugs               hash lower(slug) → id
+ *     P:{directory}:users                   hash id → User JSON
+ *     P:{directory}:usernames:<orgId>       hash lower(username) → id
+ *     P:{directory}:credentials             hash <userId>:<kind> → hash
+ *     P:{directory}:badges                  hash codeHash → {userId, organisationId, createdAt}
+ *     P:{directory}:badges-of-user:<userId> set of codeHash   } members are checked against `badges`
+ *     P:{directory}:badges-of-org:<orgId>   set of codeHash   } before use: a stale one is harmless
+ *   {clients}
+ *     P:{clients}:clients                   hash clientId → StoredClient JSON without createdAt
+ *     P:{clients}:created                   hash clientId → createdAt (kept when the client is replaced)
+ *     P:{clients}:secrets:<clientId>        hash secretId → StoredClientSecret JSON
+ *   {keys}
+ *     P:{keys}:keys                         hash kid → StoredKey JSON
+ *     P:{keys}:active                       hash month → kid of the month's unrevoked key
+ *   {oidc:<model>}: one model's records and their indexes
+ *     P:{oidc:M}:rec:<id>                   hash payload, expiresAt, uid, userCode, grantId, consumed (expiring)
+ *     P:{oidc:M}:uids                       hash uid → id        } entries of records Redis expired itself
+ *     P:{oidc:M}:user-codes                 hash userCode → id   } are checked on read, pruned by sweep
+ *   {grant:<grantId>}
+ *     P:{grant:G}                           set of JSON [model, id]; expires no sooner than its longest member,
+ *                                           members of records that are gone are pruned by the sweep
+ *   one key per operation (no tag needed)
+ *     P:settings                            hash name → value
+ *     P:counter:<key>                       hash count, lastAt, expiresAt (expiring)
+ *     P:lock:<key>                          hash token, expiresAt (expiring)
+ *     P:probe:<instance>:<n>                readiness probe (expiring)
+ *
+ * Every `expiresAt` is epoch milliseconds on the injected clock and decides; Redis's own expiry (PX) only
+ * frees memory.
+ */
+
+export type KeyLayout = ReturnType<typeof keyLayout>;
+
+/** What a key scanned under the prefix is, for the sweep and the export. */
+export type ParsedKey =
+  | { kind: 'record'; model: string; id: string }
+  | { kind: 'index'; model: string; field: 'uid' | 'userCode' }
+  | { kind: 'grant'; grantId: string }
+  | { kind: 'counter'; name: string }
+  | { kind: 'lock'; name: string };
+
+export function keyLayout(prefix: string) {
+  const p = `${prefix}:`;
+  const dir = `${p}{directory}:`;
+  const oidc = (model: string) => `${p}{oidc:${model}}:`;
+  return {
+    prefix,
+    directory: {
+      orgs: `${dir}orgs`,
+      orgLogins: `${dir}org-logins`,
+      orgSlugs: `${dir}org-slugs`,
+      users: `${dir}users`,
+      usernames: (organisationId: string) => `${dir}usernames:${organisationId}`,
+      credentials: `${dir}credentials`,
+      badges: `${dir}badges`,
+      badgesOfUser: (userId: string) => `${dir}badges-of-user:${userId}`,
+      badgesOfOrg: (organisationId: string) => `${dir}badges-of-org:${organisationId}`,
+    },
+    clients: {
+      clients: `${p}{clients}:clients`,
+      created: `${p}{clients}:created`,
+      secrets: (clientId: string) => `${p}{clients}:secrets:${clientId}`,
+    },
+    keys: { keys: `${p}{keys}:keys`, active: `${p}{keys}:active` },
+    oidc: {
+      record: (model: string, id: string) => `${oidc(model)}rec:${id}`,
+      index: (model: string, field: 'uid' | 'userCode') => `${oidc(model)}${field === 'uid' ? 'uids' : 'user-codes'}`,
+    },
+    grant: (grantId: string) => `${p}{grant:${grantId}}`,
+    settings: `${p}settings`,
+    counter: (name: string) => `${p}counter:${name}`,
+    lock: (name: string) => `${p}lock:${name}`,
+    probe: (instance: string, n: number) => `${p}probe:${instance}:${n}`,
+    /** SCAN patterns (the prefix is letters, digits, '.', '_', '-': nothing to escape). */
+    match: { all: `${p}*`, records: `${p}{oidc:*}:rec:*`, counters: `${p}counter:*` },
+    parse(key: string): ParsedKey | undefined {
+      if (!key.startsWith(p)) return undefined;
+      const rest = key.slice(p.length);
+      let m = /^\{oidc:(.*?)\}:rec:(.*)$/s.exec(rest);
+      if (m) return { kind: 'record', model: m[1]!, id: m[2]! };
+      m = /^\{oidc:(.*?)\}:(uids|user-codes)$/s.exec(rest);
+      if (m) return { kind: 'index', model: m[1]!, field: m[2] === 'uids' ? 'uid' : 'userCode' };
+      m = /^\{grant:(.*)\}$/s.exec(rest);
+      if (m) return { kind: 'grant', grantId: m[1]! };
+      if (rest.startsWith('counter:')) return { kind: 'counter', name: rest.slice('counter:'.length) };
+      if (rest.startsWith('lock:')) return { kind: 'lock', name: rest.slice('lock:'.length) };
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import type { OidcPayload, OidcRecords } from '../store.js';
+import { nativeTtlMs, type RedisContext } from './context.js';
+import { defineScript, execPipeline } from './scripts.js';
+import { scanHash, scanKeys } from './scan.js';
+import type { EntryIO } from './transfer.js';
+
+// KEYS: record, uid index, user-code index. ARGV: id, payload, expiresAt, native ttl, indexed fields (JSON),
+// consumed ('1' or ''). Replaces everything, lifetime included; index entries of the old payload go.
+const UPSERT = `
+local id, ix = ARGV[1], cjson.decode(ARGV[5])
+local old = redis.call('HMGET', KEYS[1], 'uid', 'userCode')
+if old[1] and old[1] ~= ix.uid and redis.call('HGET', KEYS[2], old[1]) == id then redis.call('HDEL', KEYS[2], old[1]) end
+if old[2] and old[2] ~= ix.userCode and redis.call('HGET', KEYS[3], old[2]) == id then redis.call('HDEL', KEYS[3], old[2]) end
+redis.call('DEL', KEYS[1])
+local fields = {'payload', ARGV[2], 'expiresAt', ARGV[3]}
+if ix.uid then
+  table.insert(fields, 'uid'); table.insert(fields, ix.uid)
+  redis.call('HSET', KEYS[2], ix.uid, id)
+end
+if ix.userCode then
+  table.insert(fields, 'userCode'); table.insert(fields, ix.userCode)
+  redis.call('HSET', KEYS[3], ix.userCode, id)
+end
+if ix.grantId then table.insert(fields, 'grantId'); table.insert(fields, ix.grantId) end
+if ARGV[6] == '1' then table.insert(fields, 'consumed'); table.insert(fields, '1') end
+redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1`;
+
+// KEYS: record. ARGV: now, epoch second. Compare-and-set: only a live, unconsumed record; the payload text
+// gets "consumed" appended (JSON.parse keeps the last of a repeated key), so nothing else is re-encoded.
+const CONSUME = `
+local v = redis.call('HMGET', KEYS[1], 'payload', 'expiresAt', 'consumed')
+if not v[1] or tonumber(v[2]) <= tonumber(ARGV[1]) or v[3] then return 0 end
+local p = v[1]
+if p == '{}' then p = '{"consumed":' .. ARGV[2] .. '}' else p = string.sub(p, 1, -2) .. ',"consumed":' .. ARGV[2] .. '}' end
+redis.call('HSET', KEYS[1], 'payload', p, 'consumed', '1')
+return 1`;
+
+// KEYS: record, uid index, user-code index. ARGV: id, condition ('always', 'grant' or 'expired'), its value
+// (the grant id, or now). Removes the record and its index entries; 1 when it removed one.
+const REMOVE = `
+local v = redis.call('HMGET', KEYS[1], 'uid', 'userCode', 'grantId', 'expiresAt')
+if not v[4] then return 0 end
+if ARGV[2] == 'grant' and v[3] ~= ARGV[3] then return 0 end
+if ARGV[2] == 'expired' and tonumber(v[4]) > tonumber(ARGV[3]) then return 0 end
+if v[1] and redis.call('HGET', KEYS[2], v[1]) == ARGV[1] then redis.call('HDEL', KEYS[2], v[1]) end
+if v[2] and redis.call('HGET', KEYS[3], v[2]) == ARGV[1] then redis.call('HDEL', KEYS[3], v[2]) end
+return redis.call('DEL', KEYS[1])`;
+
+// KEYS: a uid or user-code index, then the record of each entry. ARGV: now, the record field, then
+// (value, id) per entry. Drops entries whose record is gone (Redis expired it), expired or re-indexed.
+const PRUNE_INDEX = `
+local now, field = tonumber(ARGV[1]), ARGV[2]
+for i = 2, #KEYS do
+  local value, id = ARGV[2 * i - 1], ARGV[2 * i]
+  if redis.call('HGET', KEYS[1], value) == id then
+    local r = redis.call('HMGET', KEYS[i], field, 'expiresAt')
+    if r[1] ~= value or not r[2] or tonumber(r[2]) <= now then redis.call('HDEL', KEYS[1], value) end
+  end
+end
+return 0`;
+
+// KEYS: a grant's set. ARGV: member, native ttl. The set lives at least as long as its longest member.
+const ADD_TO_GRANT = `
+redis.call('SADD', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1`;
+
+const PRUNE_BATCH = 100;
+
+type Indexed = 'uid' | 'userCode' | 'grantId';
+
+/**
+ * Protocol records in Redis: a hash per record with Redis's own expiry, uid and user-code indexes per model,
+ * and a set per grant. A grant's records are in other hash slots than its set, so the set is added to after
+ * the record is written and members leave it only through `detach`; a stale member is harmless meanwhile,
+ * revocation checks each record's grantId.
+ */
+export function redisOidcRecords({ client, keys, now }: RedisContext) {
+  const upsert = defineScript(client, 'lanyardOidcUpsert', UPSERT);
+  const consume = defineScript(client, 'lanyardOidcConsume', CONSUME);
+  const remove = defineScript(client, 'lanyardOidcRemove', REMOVE);
+  const pruneIndex = defineScript(client, 'lanyardOidcPruneIndex', PRUNE_INDEX);
+  const addToGrant = defineScript(client, 'lanyardOidcAddToGrant', ADD_TO_GRANT);
+  const recordKeys = (model: string, id: string) =>
+    [keys.oidc.record(model, id), keys.oidc.index(model, 'uid'), keys.oidc.index(model, 'userCode')];
+
+  const live = (payload: string | null | undefined, expiresAt: string | null | undefined, t = now()) =>
+    payload && Number(expiresAt) > t ? (JSON.parse(payload) as OidcPayload) : undefined;
+
+  async function write(model: string, id: string, payload: OidcPayload, expiresAt: number): Promise<void> {
+    const t = now();
+    const indexed: Partial<Record<Indexed, string>> = {};
+    for (const f of ['uid', 'userCode', 'grantId'] as const) if (payload[f] != null) indexed[f] = String(payload[f]);
+    const ttl = nativeTtlMs(expiresAt, t);
+    await upsert(recordKeys(model, id), [
+      id, JSON.stringify(payload), String(expiresAt), ttl, JSON.stringify(indexed), payload.consumed != null ? '1' : '',
+    ]);
+    if (indexed.grantId) await addToGrant([keys.grant(indexed.grantId)], [JSON.stringify([model, id]), ttl]);
+  }
+
+  async function findByIndex(model: string, field: 'uid' | 'userCode', value: string) {
+    const id = await client.hget(keys.oidc.index(model, field), value);
+    if (id === null) return undefined;
+    const [payload, expiresAt, indexed] = await client.hmget(keys.oidc.record(model, id), 'payload', 'expiresAt', field);
+    return indexed === value ? live(payload, expiresAt) : undefined;
+  }
+
+  /** Of a grant's members, those whose record is live and still under the grant, with when it ends. */
+  async function underGrant(grantId: string, members: string[]): Promise<Map<string, number>> {
+    const t = now();
+    const read = client.pipeline();
+    for (const member of members) {
+      const [model, id] = JSON.parse(member) as [string, string];
+      read.hmget(keys.oidc.record(model, id), 'grantId', 'expiresAt');
+    }
+    const rows = (await execPipeline(read)) as (string | null)[][];
+    return new Map(members.flatMap((m, i) => {
+      const [g, expiresAt] = rows[i]!;
+      return g === grantId && Number(expiresAt) > t ? [[m, Number(expiresAt)] as const] : [];
+    }));
+  }
+
+  /**
+   * Takes members out of a grant's set, then looks again and puts back any whose record is (again) under
+   * the grant: an upsert writes its record before adding it to the set, so one running meanwhile either
+   * adds it after the removal or is seen by the second look. No record is ever left out of its grant.
+   */
+  async function detach(grantId: string, members: string[]): Promise<void> {
+    if (!members.length) return;
+    const set = keys.grant(grantId);
+    await client.srem(set, ...members);
+    const t = now();
+    for (const [member, expiresAt] of await underGrant(grantId, members)) await addToGrant([set], [member, nativeTtlMs(expiresAt, t)]);
+  }
+
+  /** Drops a grant's members whose record is gone, expired or under another grant now. */
+  async function pruneGrant(grantId: string): Promise<void> {
+    const members = await client.smembers(keys.grant(grantId));
+    const live = await underGrant(grantId, members);
+    await detach(grantId, members.filter((m) => !live.has(m)));
+  }
+
+  const records: OidcRecords = {
+    upsert: (model, id, payload, expiresIn) => write(model, id, payload, now() + expiresIn * 1000),
+    async find(model, id) {
+      const [payload, expiresAt] = await client.hmget(keys.oidc.record(model, id), 'payload', 'expiresAt');
+      return live(payload, expiresAt);
+    },
+    findByUid: (model, uid) => findByIndex(model, 'uid', uid),
+    findByUserCode: (model, userCode) => findByIndex(model, 'userCode', userCode),
+    async consume(model, id) {
+      const t = now();
+      return (await consume([keys.oidc.record(model, id)], [t, Math.floor(t / 1000)])) === 1;
+    },
+    async destroy(model, id) { await remove(recordKeys(model, id), [id, 'always', '']); },
+    async revokeByGrantId(grantId) {
+      // Records of several models, so several hash slots: each removed only if still under the grant.
+      const members = await client.smembers(keys.grant(grantId));
+      if (!members.length) return;
+      const del = client.pipeline();
+      for (const member of members) {
+        const [model, id] = JSON.parse(member) as [string, string];
+        remove.queue(del, recordKeys(model, id), [id, 'grant', grantId]);
+      }
+      await execPipeline(del);
+      await detach(grantId, members);
+    },
+  };
+
+  /** Removes those of the records found that are expired on the clock; returns how many it removed. */
+  async function sweepRecords(found: { model: string; id: string }[]): Promise<number> {
+    if (!found.length) return 0;
+    const t = now();
+    const read = client.pipeline();
+    for (const { model, id } of found) read.hget(keys.oidc.record(model, id), 'expiresAt');
+    const expiry = await execPipeline(read);
+    const expired = found.filter((_, i) => expiry[i] !== null && Number(expiry[i]) <= t);
+    if (!expired.length) return 0;
+    const del = client.pipeline();
+    for (const { model, id } of expired) remove.queue(del, recordKeys(model, id), [id, 'expired', t]);
+    return (await execPipeline(del)).reduce<number>((n, r) => n + Number(r), 0);
+  }
+
+  /** Drops a model's index entries that lead nowhere (their record expired or was re-indexed). */
+  async function pruneIndexes(model: string, field: 'uid' | 'userCode'): Promise<void> {
+    const index = keys.oidc.index(model, field);
+    for await (const batch of scanHash(client, index)) {
+      for (let i = 0; i < batch.length; i += PRUNE_BATCH) {
+        const part = batch.slice(i, i + PRUNE_BATCH);
+        await pruneIndex([index, ...part.map(([, id]) => keys.oidc.record(model, id))], [now(), field, ...part.flat()]);
+      }
+    }
+  }
+
+  const entries: EntryIO<'oidc'> = {
+    async *read() {
+      for await (const batch of scanKeys(client, keys.match.records, true)) {
+        const t = now();
+        const read = client.pipeline();
+        for (const key of batch) read.hmget(key, 'payload', 'expiresAt');
+        const rows = (await execPipeline(read)) as (string | null)[][];
+        for (const [i, key] of batch.entries()) {
+          const parsed = keys.parse(key);
+          const [text, expiresAt] = rows[i]!;
+          const payload = live(text, expiresAt, t);
+          if (parsed?.kind === 'record' && payload) yield { model: parsed.model, id: parsed.id, payload, expiresAt: Number(expiresAt) };
+        }
+      }
+    },
+    async write({ model, id, payload, expiresAt }) {
+      if (expiresAt > now()) await write(model, id, payload, expiresAt);
+    },
+  };
+
+  return { records, sweepRecords, pruneIndexes, pruneGrant, entries };
+}

@@ -1,0 +1,36 @@
+import type { ChainableCommander, Redis } from 'ioredis';
+
+export type ScriptArg = string | number;
+
+/** One Lua script: KEYS and ARGV as in EVAL. */
+export interface Script {
+  (keys: string[], args: ScriptArg[]): Promise<unknown>;
+  /** Queues it on a pipeline instead (many keys in one round trip). */
+  queue(pipeline: ChainableCommander, keys: string[], args: ScriptArg[]): void;
+}
+
+type Caller = Record<string, (...args: ScriptArg[]) => unknown>;
+
+/**
+ * Registers `lua` on the client (ioredis runs it by EVALSHA and sends the source again on NOSCRIPT, e.g.
+ * on a new primary after a failover). The key count is given per call: some scripts take a list of keys.
+ */
+export function defineScript(client: Redis, name: string, lua: string): Script {
+  client.defineCommand(name, { lua });
+  const run = (keys: string[], args: ScriptArg[]) =>
+    (client as unknown as Caller)[name]!(keys.length, ...keys, ...args) as Promise<unknown>;
+  return Object.assign(run, {
+    queue(pipeline: ChainableCommander, keys: string[], args: ScriptArg[]) {
+      (pipeline as unknown as Caller)[name]!(keys.length, ...keys, ...args);
+    },
+  });
+}
+
+/** Runs a pipeline and returns its replies, throwing the first error (a pipeline reports them per command). */
+export async function execPipeline(pipeline: ChainableCommander): Promise<unknown[]> {
+  const replies = (await pipeline.exec()) ?? [];
+  return replies.map(([err, reply]) => {
+    if (err) throw err;
+    return reply;
+  });
+}
