@@ -4,6 +4,7 @@ import { importOrganisations } from './accounts/importer.js';
 import { issueEmojiPasswordCommand } from './accounts/users-command.js';
 import { printBadgesCommand, revokeBadgesCommand } from './badges/badges-command.js';
 import { cliOptions, requireOption } from './cli-options.js';
+import { storeCommand } from './cli/store-command.js';
 import { CLIENT_SECRET_MIN_LENGTH, generateClientSecret, hashClientSecret } from './clients/client-secret.js';
 import { systemClock } from './clock.js';
 import { loadConfig, readConfigFile } from './config.js';
@@ -26,6 +27,9 @@ const USAGE = `Usage: lanyard <command>
                               void one user's badge, or every badge of the organisation
   keys list [--json]          signing keys: kid, month, validity, status (signing/published/pending/retired)
   keys rotate --now           emergency: a fresh key signs now, the current one leaves the key set at once
+  store copy --from URL --to URL [--merge]
+                              copy everything from one store to another (SQLite, Redis) and verify it
+  store migrate [--store URL] bring a SQLite store to this Lanyard's schema version (default: LANYARD_STORE)
   check-config [file.json]    validate a config file (default: LANYARD_CONFIG) and exit
 `;
 
@@ -95,6 +99,8 @@ async function main(args: string[]): Promise<void> {
       }
       throw new Error(`unknown keys command "${sub ?? ''}"\n${USAGE}`);
     }
+    case 'store':
+      return storeCommand(sub, rest);
     case 'check-config': {
       const config = sub ? { configPath: sub, file: readConfigFile(sub) } : loadConfig();
       process.stdout.write(`${config.configPath}: valid (${config.file.clients.length} client(s))\n`);

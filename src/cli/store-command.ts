@@ -1,0 +1,209 @@
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { redactUrl, storeDataDir, withStore } from '../../adapters/open-store.js';
+import { parseRedisUrl } from '../../adapters/redis/url.js';
+import { SCHEMA_VERSION, schemaVersion } from '../../adapters/sqlite/migrate.js';
+import { ENTRY_KINDS } from '../../adapters/store.js';
+import { cliOptions } from '../cli-options.js';
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { KEK_FILE } from '../keys/key-encryption-key.js';
+import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../store-copy.js';
+
+/** `lanyard store copy` and `lanyard store migrate`: parse, call the service (src/store-copy.ts), print. */
+
+export const STORE_USAGE = `Usage: lanyard store <command>
+
+  copy --from URL --to URL [--merge] [--prefix-from PREFIX] [--prefix-to PREFIX]
+                              copy everything from one store to another (SQLite, Redis) and verify it
+  migrate [--store URL]       bring a SQLite store to this Lanyard's schema version (default: LANYARD_STORE)
+
+Run "lanyard store <command> --help" for details.
+`;
+
+const COPY_USAGE = `Usage: lanyard store copy --from URL --to URL [--merge] [--prefix-from PREFIX] [--prefix-to PREFIX]
+
+Copies every organisation, user, credential, badge, client, client secret, signing key, setting, session,
+grant, token and login counter from one store to another, then counts both to verify. Sessions, grants
+and tokens keep their remaining lifetimes. Stop Lanyard first: changes made during the copy may be missed.
+
+  --from URL            the store to read: sqlite:<path>, redis://[user:password@]host:port[/db], rediss://...,
+                        redis-sentinel://host:port[,host:port...]/master[/db]
+  --to URL              the store to write (any of the same); it must be empty, unless --merge
+  --merge               write into a store that already holds entries (entries with the same id are replaced)
+  --prefix-from PREFIX  the source's Redis key prefix (default: LANYARD_REDIS_PREFIX, else "lanyard")
+  --prefix-to PREFIX    the target's Redis key prefix (same default)
+
+Signing keys are copied still encrypted: the target needs the source's key-encryption key.
+`;
+
+const MIGRATE_USAGE = `Usage: lanyard store migrate [--store URL]
+
+Brings a SQLite store to this Lanyard's schema version (${SCHEMA_VERSION}) and prints the version before and
+after. Lanyard does the same when it starts; run this to upgrade ahead of a deployment. Redis keeps no schema.
+
+  --store URL           the store (default: LANYARD_STORE, else sqlite:./data/lanyard.db)
+`;
+
+const out = (text: string): void => { process.stdout.write(text); };
+const line = (text: string): void => out(`${text}\n`);
+
+export async function storeCommand(sub: string | undefined, args: string[]): Promise<void> {
+  switch (sub) {
+    case '--help':
+    case 'help':
+      return out(STORE_USAGE);
+    case 'copy':
+      if (args.includes('--help')) return out(COPY_USAGE);
+      return copyCommand(options(args, ['from', 'to', 'prefix-from', 'prefix-to'], ['merge'], COPY_USAGE));
+    case 'migrate': {
+      if (args.includes('--help')) return out(MIGRATE_USAGE);
+      const store = options(args, ['store'], [], MIGRATE_USAGE).values.get('store');
+      // Without --store, the store Lanyard itself would open, read the way every command reads it.
+      const config = store ? undefined : loadConfig();
+      return migrateCommand(store ?? config!.storeUrl, config?.redisPrefix ?? redisPrefix(undefined, 'LANYARD_REDIS_PREFIX'));
+    }
+    default:
+      throw new Error(`${sub === undefined ? 'store needs a command' : `unknown store command "${sub}"`}\n${STORE_USAGE}`);
+  }
+}
+
+/** cliOptions, refusing names the command does not know (a mistyped --merge must not pass unnoticed). */
+function options(args: string[], valueNames: string[], flagNames: string[], usage: string) {
+  const parsed = cliOptions(args);
+  for (const name of parsed.flags) {
+    if (valueNames.includes(name)) throw new Error(`--${name} needs a value`);
+    if (!flagNames.includes(name)) throw new Error(`unknown option --${name}\n${usage}`);
+  }
+  for (const name of parsed.values.keys()) {
+    if (!valueNames.includes(name)) throw new Error(`unknown option --${name}${flagNames.includes(name) ? ' (it takes no value)' : ''}\n${usage}`);
+  }
+  return parsed;
+}
+
+/** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else `lanyard` (as src/config.ts). */
+function redisPrefix(given: string | undefined, what: string): string {
+  const prefix = given ?? (process.env.LANYARD_REDIS_PREFIX || 'lanyard');
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) throw new Error(`${what}: "${prefix}" must be 1-64 letters, digits, '.', '_' or '-'`);
+  return prefix;
+}
+
+/** Where a store's data is, ignoring credentials and spelling: two URLs naming one store must not be copied. */
+function location(url: string, prefix: string): string {
+  if (url.startsWith('sqlite:')) {
+    const path = resolve(url.slice('sqlite:'.length));
+    return `sqlite:${existsSync(path) ? realpathSync(path) : path}`;
+  }
+  if (!/^(redis|rediss|redis-sentinel):\/\//.test(url)) return url; // openStore names what is wrong with it
+  const t = parseRedisUrl(url);
+  const servers = t.sentinels ? t.sentinels.map((s) => `${s.host}:${s.port}`).sort().join(',') + `/${t.masterName}` : `${t.host}:${t.port}`;
+  return `redis:${servers}/${t.db}#${prefix}`;
+}
+
+async function copyCommand({ flags, values }: { flags: Set<string>; values: Map<string, string> }): Promise<void> {
+  const from = values.get('from');
+  const to = values.get('to');
+  if (!from || !to) throw new Error(`--from and --to are required\n${COPY_USAGE}`);
+  const prefixFrom = redisPrefix(values.get('prefix-from'), '--prefix-from');
+  const prefixTo = redisPrefix(values.get('prefix-to'), '--prefix-to');
+  for (const url of [from, to]) {
+    if (url === 'sqlite::memory:') throw new Error('sqlite::memory: lives only as long as this command: copy from or to a file or a Redis server');
+  }
+  if (location(from, prefixFrom) === location(to, prefixTo)) throw new Error(`--from and --to name the same store (${redactUrl(from)})`);
+  // Opening a SQLite path creates an empty database: a mistyped source would "copy" nothing, successfully.
+  if (from.startsWith('sqlite:') && !existsSync(from.slice('sqlite:'.length))) throw new Error(`--from ${from}: no such database file`);
+
+  const progress = progressReporter(process.stderr);
+  const report = await withStore(from, systemClock, (source) => withStore(to, systemClock, async (target) => {
+    try {
+      return await copyStore(source, target, { clock: systemClock, merge: flags.has('merge'), onProgress: progress.update });
+    } finally {
+      progress.end();
+    }
+  }, { redisPrefix: prefixTo }), { redisPrefix: prefixFrom });
+
+  printTable(report);
+  if (report.shortfalls.length) {
+    const missing = report.shortfalls.map((s) => `${s.kind}: ${s.held} in the target, ${s.expected} copied`).join('; ');
+    throw new Error(`verification failed, the target holds fewer entries than were copied (${missing})`);
+  }
+  line(`copied ${nEntries(report.entries)} from ${redactUrl(from)} to ${redactUrl(to)}; verified`);
+  const note = report.copied.key > 0 ? keyNote(from, to) : undefined;
+  if (note) process.stderr.write(`note: ${note}\n`);
+}
+
+function printTable(report: CopyReport): void {
+  const rows = [['KIND', 'COPIED', 'IN TARGET'], ...ENTRY_KINDS.map((k) => [k, String(report.copied[k]), String(report.held[k])])];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows) line(r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+}
+
+/** The copied keys decrypt only with the key-encryption key they were sealed with: say where it is. */
+function keyNote(from: string, to: string): string | undefined {
+  const read = (dir: string | undefined) => (dir && existsSync(join(dir, KEK_FILE)) ? readFileSync(join(dir, KEK_FILE), 'utf8').trim() : undefined);
+  const [fromDir, toDir] = [storeDataDir(from), storeDataDir(to)];
+  const [fromKek, toKek] = [read(fromDir), read(toDir)];
+  const sealed = 'signing keys are copied still encrypted';
+  if (!fromKek) return `${sealed}: run the target with the source's LANYARD_KEY_ENCRYPTION_KEY`;
+  if (fromKek === toKek) return undefined;
+  const file = join(fromDir!, KEK_FILE);
+  if (!toDir) return `${sealed}: run the target with LANYARD_KEY_ENCRYPTION_KEY set to the contents of ${file}`;
+  return `${sealed}: copy ${file} to ${toDir}/${toKek ? ' (replacing the different one there)' : ''}, or run the target with LANYARD_KEY_ENCRYPTION_KEY set to its contents`;
+}
+
+/** `[█████░░░░░] 1200/2400 50% oidc`: the progress line drawn on a terminal. */
+export function progressLine(copied: number, total: number, kind: string, width = 24): string {
+  // A live source can grow during the copy: never past 100%.
+  const ratio = total > 0 ? Math.min(1, copied / total) : 1;
+  const filled = Math.round(ratio * width);
+  return `[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${copied}/${total} ${Math.floor(ratio * 100)}% ${kind}`;
+}
+
+/** On a terminal, one line redrawn in place (at most every 100 ms); otherwise a line per finished kind. */
+function progressReporter(stream: NodeJS.WriteStream): { update: (p: CopyProgress) => void; end: () => void } {
+  if (!stream.isTTY) {
+    return {
+      update: (p) => { if (p.type === 'kind-done') stream.write(`copied ${p.kind}: ${p.count} (${p.copied}/${nEntries(p.total)})\n`); },
+      end: () => {},
+    };
+  }
+  let drawn = false;
+  let last = 0;
+  return {
+    update: (p) => {
+      const now = Date.now();
+      if (p.type === 'batch' && now - last < 100) return;
+      last = now;
+      drawn = true;
+      stream.write(`\r${progressLine(p.copied, p.total, p.kind)}\x1b[K`);
+    },
+    end: () => { if (drawn) stream.write('\n'); },
+  };
+}
+
+async function migrateCommand(url: string, redisPrefix: string): Promise<void> {
+  if (!url.startsWith('sqlite:')) {
+    await withStore(url, systemClock, (store) => store.ping(), { redisPrefix });
+    return line(`${redactUrl(url)}: Redis keeps no schema; nothing to migrate`);
+  }
+  const path = url.slice('sqlite:'.length);
+  if (path === ':memory:') throw new Error('sqlite::memory: lives only as long as this command: nothing to migrate');
+  const before = existsSync(path) ? readSchemaVersion(path) : undefined;
+  await withStore(url, systemClock, async () => {}); // opening migrates
+  const after = readSchemaVersion(path);
+  line(`store: ${url}`);
+  line(`schema version before: ${before ?? 'none (no database yet)'}`);
+  line(`schema version after: ${after}`);
+  line(before === after ? `already at schema version ${after}; nothing to do` : `migrated to schema version ${after}`);
+}
+
+/** PRAGMA user_version, read without opening the store (which would migrate first). */
+function readSchemaVersion(path: string): number {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return schemaVersion(db);
+  } finally {
+    db.close();
+  }
+}
