@@ -60,7 +60,7 @@ export class ProviderHost {
     idTokensWithTypHeader(provider, keys.published);
     provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
-    provider.use(tokenRequest(d.clients));
+    provider.use(tokenRequest(d.clients, d.log));
     logProviderEvents(provider, d.log);
     this.#handler = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
     this.#provider = provider;

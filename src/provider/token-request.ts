@@ -55,13 +55,14 @@ const basic = (clientId: string, secret: string) =>
  *    in the URL is refused outright (SPEC: Authentication 2 — "never with a secret in the URL").
  * 2. SPEC: Client registration — an application has many secrets, stored hashed. The presented Basic
  *    secret is verified here against every hash; when it matches, it is swapped for the client's
- *    internal secret, which is all oidc-provider knows. A malformed Basic header is invalid_client (401).
+ *    internal secret, which is all oidc-provider knows; otherwise the request ends here with
+ *    invalid_client (401), as does a malformed Basic header.
  * Basic is the only client authentication (SPEC: Authentication 2), and oidc-provider, which then does not
  * read client_secret from the body at all, would ignore one sent there beside the header. So: no
  * Authorization header is invalid_client (401, RFC 6749 §5.2 "no client authentication included"), and a
  * body secret beside it is invalid_request (400, RFC 6749 §2.3: one authentication method per request).
  */
-export function tokenRequest(clients: ClientRegistry): ProviderMiddleware {
+export function tokenRequest(clients: ClientRegistry, log: { info(o: object, m: string): void }): ProviderMiddleware {
   return async (ctx, next) => {
     if (ctx.method !== 'POST' || !CLIENT_AUTHENTICATED.includes(ctx.path)) return next();
 
@@ -94,9 +95,13 @@ export function tokenRequest(clients: ClientRegistry): ProviderMiddleware {
     if (!credentials) {
       return reject(ctx, 401, 'invalid_client', 'the Authorization header must be HTTP Basic with client_id:client_secret');
     }
-    if (await clients.verifySecret(credentials.clientId, credentials.secret)) {
-      ctx.req.headers.authorization = basic(credentials.clientId, clients.internalSecret(credentials.clientId));
+    // Refused here, never passed on: oidc-provider would accept the internal secret itself, which must only
+    // ever be put in by this shim after a real secret was verified.
+    if (!(await clients.verifySecret(credentials.clientId, credentials.secret))) {
+      log.info({ event: 'token.rejected', clientId: credentials.clientId, error: 'invalid_client', path: ctx.path }, 'client authentication failed');
+      return reject(ctx, 401, 'invalid_client', 'client authentication failed');
     }
+    ctx.req.headers.authorization = basic(credentials.clientId, clients.internalSecret(credentials.clientId));
     return next();
   };
 }

@@ -30,4 +30,7 @@ t.test('hashed client secrets: every configured secret authenticates, anything e
   t.equal(wrong.status, 401, 'the demo secret is no longer one of them');
   t.equal(((await wrong.json()) as { error: string }).error, 'invalid_client');
   t.notOk(lanyard.logs.some((l) => l.includes(first) || l.includes(second)), 'no secret in the logs');
+  const internal = await exchange(lanyard.app.lanyard.clients.internalSecret('demo-app'));
+  t.equal(internal.status, 401, 'the internal secret (derived from a key in the store) is never accepted from outside');
+  t.equal(((await internal.json()) as { error: string }).error, 'invalid_client');
 });
