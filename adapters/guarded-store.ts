@@ -10,7 +10,20 @@ export function guardStore(store: Store): Store {
   return guard(store) as Store;
 }
 
-const wrap = (err: unknown) => (err instanceof LanyardError ? err : new StoreUnavailableError(err));
+const wrap = (err: unknown) => (err instanceof LanyardError ? err : new StoreUnavailableError(clean(err)));
+
+/**
+ * Only what says what went wrong: ioredis attaches the failed command with its arguments (record ids that are
+ * session cookies and token values, payloads, hashes), which must never reach a log line.
+ */
+function clean(err: unknown): Error {
+  if (!(err instanceof Error)) return new Error(String(err));
+  const out = new Error(err.message);
+  out.name = err.name;
+  const { code } = err as { code?: unknown };
+  if (code !== undefined) (out as Error & { code?: unknown }).code = code;
+  return out;
+}
 
 function guard(target: object): object {
   const out: Record<string, unknown> = {};
