@@ -14,13 +14,25 @@ export interface RedisTarget {
   tls: boolean;
 }
 
+/**
+ * A store URL fit for a log line or an error message: everything up to the last `@` is credentials (an
+ * unencoded `/` or `@` in a password must not slip past), shown as `user:***` or `***`.
+ */
+export function redactUrl(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^]*)@/i.exec(url);
+  if (!m) return url;
+  const user = /^([^:/@]*):/.exec(m[2]!)?.[1];
+  return `${m[1]}${user !== undefined ? `${user}:***` : '***'}@${url.slice(m[0].length)}`;
+}
+
 const fail = (url: string, problem: string) =>
-  new LanyardError('config_invalid', `LANYARD_STORE "${url.replace(/\/\/([^@/]*):[^@/]*@/, '//$1:***@')}": ${problem}`);
+  new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": ${problem}`);
 
 function hostPort(url: string, text: string, defaultPort: number): { host: string; port: number } {
-  const m = /^(\[[0-9a-fA-F:]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(text);
+  const m = /^(\[[0-9a-fA-F:]+\]|[^:[\]@/]+)(?::(\d{1,5}))?$/.exec(text);
   const port = m?.[2] ? Number(m[2]) : defaultPort;
-  if (!m || port < 1 || port > 65535) throw fail(url, `"${text}" is not host:port`);
+  // The text is not repeated: with an unencoded '@' in a password it would hold part of the password.
+  if (!m || port < 1 || port > 65535) throw fail(url, 'the address is not host:port (percent-encode any @, / or : in the password)');
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port };
 }
 
@@ -33,11 +45,12 @@ export function parseRedisUrl(url: string): RedisTarget {
   const m = /^(redis|rediss|redis-sentinel):\/\/(?:([^:@/]*)(?::([^@/]*))?@)?([^/]+)(?:\/(.*))?$/.exec(url);
   if (!m) throw fail(url, 'not a redis://host:port, rediss://host:port or redis-sentinel://host:port/master URL');
   const [, scheme, user, password, hosts, rest = ''] = m;
+  if (`${hosts}/${rest}`.includes('@')) throw fail(url, 'an @ after the credentials: percent-encode any @, / or : in the password');
   const decode = (s: string | undefined) => (s ? decodeURIComponent(s) : undefined);
   const parts = rest.split('/').filter(Boolean);
   const dbText = scheme === 'redis-sentinel' ? parts[1] : parts[0];
   const db = dbText === undefined ? 0 : Number(dbText);
-  if (!Number.isInteger(db) || db < 0 || db > 15) throw fail(url, `database "${dbText}" must be a number from 0 to 15`);
+  if (!Number.isInteger(db) || db < 0 || db > 15) throw fail(url, 'the database must be a number from 0 to 15');
   const auth = { username: decode(user), password: decode(password), db };
   if (scheme === 'redis-sentinel') {
     if (!parts[0]) throw fail(url, 'redis-sentinel:// needs the primary\'s name: redis-sentinel://host:26379/mymaster');

@@ -28,6 +28,14 @@ t.test('redactUrl hides passwords for logs and messages', async (t) => {
   t.equal(redactUrl('redis://user:hunter2@host:6379/0'), 'redis://user:***@host:6379/0');
   t.equal(redactUrl('redis-sentinel://:pw@s1,s2/m'), 'redis-sentinel://:***@s1,s2/m');
   t.equal(redactUrl('sqlite:./data/lanyard.db'), 'sqlite:./data/lanyard.db');
+  t.equal(redactUrl('redis://:Ab3/xYz+Secret9@host:6379'), 'redis://:***@host:6379', 'an unencoded / in the password');
+  t.equal(redactUrl('redis://default:p@ss#w0rd@redis'), 'redis://default:***@redis', 'an unencoded @ in the password');
+  for (const url of ['redis://:Ab3/xYz+Secret9@host:6379', 'redis://default:p@ss#w0rd@redis']) {
+    let message = '';
+    try { parseRedisUrl(url); } catch (err) { message = (err as Error).message; }
+    t.match(message, /percent-encode/, `refused with advice: ${redactUrl(url)}`);
+    t.notMatch(message, /Secret9|ss#w0rd|xYz/, 'no part of the password in the message');
+  }
 });
 
 t.test('config: a Redis store needs LANYARD_KEY_ENCRYPTION_KEY; the prefix is checked; bad URLs are named', async (t) => {
@@ -49,7 +57,7 @@ t.test('config: a Redis store needs LANYARD_KEY_ENCRYPTION_KEY; the prefix is ch
   t.equal(loadConfig({}).redisPrefix, 'lanyard', 'default prefix');
   t.same(problems({ LANYARD_STORE: 'sqlite:./x.db' }), [], 'a SQLite file needs no key: it is kept beside the database');
   t.match(problems({ LANYARD_STORE: 'redis://h', LANYARD_KEY_ENCRYPTION_KEY: kek, LANYARD_REDIS_PREFIX: 'a b' }).join('\n'), /LANYARD_REDIS_PREFIX: "a b"/);
-  t.match(problems({ LANYARD_STORE: 'redis://h:70000', LANYARD_KEY_ENCRYPTION_KEY: kek }).join('\n'), /LANYARD_STORE "redis:\/\/h:70000": "h:70000" is not host:port/);
+  t.match(problems({ LANYARD_STORE: 'redis://h:70000', LANYARD_KEY_ENCRYPTION_KEY: kek }).join('\n'), /LANYARD_STORE "redis:\/\/h:70000": the address is not host:port/);
   t.match(problems({ LANYARD_STORE: 'sqlite:' }).join('\n'), /LANYARD_STORE: "sqlite:" needs a file path/);
   t.match(problems({ LANYARD_STORE: 'mongodb://h', LANYARD_KEY_ENCRYPTION_KEY: kek }).join('\n'), /LANYARD_STORE "mongodb:\/\/h": not a redis/);
 });
