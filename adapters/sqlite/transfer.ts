@@ -30,15 +30,25 @@ const TABLES: Record<EntryKind, string> = {
 /** Export, import and counts for `lanyard store copy`. */
 export function sqliteTransfer(db: Database.Database, now: () => number): Transfer {
   const w = {
-    organisation: db.prepare('INSERT OR REPLACE INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)'),
-    user: db.prepare(`INSERT OR REPLACE INTO users (id, organisation_id, username, given_name, family_name, type, email,
+    // Rows others refer to are updated in place, never replaced: REPLACE deletes first, which would cascade
+    // to a client's secrets or trip the users → organisations reference when merging into a populated store.
+    organisation: db.prepare(`INSERT INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)
+      ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name, login = excluded.login`),
+    user: db.prepare(`INSERT INTO users (id, organisation_id, username, given_name, family_name, type, email,
       google_email, microsoft_email, roster_id) VALUES (@id, @organisationId, @username, @givenName, @familyName, @type,
-      @email, @googleEmail, @microsoftEmail, @rosterId)`),
+      @email, @googleEmail, @microsoftEmail, @rosterId)
+      ON CONFLICT (id) DO UPDATE SET organisation_id = excluded.organisation_id, username = excluded.username,
+      given_name = excluded.given_name, family_name = excluded.family_name, type = excluded.type, email = excluded.email,
+      google_email = excluded.google_email, microsoft_email = excluded.microsoft_email, roster_id = excluded.roster_id`),
     credential: db.prepare('INSERT OR REPLACE INTO credentials (user_id, kind, hash) VALUES (@userId, @kind, @hash)'),
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
-    client: db.prepare(`INSERT OR REPLACE INTO clients (client_id, name, redirect_uris, default_scopes, logout_url,
+    client: db.prepare(`INSERT INTO clients (client_id, name, redirect_uris, default_scopes, logout_url,
       response_types, source, owner_id, status, created_at, updated_at) VALUES (@client_id, @name, @redirect_uris,
-      @default_scopes, @logout_url, @response_types, @source, @owner_id, @status, @created_at, @updated_at)`),
+      @default_scopes, @logout_url, @response_types, @source, @owner_id, @status, @created_at, @updated_at)
+      ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
+      default_scopes = excluded.default_scopes, logout_url = excluded.logout_url, response_types = excluded.response_types,
+      source = excluded.source, owner_id = excluded.owner_id, status = excluded.status, created_at = excluded.created_at,
+      updated_at = excluded.updated_at`),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
       last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
     key: db.prepare(`INSERT OR REPLACE INTO signing_keys (kid, month, not_before, not_after, certificate,

@@ -91,4 +91,18 @@ export function transferContract(t: Test, fresh: Fresh): void {
     const kinds: EntryKind[] = ['user', 'client_secret', 'key'];
     for (const kind of kinds) t.ok((await target.store.countEntries())[kind] > 0, `${kind} present`);
   });
+
+  t.test('transfer: importing into a populated store updates in place and keeps what only the target has', async (t) => {
+    const source = await fresh(t);
+    const target = await fresh(t);
+    const { org, user } = await fill(source.store, source.clock);
+    target.clock.set(source.clock.now());
+    await target.store.importEntries(await collect(source.store));
+    await target.store.putClientSecret({ id: 'target-only', clientId: 'app', hash: 'sha256:t', label: 'only here', createdAt: START.toISOString() });
+    await target.store.setCredential(user.id, 'password', '$argon2id$target-only');
+    await target.store.importEntries(await collect(source.store));
+    t.same((await target.store.listClientSecrets('app')).map((s) => s.id).sort(), ['s1', 'target-only'], 'the target-only secret survives a second import');
+    t.equal(await target.store.getCredential(user.id, 'password'), '$argon2id$target-only', 'the user\'s other credential survives');
+    t.same(await target.store.findOrganisation(org.id), org, 'organisation unchanged');
+  });
 }
