@@ -1,6 +1,7 @@
 import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { ClientConfig } from '../config.js';
+import { ConfigError } from '../errors.js';
 import { hashClientSecret } from './client-secret.js';
 
 /** Secrets from the config file carry this id prefix: they are the file's to add and remove. */
@@ -15,13 +16,18 @@ export interface ConfigClientsResult {
  * Writes the config file's clients into the store at startup (the file stays the ops team's way to define
  * them), so every instance serves them from the store. A config client is replaced by the file's version;
  * its file secrets are made to match the file (secrets added elsewhere are kept); a config client no longer
- * in the file is removed. Clients from the developer area are never touched.
+ * in the file is removed. Clients from the developer area are never touched: a config client with the id of
+ * one stops startup (ConfigError).
  */
 export async function syncConfigClients(store: Clients, clients: ClientConfig[], clock: Clock): Promise<ConfigClientsResult> {
   const now = clock.now().toISOString();
   const result: ConfigClientsResult = { written: [], removed: [] };
-  for (const c of clients) {
+  for (const [i, c] of clients.entries()) {
     const existing = await store.findClient(c.client_id);
+    // Never take over (and later delete) an app registered in the developer area under the same id.
+    if (existing && existing.source !== 'config') {
+      throw new ConfigError([`/clients/${i}/client_id: "${c.client_id}" is already registered in the developer area; choose another client_id`]);
+    }
     const client: StoredClient = {
       clientId: c.client_id,
       name: c.name,

@@ -53,6 +53,15 @@ t.test('a second start with the same file changes nothing; a changed file is app
   t.same((await store.listClientSecrets('app')).map((s) => s.label).sort(), ['from the configuration file', 'rotation'], 'the removed file secret is gone; one added elsewhere stays');
 });
 
+t.test('a config client_id already taken by a developer-area app stops startup and leaves the app alone', async (t) => {
+  const { store } = setup(t);
+  const at = '2027-01-01T00:00:00.000Z';
+  await store.putClient({ clientId: 'app', name: 'Theirs', redirectUris: ['https://d.example/cb'], defaultScopes: [], responseTypes: ['code'], source: 'developer', status: 'live', createdAt: at, updatedAt: at });
+  await t.rejects(syncConfigClients(store, [APP], new ManualClock()), { name: 'ConfigError', message: /\/clients\/0\/client_id: "app" is already registered in the developer area/ });
+  t.equal((await store.findClient('app'))?.name, 'Theirs', 'the developer app is untouched');
+  t.same(await store.listClientSecrets('app'), [], 'no secret added to it');
+});
+
 t.test('an expired secret no longer authenticates; use is recorded at most once a minute', async (t) => {
   const { store, clock, registry } = setup(t);
   await syncConfigClients(store, [{ ...APP, secrets: [] }], clock);
