@@ -191,7 +191,9 @@ export async function startSentinelSet(t: Teardown, options: { masterName?: stri
   writeFileSync(conf, [
     'sentinel resolve-hostnames no',
     `sentinel monitor ${masterName} ${HOST} ${primary.port} 1`,
-    `sentinel down-after-milliseconds ${masterName} 1000`,
+    // Long enough that a busy CI machine never makes the sentinel demote a healthy primary by itself (writes
+    // made meanwhile would be lost when it resyncs); failover() asks for the promotion explicitly instead.
+    `sentinel down-after-milliseconds ${masterName} 5000`,
     `sentinel failover-timeout ${masterName} 5000`,
   ].join('\n') + '\n');
   const sentinel = new Server(await freePort(), dir, logFile, (port) => [conf, '--sentinel', ...baseArgs(port, dir, logFile)]);
@@ -216,7 +218,18 @@ export async function startSentinelSet(t: Teardown, options: { masterName?: stri
     sentinel: { port: sentinel.port, host: HOST },
     url: `redis-sentinel://${HOST}:${sentinel.port}/${masterName}`,
     async failover() {
+      // Replication is asynchronous: wait until the replica has every acknowledged write (as it would in the
+      // steady state), so the test measures Lanyard's recovery, not Redis's replication lag.
+      await withClient(primary.port, (c) => c.call('WAIT', '1', '5000'));
       await primary.kill();
+      await waitFor(`sentinel to start the failover`, async () => {
+        try {
+          await withClient(sentinel.port, (c) => c.call('SENTINEL', 'FAILOVER', masterName));
+          return true;
+        } catch (err) {
+          return /INPROG/.test(String(err)) ? true : undefined; // already under way
+        }
+      }, 15_000, () => sentinel.tail());
       await waitFor(`sentinel to promote replica ${replica.port}`, async () => {
         if ((await masterAddr(sentinel.port, masterName))?.[1] !== String(replica.port)) return undefined;
         return (await info(replica.port, 'replication')).includes('role:master') ? true : undefined;
