@@ -2,7 +2,7 @@ import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { guardStore } from './guarded-store.js';
 import { openRedisStore, type RedisPersistence } from './redis.js';
-import { parseRedisUrl, redactUrl } from './redis/url.js';
+import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redactUrl } from './redis/url.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
 
@@ -25,7 +25,7 @@ export async function openStore(url: string, clock: Clock, options: OpenStoreOpt
     return guardStore(openSqliteStore(path, clock));
   }
   if (/^(redis|rediss|redis-sentinel):\/\//.test(url)) {
-    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? 'lanyard', options.onRedisConnect));
+    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? DEFAULT_REDIS_PREFIX, options.onRedisConnect));
   }
   throw new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": unsupported store; use sqlite:<path>, redis://host:port or redis-sentinel://host:port/master`);
 }

@@ -14,7 +14,7 @@ import { redisSettings } from './redis/settings.js';
 import { redisSigningKeys } from './redis/signing-keys.js';
 import { sweepExpired } from './redis/sweep.js';
 import { redisTransfer } from './redis/transfer.js';
-import type { RedisTarget } from './redis/url.js';
+import { type RedisTarget, redisPrefixProblem } from './redis/url.js';
 import type { Store } from './store.js';
 
 export type { RedisPersistence } from './redis/persistence.js';
@@ -34,10 +34,8 @@ export async function openRedisStore(
   prefix: string,
   onConnect?: (persistence: RedisPersistence) => void,
 ): Promise<Store> {
-  // As LANYARD_REDIS_PREFIX allows: nothing that would change a hash tag or a SCAN pattern.
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) {
-    throw new LanyardError('config_invalid', `Redis key prefix "${prefix}" must be 1-64 letters, digits, '.', '_' or '-'`);
-  }
+  const prefixProblem = redisPrefixProblem(prefix);
+  if (prefixProblem) throw new LanyardError('config_invalid', `Redis key prefix ${prefixProblem}`);
   const client = await connectRedis(target);
   const ctx: RedisContext = { client, keys: keyLayout(prefix), now: () => clock.now().getTime() };
   try {

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { LoginMethod } from '../adapters/store.js';
 import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
 import { normalizeBadgeCode } from './badges/badge-code.js';
-import { parseRedisUrl } from '../adapters/redis/url.js';
+import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redisPrefixProblem } from '../adapters/redis/url.js';
 import { ConfigError, LanyardError } from './errors.js';
 import { demoConfigPath, schemaPath } from './paths.js';
 
@@ -282,6 +282,9 @@ function parseKek(value: string | undefined, problems: string[]): Buffer | undef
   return key;
 }
 
+/** LANYARD_REDIS_PREFIX, or the default; for commands that name stores of their own (`lanyard store copy`). */
+export const envRedisPrefix = (env: Env = process.env): string => env.LANYARD_REDIS_PREFIX || DEFAULT_REDIS_PREFIX;
+
 /**
  * The store URL, checked: a store that is not a file on this machine is shared by instances elsewhere, and
  * they must all read each other's signing keys, so it needs LANYARD_KEY_ENCRYPTION_KEY (a generated one
@@ -289,10 +292,9 @@ function parseKek(value: string | undefined, problems: string[]): Buffer | undef
  */
 function parseStore(env: Env, problems: string[]): { storeUrl: string; redisPrefix: string } {
   const storeUrl = env.LANYARD_STORE || 'sqlite:./data/lanyard.db';
-  const redisPrefix = env.LANYARD_REDIS_PREFIX || 'lanyard';
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(redisPrefix)) {
-    problems.push(`LANYARD_REDIS_PREFIX: "${redisPrefix}" must be 1-64 letters, digits, '.', '_' or '-'`);
-  }
+  const redisPrefix = envRedisPrefix(env);
+  const prefixProblem = redisPrefixProblem(redisPrefix);
+  if (prefixProblem) problems.push(`LANYARD_REDIS_PREFIX: ${prefixProblem}`);
   if (storeUrl.startsWith('sqlite:')) {
     if (storeUrl === 'sqlite:') problems.push('LANYARD_STORE: "sqlite:" needs a file path, e.g. sqlite:./data/lanyard.db');
   } else {

@@ -14,6 +14,16 @@ export interface RedisTarget {
   tls: boolean;
 }
 
+export const DEFAULT_REDIS_PREFIX = 'lanyard';
+
+/**
+ * What is wrong with a Redis key prefix, or undefined: nothing that would change a hash tag or a SCAN
+ * pattern. The one rule for LANYARD_REDIS_PREFIX, the backend and `lanyard store copy`'s options.
+ */
+export function redisPrefixProblem(prefix: string): string | undefined {
+  return /^[A-Za-z0-9_.-]{1,64}$/.test(prefix) ? undefined : `"${prefix}" must be 1-64 letters, digits, '.', '_' or '-'`;
+}
+
 /**
  * A store URL fit for a log line or an error message: everything up to the last `@` is credentials (an
  * unencoded `/` or `@` in a password must not slip past), shown as `user:***` or `***`.

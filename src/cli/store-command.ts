@@ -2,12 +2,12 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { redactUrl, storeDataDir, withStore } from '../../adapters/open-store.js';
-import { parseRedisUrl } from '../../adapters/redis/url.js';
+import { parseRedisUrl, redisPrefixProblem } from '../../adapters/redis/url.js';
 import { SCHEMA_VERSION, schemaVersion } from '../../adapters/sqlite/migrate.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
 import { cliOptions } from '../cli-options.js';
 import { systemClock } from '../clock.js';
-import { loadConfig } from '../config.js';
+import { envRedisPrefix, loadConfig } from '../config.js';
 import { KEK_FILE } from '../keys/key-encryption-key.js';
 import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../store-copy.js';
 
@@ -82,10 +82,11 @@ function options(args: string[], valueNames: string[], flagNames: string[], usag
   return parsed;
 }
 
-/** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else `lanyard` (as src/config.ts). */
+/** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else the default (src/config.ts). */
 function redisPrefix(given: string | undefined, what: string): string {
-  const prefix = given ?? (process.env.LANYARD_REDIS_PREFIX || 'lanyard');
-  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) throw new Error(`${what}: "${prefix}" must be 1-64 letters, digits, '.', '_' or '-'`);
+  const prefix = given ?? envRedisPrefix();
+  const problem = redisPrefixProblem(prefix);
+  if (problem) throw new Error(`${what}: ${problem}`);
   return prefix;
 }
 
