@@ -22,6 +22,12 @@ export class ConfigError extends LanyardError {
   }
 }
 
+/** The JSON answer to a store failure on protocol and API endpoints (RFC 6749 §5.2 shape). */
+export const UNAVAILABLE_BODY = {
+  error: 'temporarily_unavailable',
+  error_description: 'the service is temporarily unavailable; try again in a moment',
+} as const;
+
 /**
  * The store could not be read or written (connection lost, disk full, database locked too long). Every
  * endpoint answers it with 503 and Retry-After, never 500 (README → When the store fails).
@@ -33,8 +39,8 @@ export class StoreUnavailableError extends LanyardError {
    * allow_redirect), so a store failure inside the provider is answered `temporarily_unavailable` with 503
    * (RFC 6749 §4.1.2.1), never `server_error`.
    */
-  readonly error = 'temporarily_unavailable';
-  readonly error_description = 'the service is temporarily unavailable; try again in a moment';
+  readonly error = UNAVAILABLE_BODY.error;
+  readonly error_description = UNAVAILABLE_BODY.error_description;
   /** Not sent back to the app: the person stays on Lanyard's "try again in a moment" page and can retry there. */
   readonly allow_redirect = false;
   constructor(cause: unknown) {

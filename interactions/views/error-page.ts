@@ -15,3 +15,10 @@ export const expiredPage = () => errorPage(
   'This sign-in took too long or was already finished. Go back to the app and start again.',
   'sign_in_expired',
 );
+
+/** Any store failure, wherever a person sees it (README → When the store fails). */
+export const unavailablePage = () => errorPage(
+  'Try again in a moment',
+  'Lanyard is busy for a moment. Please wait a few seconds and try again.',
+  'temporarily_unavailable',
+);

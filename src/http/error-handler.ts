@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorPage } from '../../interactions/views/error-page.js';
-import { isStoreUnavailable, StoreUnavailableError } from '../errors.js';
+import { errorPage, unavailablePage } from '../../interactions/views/error-page.js';
+import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
 import { ROUTES } from '../provider/paths.js';
 
 /** Pages people see: an error there is a page too, never JSON and never a stack trace. */
@@ -10,10 +10,9 @@ const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWit
 export function sendUnavailable(req: FastifyRequest, reply: FastifyReply) {
   reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
   if (isPage(req.url)) {
-    return reply.type('text/html; charset=utf-8')
-      .send(errorPage('Try again in a moment', 'Lanyard is busy for a moment. Please wait a few seconds and try again.', 'temporarily_unavailable'));
+    return reply.type('text/html; charset=utf-8').send(unavailablePage());
   }
-  return reply.send({ error: 'temporarily_unavailable', error_description: 'the service is temporarily unavailable; try again in a moment' });
+  return reply.send(UNAVAILABLE_BODY);
 }
 
 /** Lanyard's error handler: set before any plugin registers (Fastify gives each plugin the one then in force). */

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { errorPage } from '../../interactions/views/error-page.js';
+import { errorPage, unavailablePage } from '../../interactions/views/error-page.js';
 
 const MESSAGES: Record<string, string> = {
   invalid_client: 'This app is not registered with Lanyard. Tell whoever runs the app.',
   invalid_redirect_uri: 'This app asked to send you to an address it has not registered. Tell whoever runs the app.',
   invalid_request: 'The app sent a sign-in request Lanyard could not understand. Go back and try again.',
-  temporarily_unavailable: 'Lanyard is busy for a moment. Please try again in a moment.',
 };
 
 /**
@@ -23,6 +22,6 @@ export function renderErrorPage(log: FastifyBaseLogger) {
       ?? 'Something went wrong while signing you in. Go back to the app and try again.';
     void error;
     ctx.type = 'html';
-    ctx.body = errorPage(code === 'temporarily_unavailable' ? 'Try again in a moment' : 'Cannot sign you in', message, code);
+    ctx.body = code === 'temporarily_unavailable' ? unavailablePage() : errorPage('Cannot sign you in', message, code);
   };
 }

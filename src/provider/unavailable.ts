@@ -1,5 +1,5 @@
-import { errorPage } from '../../interactions/views/error-page.js';
-import { isStoreUnavailable, StoreUnavailableError } from '../errors.js';
+import { unavailablePage } from '../../interactions/views/error-page.js';
+import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
 import type { ProviderMiddleware } from './types.js';
 
 /**
@@ -15,9 +15,9 @@ export const storeUnavailable: ProviderMiddleware = async (ctx, next) => {
     ctx.status = 503;
     if (ctx.accepts('json', 'html') === 'html') {
       ctx.type = 'html';
-      ctx.body = errorPage('Try again in a moment', 'Lanyard is busy for a moment. Please try again in a moment.', 'temporarily_unavailable');
+      ctx.body = unavailablePage();
     } else {
-      ctx.body = { error: 'temporarily_unavailable', error_description: 'the service is temporarily unavailable; try again in a moment' };
+      ctx.body = { ...UNAVAILABLE_BODY };
     }
   }
   if (ctx.status === 503) {
