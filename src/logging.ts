@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { FastifyLoggerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
 
@@ -27,4 +28,61 @@ export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptio
       req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
     },
   };
+}
+
+const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** Fields every line has, or that the short line shows in its own way. */
+const QUIET_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'event', 'reqId', 'responseTime']);
+
+interface LogLine {
+  level?: number; time?: number; msg?: string; event?: string; reqId?: string;
+  req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number; err?: { message?: string };
+}
+
+/**
+ * A pino destination for a person at a terminal (LANYARD_LOG_FORMAT=pretty): one short line per request
+ * (`12:03:04  GET /oauth/authorize?… 302 4 ms`) and per event, from the same redacted objects the JSON
+ * lines carry, so nothing secret appears here either.
+ */
+export function shortLogLines(out: NodeJS.WritableStream): Writable {
+  const requests = new Map<string, string>();
+  const format = (line: string): string | undefined => {
+    let o: LogLine;
+    try {
+      o = JSON.parse(line) as LogLine;
+    } catch {
+      return line;
+    }
+    const time = new Date(o.time ?? Date.now()).toTimeString().slice(0, 8);
+    const level = LEVELS[o.level ?? 30];
+    // Fastify logs a request twice, when it comes in (req) and when answered (res): one line, answered.
+    if (o.req && o.reqId && !o.res) {
+      requests.set(o.reqId, `${o.req.method ?? ''} ${o.req.url ?? ''}`);
+      if (!level) return undefined;
+    }
+    if (o.res && o.reqId) {
+      const request = requests.get(o.reqId) ?? '';
+      requests.delete(o.reqId);
+      const ms = o.responseTime === undefined ? '' : ` ${Math.round(o.responseTime)} ms`;
+      return `${time}  ${level ? `${level} ` : ''}${request} ${o.res.statusCode ?? ''}${ms}`;
+    }
+    // Said already: where it listens (the summary), and the provider's own line for a request.
+    if (o.msg?.startsWith('Server listening at') || o.event === 'http.provider') return undefined;
+    const event = o.event ? ` [${o.event}]` : '';
+    const fields = Object.entries(o)
+      .filter(([k, v]) => !QUIET_FIELDS.has(k) && ['string', 'number', 'boolean'].includes(typeof v))
+      .map(([k, v]) => ` ${k}=${typeof v === 'string' && /[\s"]/.test(v) ? JSON.stringify(v) : String(v)}`).join('');
+    return `${time}  ${level ? `${level} ` : ''}${o.msg ?? ''}${event}${fields}${o.err?.message ? `: ${o.err.message}` : ''}`;
+  };
+  return new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      for (const line of String(chunk).split('\n')) {
+        const text = line && format(line);
+        if (text) out.write(`${text}\n`);
+      }
+      done();
+    },
+  });
 }

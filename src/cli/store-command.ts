@@ -5,82 +5,58 @@ import { redactUrl, storeDataDir, withStore } from '../../adapters/open-store.js
 import { parseRedisUrl, redisPrefixProblem } from '../../adapters/redis/url.js';
 import { SCHEMA_VERSION, schemaVersion } from '../../adapters/sqlite/migrate.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
-import { cliOptions } from '../cli-options.js';
 import { systemClock } from '../clock.js';
 import { envRedisPrefix, loadConfig } from '../config.js';
 import { KEK_FILE } from '../keys/key-encryption-key.js';
 import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../store-copy.js';
+import { command, type Group } from './command.js';
 
 /** `lanyard store copy` and `lanyard store migrate`: parse, call the service (src/store-copy.ts), print. */
 
-export const STORE_USAGE = `Usage: lanyard store <command>
+const STORE_URLS = `Stores: sqlite:<path>, redis://[user:password@]host:port[/db], rediss://...,
+redis-sentinel://host:port[,host:port...]/master[/db].`;
+const FROM_AND_TO = '--from and --to are required';
 
-  copy --from URL --to URL [--merge] [--prefix-from PREFIX] [--prefix-to PREFIX]
-                              copy everything from one store to another (SQLite, Redis) and verify it
-  migrate [--store URL]       bring a SQLite store to this Lanyard's schema version (default: LANYARD_STORE)
-
-Run "lanyard store <command> --help" for details.
-`;
-
-const COPY_USAGE = `Usage: lanyard store copy --from URL --to URL [--merge] [--prefix-from PREFIX] [--prefix-to PREFIX]
-
-Copies every organisation, user, credential, badge, client, client secret, signing key, setting, session,
+export const storeCommands: Group = {
+  name: 'store',
+  summary: 'copy a store to another (SQLite, Redis) and migrate SQLite stores',
+  commands: [
+    command({
+      name: 'copy',
+      summary: 'copy everything from one store to another (SQLite, Redis) and verify it',
+      details: `Copies every organisation, user, credential, badge, client, client secret, signing key, setting, session,
 grant, token and login counter from one store to another, then counts both to verify. Sessions, grants
 and tokens keep their remaining lifetimes. Stop Lanyard first: changes made during the copy may be missed.
+${STORE_URLS}
 
-  --from URL            the store to read: sqlite:<path>, redis://[user:password@]host:port[/db], rediss://...,
-                        redis-sentinel://host:port[,host:port...]/master[/db]
-  --to URL              the store to write (any of the same); it must be empty, unless --merge
-  --merge               write into a store that already holds entries (entries with the same id are replaced)
-  --prefix-from PREFIX  the source's Redis key prefix (default: LANYARD_REDIS_PREFIX, else "lanyard")
-  --prefix-to PREFIX    the target's Redis key prefix (same default)
+Signing keys are copied still encrypted: the target needs the source's key-encryption key.`,
+      options: {
+        from: { type: 'string', placeholder: 'URL', description: 'the store to read', required: FROM_AND_TO },
+        to: { type: 'string', placeholder: 'URL', description: 'the store to write; it must be empty, unless --merge', required: FROM_AND_TO },
+        merge: { type: 'flag', description: 'write into a store that already holds entries (entries with the same id are replaced)' },
+        'prefix-from': { type: 'string', placeholder: 'PREFIX', description: 'the source\'s Redis key prefix (default: LANYARD_REDIS_PREFIX, else "lanyard")' },
+        'prefix-to': { type: 'string', placeholder: 'PREFIX', description: 'the target\'s Redis key prefix (same default)' },
+      },
+      run: ({ options: o }) => copyCommand(o.from, o.to, o.merge, o['prefix-from'], o['prefix-to']),
+    }),
+    command({
+      name: 'migrate',
+      summary: "bring a SQLite store to this Lanyard's schema version (default: LANYARD_STORE)",
+      details: `Brings a SQLite store to this Lanyard's schema version (${SCHEMA_VERSION}) and prints the version before and
+after. Lanyard does the same when it starts; run this to upgrade ahead of a deployment. Redis keeps no schema.`,
+      options: {
+        store: { type: 'string', placeholder: 'URL', description: 'the store (default: LANYARD_STORE, else sqlite:./data/lanyard.db)' },
+      },
+      run: ({ options }) => {
+        // Without --store, the store Lanyard itself would open, read the way every command reads it.
+        const config = options.store ? undefined : loadConfig();
+        return migrateCommand(options.store ?? config!.storeUrl, config?.redisPrefix ?? redisPrefix(undefined, 'LANYARD_REDIS_PREFIX'));
+      },
+    }),
+  ],
+};
 
-Signing keys are copied still encrypted: the target needs the source's key-encryption key.
-`;
-
-const MIGRATE_USAGE = `Usage: lanyard store migrate [--store URL]
-
-Brings a SQLite store to this Lanyard's schema version (${SCHEMA_VERSION}) and prints the version before and
-after. Lanyard does the same when it starts; run this to upgrade ahead of a deployment. Redis keeps no schema.
-
-  --store URL           the store (default: LANYARD_STORE, else sqlite:./data/lanyard.db)
-`;
-
-const out = (text: string): void => { process.stdout.write(text); };
-const line = (text: string): void => out(`${text}\n`);
-
-export async function storeCommand(sub: string | undefined, args: string[]): Promise<void> {
-  switch (sub) {
-    case '--help':
-    case 'help':
-      return out(STORE_USAGE);
-    case 'copy':
-      if (args.includes('--help')) return out(COPY_USAGE);
-      return copyCommand(options(args, ['from', 'to', 'prefix-from', 'prefix-to'], ['merge'], COPY_USAGE));
-    case 'migrate': {
-      if (args.includes('--help')) return out(MIGRATE_USAGE);
-      const store = options(args, ['store'], [], MIGRATE_USAGE).values.get('store');
-      // Without --store, the store Lanyard itself would open, read the way every command reads it.
-      const config = store ? undefined : loadConfig();
-      return migrateCommand(store ?? config!.storeUrl, config?.redisPrefix ?? redisPrefix(undefined, 'LANYARD_REDIS_PREFIX'));
-    }
-    default:
-      throw new Error(`${sub === undefined ? 'store needs a command' : `unknown store command "${sub}"`}\n${STORE_USAGE}`);
-  }
-}
-
-/** cliOptions, refusing names the command does not know (a mistyped --merge must not pass unnoticed). */
-function options(args: string[], valueNames: string[], flagNames: string[], usage: string) {
-  const parsed = cliOptions(args);
-  for (const name of parsed.flags) {
-    if (valueNames.includes(name)) throw new Error(`--${name} needs a value`);
-    if (!flagNames.includes(name)) throw new Error(`unknown option --${name}\n${usage}`);
-  }
-  for (const name of parsed.values.keys()) {
-    if (!valueNames.includes(name)) throw new Error(`unknown option --${name}${flagNames.includes(name) ? ' (it takes no value)' : ''}\n${usage}`);
-  }
-  return parsed;
-}
+const line = (text: string): void => { process.stdout.write(`${text}\n`); };
 
 /** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else the default (src/config.ts). */
 function redisPrefix(given: string | undefined, what: string): string {
@@ -102,12 +78,9 @@ function location(url: string, prefix: string): string {
   return `redis:${servers}/${t.db}#${prefix}`;
 }
 
-async function copyCommand({ flags, values }: { flags: Set<string>; values: Map<string, string> }): Promise<void> {
-  const from = values.get('from');
-  const to = values.get('to');
-  if (!from || !to) throw new Error(`--from and --to are required\n${COPY_USAGE}`);
-  const prefixFrom = redisPrefix(values.get('prefix-from'), '--prefix-from');
-  const prefixTo = redisPrefix(values.get('prefix-to'), '--prefix-to');
+async function copyCommand(from: string, to: string, merge: boolean, givenPrefixFrom?: string, givenPrefixTo?: string): Promise<void> {
+  const prefixFrom = redisPrefix(givenPrefixFrom, '--prefix-from');
+  const prefixTo = redisPrefix(givenPrefixTo, '--prefix-to');
   for (const url of [from, to]) {
     if (url === 'sqlite::memory:') throw new Error('sqlite::memory: lives only as long as this command: copy from or to a file or a Redis server');
   }
@@ -118,7 +91,7 @@ async function copyCommand({ flags, values }: { flags: Set<string>; values: Map<
   const progress = progressReporter(process.stderr);
   const report = await withStore(from, systemClock, (source) => withStore(to, systemClock, async (target) => {
     try {
-      return await copyStore(source, target, { clock: systemClock, merge: flags.has('merge'), onProgress: progress.update });
+      return await copyStore(source, target, { clock: systemClock, merge, onProgress: progress.update });
     } finally {
       progress.end();
     }

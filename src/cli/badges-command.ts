@@ -1,0 +1,44 @@
+import { printBadgesCommand, revokeBadgesCommand } from '../badges/badges-command.js';
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import type { Paper } from '../badges/label-layout.js';
+import { command, type Group } from './command.js';
+
+const org = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)', required: true } as const;
+
+/** `lanyard badges …`: printing (which issues) and revoking magic badges. */
+export const badgesCommands: Group = {
+  name: 'badges',
+  summary: 'magic badges (QR codes) for signing in',
+  commands: [
+    command({
+      name: 'print',
+      summary: 'issue new badges and write the printable PDF sheet (to stdout without --out)',
+      details: `Printing issues new badges: the earlier badges of the printed users stop working. Prints the users of
+the --types given and the users named by --users; with neither, the pupils (type "student").`,
+      options: {
+        org,
+        users: { type: 'list', placeholder: 'a,b', description: 'these users (usernames, comma-separated)' },
+        types: { type: 'list', placeholder: 'student,employee', description: 'the users of these types (comma-separated)' },
+        paper: { type: 'string', choices: ['letter', 'a4'], default: 'letter', description: 'the label sheet: US Letter (3 × 4) or A4 (3 × 5)' },
+        out: { type: 'string', placeholder: 'FILE', description: 'write the PDF to this file (mode 0600)' },
+      },
+      run: ({ options }) => printBadgesCommand(loadConfig(), systemClock, {
+        slug: options.org,
+        usernames: options.users,
+        types: options.types,
+        paper: options.paper as Paper,
+        out: options.out,
+      }),
+    }),
+    command({
+      name: 'revoke',
+      summary: "void one user's badge, or every badge of the organisation",
+      options: {
+        org,
+        user: { type: 'string', placeholder: 'USERNAME', description: 'only this user (default: every badge of the organisation)' },
+      },
+      run: ({ options }) => revokeBadgesCommand(loadConfig(), systemClock, options.org, options.user),
+    }),
+  ],
+};

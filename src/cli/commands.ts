@@ -1,0 +1,23 @@
+import { badgesCommands } from './badges-command.js';
+import { checkConfigCommand } from './check-config-command.js';
+import { clientsCommands } from './clients-command.js';
+import { devicesCommands } from './devices-command.js';
+import type { Entry } from './command.js';
+import { importCommand } from './import-command.js';
+import { keysCommands } from './keys-command.js';
+import { serveCommand } from './serve-command.js';
+import { storeCommands } from './store-command.js';
+import { usersCommands } from './users-command.js';
+
+/** Every `lanyard` command, in the order `lanyard --help` lists them. */
+export const COMMANDS: Entry[] = [
+  serveCommand,
+  importCommand,
+  clientsCommands,
+  usersCommands,
+  devicesCommands,
+  badgesCommands,
+  keysCommands,
+  storeCommands,
+  checkConfigCommand,
+];

@@ -1,0 +1,28 @@
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { listKeysCommand, rotateNowCommand } from '../keys/keys-command.js';
+import { command, type Group } from './command.js';
+
+/** `lanyard keys …`: the signing keys in the store (README → Operations → Signing keys). */
+export const keysCommands: Group = {
+  name: 'keys',
+  summary: 'the signing keys of ID tokens',
+  commands: [
+    command({
+      name: 'list',
+      summary: 'signing keys: kid, month, validity, status (signing/published/pending/retired)',
+      options: { json: { type: 'flag', description: 'print JSON instead of a table' } },
+      run: ({ options }) => listKeysCommand(loadConfig(), systemClock, options.json),
+    }),
+    command({
+      name: 'rotate',
+      summary: 'emergency: a fresh key signs now, the current one leaves the key set at once',
+      details: `For a key that may be compromised. ID tokens signed with the withdrawn key stop verifying; running
+instances switch within 10 seconds.`,
+      options: {
+        now: { type: 'flag', description: 'confirm: replace the signing key now', required: 'keys rotate replaces the signing key at once: confirm with --now' },
+      },
+      run: () => rotateNowCommand(loadConfig(), systemClock),
+    }),
+  ],
+};

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { projectRoot } from '../../src/paths.js';
+import { freePort } from '../helpers/lanyard.js';
+
+/**
+ * `lanyard serve` on a real pseudo-terminal (script(1), as an operator's shell runs it) prints a summary
+ * and short lines; into a pipe, or with LANYARD_LOG_FORMAT=json, JSON lines. One data directory for all
+ * runs, so the signing key is made once.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'lanyard-startup-'));
+t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+const store = `sqlite:${join(dir, 'lanyard.db')}`;
+const DEMO_PORT = 8080; // config/demo.json's callback
+
+interface Served { port: number; output: () => string; stop: () => Promise<void> }
+
+/** Starts `lanyard serve` (through script(1) for a terminal) and waits until `ready` shows in its output. */
+async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; ready: RegExp }): Promise<Served> {
+  const port = await freePort();
+  const argv = [process.execPath, '--import', 'tsx', join(projectRoot, 'src/cli.ts'), 'serve'];
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LANYARD_STORE: store, ...o.env };
+  const child: ChildProcess = o.tty
+    ? spawn('script', ['-qec', argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' '), '/dev/null'], { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(argv[0]!, argv.slice(1), { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += String(d).replace(/\r\n/g, '\n'); });
+  child.stderr!.on('data', (d) => { out += String(d).replace(/\r\n/g, '\n'); });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const stop = async () => {
+    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    await closed;
+  };
+  t.teardown(stop);
+  const deadline = Date.now() + 120_000;
+  while (!o.ready.test(out)) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`lanyard serve exited early:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`lanyard serve not ready within 120 s:\n${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { port, output: () => out, stop };
+}
+
+/** Waits until the output matches (a log line is written after the response is sent). */
+async function until(served: Served, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (!pattern.test(served.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return served.output();
+}
+
+const portInUse = (port: number) => new Promise<boolean>((resolve) => {
+  const server = createServer();
+  server.once('error', () => resolve(true));
+  server.listen(port, () => server.close(() => resolve(false)));
+});
+
+/** Every non-empty line is a JSON object: what log collectors read. */
+function jsonLines(t: Test, text: string, what: string) {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const parsed = lines.map((l) => { try { return JSON.parse(l) as { event?: string; msg?: string }; } catch { return undefined; } });
+  t.same(lines.filter((_, i) => !parsed[i]), [], `${what}: every line is JSON`);
+  t.ok(parsed.some((p) => p?.event === 'ready'), `${what}: the ready event`);
+  t.ok(parsed.some((p) => p?.event === 'config.unsafe_default'), `${what}: the warnings as events`);
+  t.notMatch(text, 'Lanyard is ready.\n', `${what}: no summary`);
+}
+
+t.test('into a pipe: JSON lines', async (t) => {
+  const served = await serve(t, { tty: false, env: { LANYARD_DEMO_APP: 'off' }, ready: /"event":"ready"/ });
+  await fetch(`http://127.0.0.1:${served.port}/healthz`);
+  jsonLines(t, await until(served, /"url":"\/healthz"[^\n]*\n[^\n]*"statusCode":200/), 'pipe');
+  await served.stop();
+});
+
+t.test('on a terminal: a summary in plain words, then one short line per request', async (t) => {
+  const served = await serve(t, { tty: true, ready: /Stop with Ctrl-C\.\n/ });
+  const text = served.output();
+  const summary = text.slice(text.indexOf('Lanyard is ready.'));
+  t.match(summary, `Issuer          http://localhost:${served.port}\n`);
+  t.match(summary, `Discovery       http://localhost:${served.port}/.well-known/openid-configuration\n`);
+  if (summary.includes('Demo App        ')) {
+    t.match(summary, `Demo App        http://localhost:${DEMO_PORT}/`);
+    t.match(await (await fetch(`http://localhost:${DEMO_PORT}/`)).text(), 'Sign in with Lanyard', 'the Demo App runs there');
+  } else {
+    // Something else holds the demo's port on this machine: the summary must say so, plainly.
+    t.comment(`port ${DEMO_PORT} is taken: checking the warning instead of the Demo App`);
+    t.match(summary, `! Demo App not started on port ${DEMO_PORT}: the port is in use`);
+    t.ok(await portInUse(DEMO_PORT), `port ${DEMO_PORT} is indeed in use`);
+  }
+  t.match(summary, 'Demo users of Demo School (organisation "demo-school"):');
+  t.match(summary, /password +teacher \/ teacher-pass — Tess Teacher, employee\n/);
+  t.match(summary, /password +pupil \/ pupil-pass — Pip Pupil, student\n/);
+  t.match(summary, /emoji password +emoji-kid \/ 🐶 🍎 🚀 ⭐ 🐱 🍕 \(dog, apple, rocket, star, cat, pizza\) — Emmy Emoji, student\n/);
+  t.match(summary, /badge +badge-kid \/ BADG-EDEM-0000-0000-0000-0000-01 .*— Bex Badge, student\n/);
+  t.match(summary, `Store           ${store}\n`);
+  t.match(summary, `Data directory  ${dir}\n`);
+  t.match(summary, `Signing keys    encrypted with ${join(dir, 'key-encryption-key')}`);
+  t.match(summary, /Warnings:\n {2}! DEVELOPMENT CONFIGURATION in use \(.*config\/demo\.json\): its passwords and secrets are public/);
+  t.match(summary, '! LANYARD_COOKIE_KEYS unset: cookie signing keys were generated');
+  t.notMatch(text, /^\{/m, 'no JSON line');
+  t.notMatch(text, 'Server listening at', 'where it listens is in the summary');
+
+  await fetch(`http://127.0.0.1:${served.port}/healthz`);
+  t.match(await until(served, /GET \/healthz 200/), /\n\d\d:\d\d:\d\d {2}GET \/healthz 200 \d+ ms\n/, 'a short line per request');
+  await served.stop();
+});
+
+t.test('on a terminal with LANYARD_LOG_FORMAT=json: JSON lines', async (t) => {
+  const served = await serve(t, { tty: true, env: { LANYARD_LOG_FORMAT: 'json', LANYARD_DEMO_APP: 'off' }, ready: /"event":"ready"/ });
+  jsonLines(t, served.output(), 'terminal, LANYARD_LOG_FORMAT=json');
+  await served.stop();
+});
