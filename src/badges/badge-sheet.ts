@@ -1,13 +1,17 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { LanyardError } from '../errors.js';
+import { type LoadedFont, type Weight, primaryFont } from './fonts.js';
 import { type Paper, type Rect, labelPlacement, sheetLayout } from './label-layout.js';
+import { type TextRun, cleanLine, visualRuns } from './text-runs.js';
 
 /**
  * The printable sheet of magic badges: one 2-inch square label per pupil with their name, their organisation,
  * a QR code to hold up to the camera and the same code typed out, for when there is no camera.
- * Drawn with pdfkit's built-in fonts and vector QR modules: no downloads, no network, crisp at any printer
- * resolution. Where each label goes is `label-layout.ts`' business.
+ * Names and schools are set in the Noto fonts that come with Lanyard, in whatever script they are written
+ * (`fonts.ts`, `text-runs.ts`; pdfkit embeds only the glyphs used); the code in the built-in Courier, and
+ * the QR code as vector modules: no downloads, no network, crisp at any printer resolution. Where each
+ * label goes is `label-layout.ts`' business.
  */
 
 export interface BadgeLabel {
@@ -21,11 +25,11 @@ export interface BadgeLabel {
 
 // Label anatomy, in points (1/72 inch), from the label's top-left corner.
 const PAD = 8; // keeps ink clear of an imprecise cut or a label that sits a little off on the sheet
-const NAME = { font: 'Helvetica-Bold', max: 14, min: 8, colour: '#1a1a1a', gap: 16 };
-const ORG = { font: 'Helvetica', max: 7, min: 5.5, colour: '#555555', gap: 8 };
+const NAME = { weight: 'bold', max: 14, min: 8, colour: '#1a1a1a', gap: 16 } as const;
+const ORG = { weight: 'regular', max: 7, min: 5.5, colour: '#555555', gap: 8 } as const;
+// Codes are Crockford base32 (digits and capitals): the built-in monospaced Courier has them all.
 const CODE = { font: 'Courier-Bold', max: 8, min: 5, colour: '#1a1a1a', leading: 9.5 };
-// Font metrics (per 1000 units of size) from the built-in fonts' AFM files, to place text by its ink.
-const HELVETICA_CAP_HEIGHT = 0.718;
+// Courier's ascent (per 1000 units of size) from the built-in font's AFM file, to place the code by its ink.
 const COURIER_ASCENT = 0.629;
 // SPEC: ISO/IEC 18004 — a quiet zone of four modules around the symbol.
 const QUIET_ZONE_MODULES = 4;
@@ -72,9 +76,9 @@ function drawLabel(doc: PDFKit.PDFDocument, label: BadgeLabel, cell: Rect): void
   doc.strokeColor(CUT_LINE).stroke().restore();
 
   let y = cell.y + PAD;
-  drawFitted(doc, printable(label.name), NAME, { centreX, y, width: inner });
+  drawFitted(doc, label.name, NAME, { centreX, y, width: inner });
   y += NAME.gap;
-  drawFitted(doc, printable(label.organisation), ORG, { centreX, y, width: inner });
+  drawFitted(doc, label.organisation, ORG, { centreX, y, width: inner });
   y += ORG.gap;
 
   const lines = codeLines(doc, label.code, inner);
@@ -91,18 +95,45 @@ function drawLabel(doc: PDFKit.PDFDocument, label: BadgeLabel, cell: Rect): void
 function drawFitted(
   doc: PDFKit.PDFDocument,
   text: string,
-  style: { font: string; max: number; min: number; colour: string },
+  style: { weight: Weight; max: number; min: number; colour: string },
   at: { centreX: number; y: number; width: number },
 ): void {
-  doc.font(style.font);
+  let runs = visualRuns(text, style.weight);
   let size = style.max;
-  while (size > style.min && doc.fontSize(size).widthOfString(text) > at.width) size -= 0.5;
-  doc.fontSize(size);
-  let shown = text;
-  while (doc.widthOfString(shown) > at.width && shown.length > 1) shown = `${shown.slice(0, -2).trimEnd()}…`;
+  while (size > style.min && widthOf(runs, size) > at.width) size -= 0.5;
+  // Shortened by whole characters as the reader sees them (a letter with its accents), at the end of the name.
+  const clusters = Array.from(graphemes.segment(cleanLine(text)), (s) => s.segment);
+  for (let keep = clusters.length - 1; widthOf(runs, size) > at.width && keep > 0; keep--) {
+    runs = visualRuns(`${clusters.slice(0, keep).join('').trimEnd()}…`, style.weight);
+  }
   // Smaller text is centred on the cap height the full size would have, so every label's header lines up.
-  const y = at.y + ((style.max - size) * HELVETICA_CAP_HEIGHT) / 2;
-  doc.fillColor(style.colour).text(shown, at.centreX - doc.widthOfString(shown) / 2, y, { lineBreak: false });
+  const capHeight = primaryFont(style.weight).font.capHeight / primaryFont(style.weight).font.unitsPerEm;
+  const baseline = at.y + (capHeight * (style.max + size)) / 2;
+  let x = at.centreX - widthOf(runs, size) / 2;
+  doc.fillColor(style.colour);
+  for (const run of runs) {
+    useFont(doc, run.font, size).text(run.text, x, baseline, { ...shaping(run), lineBreak: false, baseline: 'alphabetic' });
+    x += run.advance * size;
+  }
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+const widthOf = (runs: TextRun[], size: number): number => runs.reduce((sum, run) => sum + run.advance * size, 0);
+
+/**
+ * The run's font features, passed on to fontkit. Passing any makes pdfkit lay the run out whole; without,
+ * it lays text out word by word and joins the words left to right, which reverses right-to-left names.
+ * (pdfkit's types allow a list of features to switch on; fontkit also takes a tag → on/off object.)
+ */
+const shaping = (run: TextRun) => ({ features: run.font.features as unknown as PDFKit.Mixins.OpenTypeFeatures[] });
+
+/**
+ * Selects a bundled font in this document. pdfkit (≥ 0.20) takes the parsed fontkit font itself, so a font
+ * file is read and parsed once per process however many sheets are made; each document embeds its own subset.
+ */
+function useFont(doc: PDFKit.PDFDocument, font: LoadedFont, size: number): PDFKit.PDFDocument {
+  return doc.registerFont(font.key, font.font as unknown as Buffer).font(font.key).fontSize(size);
 }
 
 /** The typed code: one line if it fits at full size, else split between its groups, else smaller. */
@@ -133,24 +164,4 @@ function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, 
     }
   }
   doc.fillColor('#000000').fill(); // one path: no hairline seams between modules when rasterised
-}
-
-/**
- * Text the built-in (WinAnsi) fonts can show — pdfkit would print other characters as the wrong glyphs:
- * accents outside Latin-1 are dropped (Ł → L, ő → o), other whitespace is a space, anything else `?`.
- * Names in other scripts need an embedded font (not done yet).
- */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const BASE_LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
-const showable = (c: string) => /^[\x20-\x7e\xa0-\xff]$/.test(c) || WIN_ANSI_EXTRAS.has(c);
-
-export function printable(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((c) => {
-      if (showable(c)) return c;
-      if (/\s/u.test(c)) return ' ';
-      const bare = BASE_LETTERS[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '');
-      return [...bare].every(showable) && bare !== '' ? bare : '?';
-    })
-    .join('');
 }

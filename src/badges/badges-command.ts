@@ -1,35 +1,44 @@
 import { accessSync, chmodSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { withStore } from '../../adapters/open-store.js';
+import { withConfiguredStore } from '../configured-store.js';
 import { findTargets } from '../accounts/users-command.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
+import { badgeName } from './badge-name.js';
 import { renderBadgeSheet } from './badge-sheet.js';
 import { issueBadge } from './badges.js';
 import type { Paper } from './label-layout.js';
 
-export interface PrintOptions { slug: string; usernames?: string[] | undefined; paper: Paper; out?: string | undefined }
+export interface PrintOptions { slug: string; usernames?: string[] | undefined; types?: string[] | undefined; paper: Paper; out?: string | undefined }
+
+/** Who gets a badge when the command names neither users nor types: the pupils. */
+export const DEFAULT_BADGE_TYPES: readonly string[] = ['student'];
 
 /**
- * `lanyard badges print --org SLUG [--users a,b] [--paper a4] [--out badges.pdf]`: issues a new badge to each
- * user (the old ones stop working: codes are stored only as hashes, so printing means issuing) and writes
- * the printable sheet, to standard output unless --out is given.
+ * `lanyard badges print --org SLUG [--users a,b] [--types t,u] [--paper a4] [--out badges.pdf]`: issues a new
+ * badge to each selected user (the old ones stop working: codes are stored only as hashes, so printing means
+ * issuing) and writes the printable sheet, to standard output unless --out is given. Selected: the users of
+ * the given types (pupils, type `student`, when neither option is given) and the users named, in that order.
  */
 export async function printBadgesCommand(config: Config, clock: Clock, o: PrintOptions): Promise<void> {
   if (!o.out && process.stdout.isTTY) throw new Error('the sheet is a PDF: redirect it (> badges.pdf) or use --out FILE');
   if (o.out) assertWritable(o.out);
-  // A user named twice would get two badges, the second voiding the first: a dead label on the sheet.
-  const usernames = o.usernames && [...new Set(o.usernames)];
-  await withStore(config.storeUrl, clock, async (store) => {
+  const usernames = o.usernames?.length ? o.usernames : undefined;
+  const types = o.types?.length ? o.types : usernames ? undefined : DEFAULT_BADGE_TYPES;
+  await withConfiguredStore(config, clock, async (store) => {
     const { organisation } = await findTargets(store, o.slug);
-    const users = usernames
-      ? await Promise.all(usernames.map(async (u) => (await findTargets(store, o.slug, u)).user!))
-      : await store.listUsers(organisation.id);
-    if (!users.length) throw new Error(`${organisation.name} has no users to print badges for`);
+    const ofTypes = types ? (await store.listUsers(organisation.id)).filter((u) => types.includes(u.type)) : [];
+    const named = await Promise.all((usernames ?? []).map(async (u) => (await findTargets(store, o.slug, u)).user!));
+    // A user selected twice would get two badges, the second voiding the first: a dead label on the sheet.
+    const users = [...new Map([...ofTypes, ...named].map((u) => [u.id, u])).values()];
+    if (!users.length) {
+      const whom = types ? `users of type ${types.join(', ')}` : 'users';
+      throw new Error(`${organisation.name} has no ${whom} to print badges for (choose with --types or --users)`);
+    }
     const issued = [];
     for (const user of users) issued.push(await issueBadge(store, user));
     const pdf = await renderBadgeSheet(issued.map((b) => ({
-      name: `${b.user.givenName} ${b.user.familyName}`,
+      name: badgeName(b.user),
       organisation: organisation.name,
       code: b.code,
       qrPayload: b.qrPayload,
@@ -61,7 +70,7 @@ function assertWritable(path: string): void {
 
 /** `lanyard badges revoke --org SLUG [--user USERNAME]`: voids one user's badge, or the whole organisation's. */
 export async function revokeBadgesCommand(config: Config, clock: Clock, slug: string, username?: string): Promise<void> {
-  await withStore(config.storeUrl, clock, async (store) => {
+  await withConfiguredStore(config, clock, async (store) => {
     const { organisation, user } = await findTargets(store, slug, username);
     const count = await store.revokeBadges(user ? { userId: user.id } : { organisationId: organisation.id });
     process.stdout.write(`${count} badge(s) revoked${user ? ` for ${user.username}` : ''} in ${organisation.name}\n`);

@@ -32,3 +32,34 @@ export async function textIn(pdf: string, page: number, cell: Rect): Promise<str
   const { stdout } = await run('pdftotext', [...args, '-W', `${box.width}`, '-H', `${box.height}`, pdf, '-']);
   return stdout;
 }
+
+export interface Word { text: string; xMin: number; yMin: number; xMax: number; yMax: number }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The words pdftotext finds on a page, each with its box in points (`-bbox`). Poppler writes a right-to-left
+ * word's letters in the order they stand on the page, so compare such words both ways round.
+ */
+export async function wordsOnPage(pdf: string, page: number): Promise<Word[]> {
+  const { stdout } = await run('pdftotext', ['-bbox', '-f', `${page + 1}`, '-l', `${page + 1}`, pdf, '-']);
+  const found = stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)<\/word>/g);
+  return Array.from(found, (m) => ({
+    text: m[5]!.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e]!),
+    xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]),
+  }));
+}
+
+/** The words of a label's top line (its name), left to right as printed. */
+export function topLine(words: Word[], cell: Rect): Word[] {
+  const middle = (w: Word) => (w.yMin + w.yMax) / 2;
+  const inside = words.filter((w) => {
+    const x = (w.xMin + w.xMax) / 2;
+    return x > cell.x && x < cell.x + cell.width && middle(w) > cell.y && middle(w) < cell.y + cell.height;
+  });
+  if (!inside.length) return [];
+  // Words of one line share a middle within a point or two, whatever their script's height (Arabic boxes stand
+  // taller than Latin ones); the next line (the school) is 10 points further down.
+  const top = Math.min(...inside.map(middle));
+  return inside.filter((w) => middle(w) < top + 5).sort((a, b) => a.xMin - b.xMin);
+}
