@@ -8,7 +8,7 @@ export function cancelRoute(app: FastifyInstance, deps: InteractionDeps): void {
   app.post<{ Params: { uid: string }; Body: { csrf?: string } }>('/interaction/:uid/cancel', async (req, reply) => {
     const details = await loadInteraction(deps, req, reply);
     if (!details) return reply;
-    if (!csrfValid(deps.csrfKey, details.uid, (req.body as { csrf?: string } | undefined)?.csrf)) {
+    if (!csrfValid(deps.cookieKeys, details.uid, (req.body as { csrf?: string } | undefined)?.csrf)) {
       return sendHtml(reply, 403, errorPage('Cannot cancel', 'This form has expired. Go back to the app and start again.', 'invalid_form'));
     }
     return finish(deps, req, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' });

@@ -1,14 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { matchesAnyKey } from '../src/http/signed-value.js';
 
 /**
- * CSRF token for the login forms: an HMAC of the interaction uid under a server secret. A forged
- * cross-site post has neither the token nor (SameSite=Lax) the interaction cookie.
+ * CSRF token for the login forms: an HMAC of the interaction uid under the cookie keys. A forged
+ * cross-site post has neither the token nor (SameSite=Lax) the interaction cookie. The first key signs;
+ * every configured key verifies, so putting a new key in front of LANYARD_COOKIE_KEYS never breaks a form
+ * that is already open (README → Cookie keys).
  */
-export const csrfToken = (key: string, uid: string) => createHmac('sha256', key).update(`csrf:${uid}`).digest('base64url');
+export const csrfToken = (keys: readonly string[], uid: string) => mac(keys[0]!, uid);
 
-export function csrfValid(key: string, uid: string, presented: unknown): boolean {
-  if (typeof presented !== 'string') return false;
-  const expected = Buffer.from(csrfToken(key, uid));
-  const given = Buffer.from(presented);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+export const csrfValid = (keys: readonly string[], uid: string, presented: unknown): boolean =>
+  matchesAnyKey(keys, presented, (key) => mac(key, uid));
+
+const mac = (key: string, uid: string) => createHmac('sha256', key).update(`csrf:${uid}`).digest('base64url');

@@ -13,10 +13,14 @@ export async function mountProvider(app: FastifyInstance, host: ProviderHost): P
   app.use((req, res, next) => {
     if (!isProviderPath(req.url ?? '')) return next();
     const started = process.hrtime.bigint();
+    const { method } = req;
+    // RFC 9110 §9.3.2: HEAD is GET without the content. The provider answers it as a GET (same status and
+    // headers, Content-Length included); Node's response, created for a HEAD request, sends no body bytes.
+    if (method === 'HEAD') req.method = 'GET';
     res.on('finish', () => {
       app.log.info({
         event: 'http.provider',
-        method: req.method,
+        method,
         path: (req.url ?? '').split('?', 1)[0],
         statusCode: res.statusCode,
         ms: Number(process.hrtime.bigint() - started) / 1e6,

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import { handOverBody } from './hand-over-body.js';
 import { ROUTES } from './paths.js';
 import type { ProviderContext, ProviderMiddleware } from './types.js';
 
@@ -82,10 +83,8 @@ export function tokenRequest(clients: ClientRegistry, log: { info(o: object, m: 
       if (authorization && (form.has('client_secret') || form.has('client_assertion'))) {
         return reject(ctx, 400, 'invalid_request', 'client authentication must only be provided using one mechanism (HTTP Basic)');
       }
-      const merged = [body, ctx.querystring].filter(Boolean).join('&');
-      ctx.req.headers['content-type'] = FORM;
-      ctx.req.headers['content-length'] = String(Buffer.byteLength(merged));
-      (ctx.req as IncomingMessage & { body?: string }).body = merged;
+      // oidc-provider reads the body itself: it gets the form with the URL parameters added, unread.
+      handOverBody(ctx, [body, ctx.querystring].filter(Boolean).join('&'), FORM);
     }
 
     if (!authorization) {
