@@ -46,15 +46,16 @@ export async function openRedisStore(
   }
 
   const oidc = redisOidcRecords(ctx);
-  const directory = redisDirectory(ctx);
+  const directory = redisDirectory(ctx, oidc.records.revokeByAccountId);
   const clients = redisClients(ctx);
   const keys = redisSigningKeys(ctx);
-  const badges = redisBadges(ctx);
+  const badges = redisBadges(ctx, oidc.records.revokeByAccountId);
   const counters = redisCounters(ctx);
   const settings = redisSettings(ctx);
   const transfer = redisTransfer({
     organisation: directory.entries.organisations,
     user: directory.entries.users,
+    retired_user: directory.entries.retiredUsers,
     credential: directory.entries.credentials,
     badge: badges.entries,
     client: clients.entries.clients,
@@ -79,7 +80,7 @@ export async function openRedisStore(
     ...settings.settings,
     ...transfer,
     sweep: () => sweepExpired(ctx, {
-      records: oidc.sweepRecords, indexes: oidc.pruneIndexes, grant: oidc.pruneGrant, expiring: counters.sweepKeys,
+      records: oidc.sweepRecords, indexes: oidc.pruneIndexes, owner: oidc.pruneOwner, expiring: counters.sweepKeys,
     }),
     async ping() {
       // A key of its own per probe: concurrent probes cannot read each other's value.

@@ -1,8 +1,12 @@
 import { newId } from '../../src/accounts/ids.js';
 import { LanyardError } from '../../src/errors.js';
-import { type CredentialKind, DEFAULT_LOGIN_SETTINGS, type Directory, type LoginSettings, type Organisation, type User } from '../store.js';
+import {
+  type CredentialKind, DEFAULT_LOGIN_SETTINGS, type Directory, type LoginSettings, type Organisation, sessionsEndNow, type User,
+} from '../store.js';
 import { asciiLower, compareBinary, compareNoCase } from './collation.js';
 import type { RedisContext } from './context.js';
+import { CREDENTIAL_KINDS, credentialField } from './credential-fields.js';
+import { END_SESSIONS_LUA, type RevokeAccount, redisUserLifecycle } from './user-lifecycle.js';
 import { defineScript, execPipeline } from './scripts.js';
 import { scanHash } from './scan.js';
 import type { EntryIO } from './transfer.js';
@@ -24,18 +28,23 @@ redis.call('HSET', KEYS[1], id, cjson.encode({id = id, slug = slug, name = ARGV[
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[3], id, ARGV[5]) end
 return id`;
 
-// KEYS: users, the organisation's usernames, orgs. ARGV: id for a new user, lower(username), user JSON
-// without id. By (organisation, username in any case): an existing user keeps its id and username.
-// Returns the stored JSON; 0 when the organisation does not exist, -1 when the id belongs to another user.
+// KEYS: users, the organisation's usernames, orgs, retired-users. ARGV: id for a new user, lower(username),
+// user JSON without id. By (organisation, username in any case): an existing user keeps its id, username,
+// suspension and sessionsValidAfter. Returns the stored JSON; 0 when the organisation does not exist, -1
+// when the id belongs to another user, -2 when it belonged to a deleted one.
 const UPSERT_USER = `
 local user = cjson.decode(ARGV[3])
 if redis.call('HEXISTS', KEYS[3], user.organisationId) == 0 then return 0 end
 local id = redis.call('HGET', KEYS[2], ARGV[2])
 if id then
-  user.username = cjson.decode(redis.call('HGET', KEYS[1], id)).username
+  local old = cjson.decode(redis.call('HGET', KEYS[1], id))
+  user.username = old.username
+  user.suspendedAt = old.suspendedAt
+  user.sessionsValidAfter = old.sessionsValidAfter
 else
   id = ARGV[1]
   if redis.call('HEXISTS', KEYS[1], id) == 1 then return -1 end
+  if redis.call('HEXISTS', KEYS[4], id) == 1 then return -2 end
   redis.call('HSET', KEYS[2], ARGV[2], id)
 end
 user.id = id
@@ -43,10 +52,16 @@ local json = cjson.encode(user)
 redis.call('HSET', KEYS[1], id, json)
 return json`;
 
-// KEYS: users, credentials. ARGV: user id, field, hash. 0 when the user does not exist.
-const SET_CREDENTIAL = `
+// KEYS: users, credentials. ARGV: user id, field, hash, now (sessions instant). 0 when the user does not
+// exist, 2 when a different hash was replaced (the user's sessions end), else 1.
+const SET_CREDENTIAL = `${END_SESSIONS_LUA}
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+local old = redis.call('HGET', KEYS[2], ARGV[2])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+if old and old ~= ARGV[3] then
+  endSessions(KEYS[1], ARGV[1], tonumber(ARGV[4]))
+  return 2
+end
 return 1`;
 
 // KEYS: orgs, org-slugs, org-logins. ARGV: id, lower(slug), JSON, login JSON. As SQLite's INSERT OR
@@ -92,26 +107,35 @@ const toUser = (json: string): User => {
     id: u.id, organisationId: u.organisationId, username: u.username, givenName: u.givenName,
     familyName: u.familyName, type: u.type, email: u.email ?? undefined, googleEmail: u.googleEmail ?? undefined,
     microsoftEmail: u.microsoftEmail ?? undefined, rosterId: u.rosterId ?? undefined,
+    suspendedAt: u.suspendedAt ?? undefined, sessionsValidAfter: u.sessionsValidAfter ?? undefined,
   };
 };
 
-/** Only the User's own fields (absent ones left out, so an update clears them). */
+/** Only the User's own fields (absent ones left out, so an update clears them), without its state. */
 const userFields = (u: Omit<User, 'id'>) => ({
   organisationId: u.organisationId, username: u.username, givenName: u.givenName, familyName: u.familyName, type: u.type,
   email: u.email ?? undefined, googleEmail: u.googleEmail ?? undefined, microsoftEmail: u.microsoftEmail ?? undefined,
   rosterId: u.rosterId ?? undefined,
 });
 
-const credentialField = (userId: string, kind: string) => `${userId}:${kind}`;
 
-/** Organisations, users and credentials in Redis: hashes under the {directory} tag, upserts as scripts. */
-export function redisDirectory({ client, keys }: RedisContext) {
+/** How many fresh random ids a new user may try (50 bits each: a second try is already a curiosity). */
+const ID_TRIES = 5;
+
+/**
+ * Organisations, users and credentials in Redis: hashes under the {directory} tag, upserts as scripts.
+ * Ending a user's sessions is one script on the user (sessionsValidAfter), then `revokeAccount` on the
+ * protocol records, which live in other hash slots.
+ */
+export function redisDirectory(ctx: RedisContext, revokeAccount: RevokeAccount) {
+  const { client, keys } = ctx;
   const k = keys.directory;
   const upsertOrg = defineScript(client, 'lanyardUpsertOrganisation', UPSERT_ORG);
   const upsertUser = defineScript(client, 'lanyardUpsertUser', UPSERT_USER);
   const setCredential = defineScript(client, 'lanyardSetCredential', SET_CREDENTIAL);
   const importOrg = defineScript(client, 'lanyardImportOrganisation', IMPORT_ORG);
   const importUser = defineScript(client, 'lanyardImportUser', IMPORT_USER);
+  const lifecycle = redisUserLifecycle(ctx, revokeAccount);
 
   async function orgById(id: string): Promise<Organisation | undefined> {
     const [json, login] = (await execPipeline(client.multi().hget(k.orgs, id).hget(k.orgLogins, id))) as (string | null)[];
@@ -148,12 +172,17 @@ export function redisDirectory({ client, keys }: RedisContext) {
       return limit < 0 ? found : found.slice(0, limit);
     },
     async upsertUser(user) {
-      const json = await upsertUser([k.users, k.usernames(user.organisationId), k.orgs], [
-        user.id ?? newId('u'), asciiLower(user.username), JSON.stringify(userFields(user)),
-      ]);
-      if (json === 0) throw new LanyardError('not_found', `organisation ${user.organisationId} does not exist`, 404, true);
-      if (json === -1) throw new LanyardError('conflict', `user id ${user.id} belongs to another user`, 409, true);
-      return toUser(json as string);
+      for (let i = 0; ; i += 1) {
+        const json = await upsertUser([k.users, k.usernames(user.organisationId), k.orgs, k.retiredUsers], [
+          user.id ?? newId('u'), asciiLower(user.username), JSON.stringify(userFields(user)),
+        ]);
+        if (json === 0) throw new LanyardError('not_found', `organisation ${user.organisationId} does not exist`, 404, true);
+        // A fresh random id that is taken: draw another.
+        if ((json === -1 || json === -2) && user.id === undefined && i < ID_TRIES) continue;
+        if (json === -1) throw new LanyardError('conflict', `user id ${user.id} belongs to another user`, 409, true);
+        if (json === -2) throw new LanyardError('conflict', `user id ${user.id} belonged to a deleted user and is never reused`, 409, true);
+        return toUser(json as string);
+      }
     },
     async findUser(id) {
       const json = await client.hget(k.users, id);
@@ -173,11 +202,23 @@ export function redisDirectory({ client, keys }: RedisContext) {
         .sort((a, b) => compareNoCase(a.username, b.username));
     },
     async setCredential(userId, kind, hash) {
-      if ((await setCredential([k.users, k.credentials], [userId, credentialField(userId, kind), hash])) === 0) {
-        throw new LanyardError('not_found', `user ${userId} does not exist`, 404, true);
-      }
+      const done = await setCredential([k.users, k.credentials], [userId, credentialField(userId, kind), hash, sessionsEndNow()]);
+      if (done === 0) throw new LanyardError('not_found', `user ${userId} does not exist`, 404, true);
+      if (done === 2) await revokeAccount(userId);
     },
     async getCredential(userId, kind) { return (await client.hget(k.credentials, credentialField(userId, kind))) ?? undefined; },
+    async credentialKinds(organisationId) {
+      const ids = Object.values(await client.hgetall(k.usernames(organisationId)));
+      const fields = ids.flatMap((id) => CREDENTIAL_KINDS.map((kind) => credentialField(id, kind)));
+      const hashes = fields.length ? await client.hmget(k.credentials, ...fields) : [];
+      const out = new Map<string, CredentialKind[]>();
+      ids.forEach((id, i) => {
+        const kinds = CREDENTIAL_KINDS.filter((_, j) => hashes[i * CREDENTIAL_KINDS.length + j] !== null);
+        if (kinds.length) out.set(id, kinds);
+      });
+      return out;
+    },
+    ...lifecycle.methods,
   };
 
   const organisations: EntryIO<'organisation'> = {
@@ -194,8 +235,9 @@ export function redisDirectory({ client, keys }: RedisContext) {
     },
     count: () => client.hlen(k.users),
     async write(user) {
+      const stored = { id: user.id, ...userFields(user), suspendedAt: user.suspendedAt, sessionsValidAfter: user.sessionsValidAfter };
       await importUser([k.users, k.usernames(user.organisationId)], [
-        user.id, asciiLower(user.username), user.organisationId, JSON.stringify({ id: user.id, ...userFields(user) }),
+        user.id, asciiLower(user.username), user.organisationId, JSON.stringify(stored),
       ]);
     },
   };
@@ -212,5 +254,5 @@ export function redisDirectory({ client, keys }: RedisContext) {
     async write(c) { await client.hset(k.credentials, credentialField(c.userId, c.kind), c.hash); },
   };
 
-  return { directory, entries: { organisations, users, credentials } };
+  return { directory, entries: { organisations, users, retiredUsers: lifecycle.retiredUsers, credentials } };
 }

@@ -7,7 +7,8 @@
  *     P:{directory}:orgs                    hash id → {id, slug, name}
  *     P:{directory}:org-logins              hash id → LoginSettings JSON (none: the defaults)
  *     P:{directory}:org-slugs               hash lower(slug) → id
- *     P:{directory}:users                   hash id → User JSON
+ *     P:{directory}:users                   hash id → User JSON (with suspendedAt, sessionsValidAfter)
+ *     P:{directory}:retired-users           hash id → retiredAt: ids of deleted users, never given out again
  *     P:{directory}:usernames:<orgId>       hash lower(username) → id
  *     P:{directory}:credentials             hash <userId>:<kind> → hash
  *     P:{directory}:badges                  hash codeHash → {userId, organisationId, createdAt}
@@ -21,12 +22,16 @@
  *     P:{keys}:keys                         hash kid → StoredKey JSON
  *     P:{keys}:active                       hash month → kid of the month's unrevoked key
  *   {oidc:<model>}: one model's records and their indexes
- *     P:{oidc:M}:rec:<id>                   hash payload, expiresAt, uid, userCode, grantId, consumed (expiring)
+ *     P:{oidc:M}:rec:<id>                   hash payload, expiresAt, uid, userCode, grantId, accountId, consumed
+ *                                           (expiring)
  *     P:{oidc:M}:uids                       hash uid → id        } entries of records Redis expired itself
  *     P:{oidc:M}:user-codes                 hash userCode → id   } are checked on read, pruned by sweep
  *   {grant:<grantId>}
  *     P:{grant:G}                           set of JSON [model, id]; expires no sooner than its longest member,
  *                                           members of records that are gone are pruned by the sweep
+ *   {account:<accountId>}
+ *     P:{account:A}                         the same for every record whose payload names the account
+ *                                           (sessions, interactions, grants, codes, tokens): revokeByAccountId
  *   one key per operation (no tag needed)
  *     P:settings                            hash name → value
  *     P:counter:<key>                       hash count, lastAt, expiresAt (expiring)
@@ -44,6 +49,7 @@ export type ParsedKey =
   | { kind: 'record'; model: string; id: string }
   | { kind: 'index'; model: string; field: 'uid' | 'userCode' }
   | { kind: 'grant'; grantId: string }
+  | { kind: 'account'; accountId: string }
   | { kind: 'counter'; name: string }
   | { kind: 'lock'; name: string };
 
@@ -58,6 +64,7 @@ export function keyLayout(prefix: string) {
       orgLogins: `${dir}org-logins`,
       orgSlugs: `${dir}org-slugs`,
       users: `${dir}users`,
+      retiredUsers: `${dir}retired-users`,
       usernames: (organisationId: string) => `${dir}usernames:${organisationId}`,
       credentials: `${dir}credentials`,
       badges: `${dir}badges`,
@@ -75,6 +82,7 @@ export function keyLayout(prefix: string) {
       index: (model: string, field: 'uid' | 'userCode') => `${oidc(model)}${field === 'uid' ? 'uids' : 'user-codes'}`,
     },
     grant: (grantId: string) => `${p}{grant:${grantId}}`,
+    account: (accountId: string) => `${p}{account:${accountId}}`,
     settings: `${p}settings`,
     counter: (name: string) => `${p}counter:${name}`,
     lock: (name: string) => `${p}lock:${name}`,
@@ -90,6 +98,8 @@ export function keyLayout(prefix: string) {
       if (m) return { kind: 'index', model: m[1]!, field: m[2] === 'uids' ? 'uid' : 'userCode' };
       m = /^\{grant:(.*)\}$/s.exec(rest);
       if (m) return { kind: 'grant', grantId: m[1]! };
+      m = /^\{account:(.*)\}$/s.exec(rest);
+      if (m) return { kind: 'account', accountId: m[1]! };
       if (rest.startsWith('counter:')) return { kind: 'counter', name: rest.slice('counter:'.length) };
       if (rest.startsWith('lock:')) return { kind: 'lock', name: rest.slice('lock:'.length) };
       return undefined;

@@ -22,6 +22,7 @@ if ix.userCode then
   redis.call('HSET', KEYS[3], ix.userCode, id)
 end
 if ix.grantId then table.insert(fields, 'grantId'); table.insert(fields, ix.grantId) end
+if ix.accountId then table.insert(fields, 'accountId'); table.insert(fields, ix.accountId) end
 if ARGV[6] == '1' then table.insert(fields, 'consumed'); table.insert(fields, '1') end
 redis.call('HSET', KEYS[1], unpack(fields))
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
@@ -37,12 +38,14 @@ if p == '{}' then p = '{"consumed":' .. ARGV[2] .. '}' else p = string.sub(p, 1,
 redis.call('HSET', KEYS[1], 'payload', p, 'consumed', '1')
 return 1`;
 
-// KEYS: record, uid index, user-code index. ARGV: id, condition ('always', 'grant' or 'expired'), its value
-// (the grant id, or now). Removes the record and its index entries; 1 when it removed one.
+// KEYS: record, uid index, user-code index. ARGV: id, condition ('always', 'grantId', 'accountId' or
+// 'expired'), its value (the grant or account id, or now). Removes the record and its index entries; 1 when
+// it removed one.
 const REMOVE = `
-local v = redis.call('HMGET', KEYS[1], 'uid', 'userCode', 'grantId', 'expiresAt')
+local v = redis.call('HMGET', KEYS[1], 'uid', 'userCode', 'grantId', 'expiresAt', 'accountId')
 if not v[4] then return 0 end
-if ARGV[2] == 'grant' and v[3] ~= ARGV[3] then return 0 end
+if ARGV[2] == 'grantId' and v[3] ~= ARGV[3] then return 0 end
+if ARGV[2] == 'accountId' and v[5] ~= ARGV[3] then return 0 end
 if ARGV[2] == 'expired' and tonumber(v[4]) > tonumber(ARGV[3]) then return 0 end
 if v[1] and redis.call('HGET', KEYS[2], v[1]) == ARGV[1] then redis.call('HDEL', KEYS[2], v[1]) end
 if v[2] and redis.call('HGET', KEYS[3], v[2]) == ARGV[1] then redis.call('HDEL', KEYS[3], v[2]) end
@@ -61,28 +64,33 @@ for i = 2, #KEYS do
 end
 return 0`;
 
-// KEYS: a grant's set. ARGV: member, native ttl. The set lives at least as long as its longest member.
-const ADD_TO_GRANT = `
+// KEYS: a grant's or an account's set. ARGV: member, native ttl. The set lives at least as long as its
+// longest member.
+const ADD_TO_OWNER = `
 redis.call('SADD', KEYS[1], ARGV[1])
 if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
 
 const PRUNE_BATCH = 100;
 
-type Indexed = 'uid' | 'userCode' | 'grantId';
+type Indexed = 'uid' | 'userCode' | 'grantId' | 'accountId';
+
+/** A set of the records that share a grant, or an account (the records' `grantId` / `accountId` field). */
+export interface Owner { field: 'grantId' | 'accountId'; id: string }
 
 /**
  * Protocol records in Redis: a hash per record with Redis's own expiry, uid and user-code indexes per model,
- * and a set per grant. A grant's records are in other hash slots than its set, so the set is added to after
- * the record is written and members leave it only through `detach`; a stale member is harmless meanwhile,
- * revocation checks each record's grantId.
+ * and a set per grant and per account (owner sets). A record is in other hash slots than its sets, so a set
+ * is added to after the record is written and members leave it only through `detach`; a stale member is
+ * harmless meanwhile, revocation checks each record's grantId / accountId.
  */
 export function redisOidcRecords({ client, keys, now }: RedisContext) {
   const upsert = defineScript(client, 'lanyardOidcUpsert', UPSERT);
   const consume = defineScript(client, 'lanyardOidcConsume', CONSUME);
   const remove = defineScript(client, 'lanyardOidcRemove', REMOVE);
   const pruneIndex = defineScript(client, 'lanyardOidcPruneIndex', PRUNE_INDEX);
-  const addToGrant = defineScript(client, 'lanyardOidcAddToGrant', ADD_TO_GRANT);
+  const addToOwner = defineScript(client, 'lanyardOidcAddToOwner', ADD_TO_OWNER);
+  const ownerKey = (o: Owner) => (o.field === 'grantId' ? keys.grant(o.id) : keys.account(o.id));
   const recordKeys = (model: string, id: string) =>
     [keys.oidc.record(model, id), keys.oidc.index(model, 'uid'), keys.oidc.index(model, 'userCode')];
 
@@ -93,11 +101,15 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
     const t = now();
     const indexed: Partial<Record<Indexed, string>> = {};
     for (const f of ['uid', 'userCode', 'grantId'] as const) if (payload[f] != null) indexed[f] = String(payload[f]);
+    if (typeof payload.accountId === 'string' && payload.accountId) indexed.accountId = payload.accountId;
     const ttl = nativeTtlMs(expiresAt, t);
     await upsert(recordKeys(model, id), [
       id, JSON.stringify(payload), String(expiresAt), ttl, JSON.stringify(indexed), payload.consumed != null ? '1' : '',
     ]);
-    if (indexed.grantId) await addToGrant([keys.grant(indexed.grantId)], [JSON.stringify([model, id]), ttl]);
+    for (const field of ['grantId', 'accountId'] as const) {
+      const owner = indexed[field];
+      if (owner) await addToOwner([ownerKey({ field, id: owner })], [JSON.stringify([model, id]), ttl]);
+    }
   }
 
   async function findByIndex(model: string, field: 'uid' | 'userCode', value: string) {
@@ -107,39 +119,54 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
     return indexed === value ? live(payload, expiresAt) : undefined;
   }
 
-  /** Of a grant's members, those whose record is live and still under the grant, with when it ends. */
-  async function underGrant(grantId: string, members: string[]): Promise<Map<string, number>> {
+  /** Of an owner set's members, those whose record is live and still under the owner, with when it ends. */
+  async function underOwner(owner: Owner, members: string[]): Promise<Map<string, number>> {
     const t = now();
     const read = client.pipeline();
     for (const member of members) {
       const [model, id] = JSON.parse(member) as [string, string];
-      read.hmget(keys.oidc.record(model, id), 'grantId', 'expiresAt');
+      read.hmget(keys.oidc.record(model, id), owner.field, 'expiresAt');
     }
     const rows = (await execPipeline(read)) as (string | null)[][];
     return new Map(members.flatMap((m, i) => {
-      const [g, expiresAt] = rows[i]!;
-      return g === grantId && Number(expiresAt) > t ? [[m, Number(expiresAt)] as const] : [];
+      const [o, expiresAt] = rows[i]!;
+      return o === owner.id && Number(expiresAt) > t ? [[m, Number(expiresAt)] as const] : [];
     }));
   }
 
   /**
-   * Takes members out of a grant's set, then looks again and puts back any whose record is (again) under
-   * the grant: an upsert writes its record before adding it to the set, so one running meanwhile either
-   * adds it after the removal or is seen by the second look. No record is ever left out of its grant.
+   * Takes members out of an owner set, then looks again and puts back any whose record is (again) under
+   * the owner: an upsert writes its record before adding it to the set, so one running meanwhile either
+   * adds it after the removal or is seen by the second look. No record is ever left out of its sets.
    */
-  async function detach(grantId: string, members: string[]): Promise<void> {
+  async function detach(owner: Owner, members: string[]): Promise<void> {
     if (!members.length) return;
-    const set = keys.grant(grantId);
+    const set = ownerKey(owner);
     await client.srem(set, ...members);
     const t = now();
-    for (const [member, expiresAt] of await underGrant(grantId, members)) await addToGrant([set], [member, nativeTtlMs(expiresAt, t)]);
+    for (const [member, expiresAt] of await underOwner(owner, members)) await addToOwner([set], [member, nativeTtlMs(expiresAt, t)]);
   }
 
-  /** Drops a grant's members whose record is gone, expired or under another grant now. */
-  async function pruneGrant(grantId: string): Promise<void> {
-    const members = await client.smembers(keys.grant(grantId));
-    const live = await underGrant(grantId, members);
-    await detach(grantId, members.filter((m) => !live.has(m)));
+  /** Drops an owner set's members whose record is gone, expired or under another owner now. */
+  async function pruneOwner(owner: Owner): Promise<void> {
+    const members = await client.smembers(ownerKey(owner));
+    const live = await underOwner(owner, members);
+    await detach(owner, members.filter((m) => !live.has(m)));
+  }
+
+  /** Removes every record of an owner set (each only if still under the owner); returns how many. */
+  async function revokeOwned(owner: Owner): Promise<number> {
+    // Records of several models, so several hash slots: each removed by its own script call.
+    const members = await client.smembers(ownerKey(owner));
+    if (!members.length) return 0;
+    const del = client.pipeline();
+    for (const member of members) {
+      const [model, id] = JSON.parse(member) as [string, string];
+      remove.queue(del, recordKeys(model, id), [id, owner.field, owner.id]);
+    }
+    const removed = (await execPipeline(del)).reduce<number>((n, r) => n + Number(r), 0);
+    await detach(owner, members);
+    return removed;
   }
 
   const records: OidcRecords = {
@@ -155,18 +182,8 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
       return (await consume([keys.oidc.record(model, id)], [t, Math.floor(t / 1000)])) === 1;
     },
     async destroy(model, id) { await remove(recordKeys(model, id), [id, 'always', '']); },
-    async revokeByGrantId(grantId) {
-      // Records of several models, so several hash slots: each removed only if still under the grant.
-      const members = await client.smembers(keys.grant(grantId));
-      if (!members.length) return;
-      const del = client.pipeline();
-      for (const member of members) {
-        const [model, id] = JSON.parse(member) as [string, string];
-        remove.queue(del, recordKeys(model, id), [id, 'grant', grantId]);
-      }
-      await execPipeline(del);
-      await detach(grantId, members);
-    },
+    async revokeByGrantId(grantId) { await revokeOwned({ field: 'grantId', id: grantId }); },
+    revokeByAccountId: (accountId) => revokeOwned({ field: 'accountId', id: accountId }),
   };
 
   /** Removes those of the records found that are expired on the clock; returns how many it removed. */
@@ -214,5 +231,5 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
     },
   };
 
-  return { records, sweepRecords, pruneIndexes, pruneGrant, entries };
+  return { records, sweepRecords, pruneIndexes, pruneOwner, entries };
 }

@@ -20,6 +20,7 @@ export function redisSettings({ client, keys }: RedisContext) {
     },
     getSetting: get,
     async putSetting(name, value) { await client.hset(keys.settings, name, value); },
+    async deleteSetting(name) { await client.hdel(keys.settings, name); },
   };
 
   const entries: EntryIO<'setting'> = {

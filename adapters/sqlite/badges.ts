@@ -1,23 +1,36 @@
 import type Database from 'better-sqlite3';
 import type { BadgeHolder, Badges } from '../store.js';
+import { sqliteAccountSessions } from './account-sessions.js';
 
-/** Badges in SQLite: issuing voids the user's earlier badge in the same transaction. */
+/**
+ * Badges in SQLite: issuing voids the user's earlier badge in the same transaction, and voiding a badge ends
+ * its holder's sessions in it too (Badges contract).
+ */
 export function sqliteBadges(db: Database.Database, now: () => number): Badges {
   const q = {
     deleteUser: db.prepare('DELETE FROM badges WHERE user_id = ?'),
     deleteOrg: db.prepare('DELETE FROM badges WHERE organisation_id = ?'),
     insert: db.prepare('INSERT INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (?, ?, ?, ?)'),
     find: db.prepare('SELECT user_id AS userId, organisation_id AS organisationId FROM badges WHERE code_hash = ?'),
+    holdersOfUser: db.prepare('SELECT DISTINCT user_id AS userId FROM badges WHERE user_id = ?'),
+    holdersOfOrg: db.prepare('SELECT DISTINCT user_id AS userId FROM badges WHERE organisation_id = ?'),
   };
+  const sessions = sqliteAccountSessions(db);
+  const holders = (rows: unknown[]) => (rows as { userId: string }[]).map((r) => r.userId);
   const issue = db.transaction((userId: string, organisationId: string, codeHash: string) => {
-    q.deleteUser.run(userId);
+    if (q.deleteUser.run(userId).changes > 0) sessions.end(userId);
     q.insert.run(codeHash, userId, organisationId, now());
+  });
+  const revoke = db.transaction((scope: { userId: string } | { organisationId: string }) => {
+    const voided = 'userId' in scope ? holders(q.holdersOfUser.all(scope.userId)) : holders(q.holdersOfOrg.all(scope.organisationId));
+    const count = 'userId' in scope ? q.deleteUser.run(scope.userId).changes : q.deleteOrg.run(scope.organisationId).changes;
+    for (const userId of voided) sessions.end(userId);
+    return count;
   });
   return {
     async issueBadge(userId, organisationId, codeHash) { issue.immediate(userId, organisationId, codeHash); },
     async findBadge(codeHash) { return q.find.get(codeHash) as BadgeHolder | undefined; },
-    async revokeBadges(scope) {
-      return 'userId' in scope ? q.deleteUser.run(scope.userId).changes : q.deleteOrg.run(scope.organisationId).changes;
-    },
+    async revokeBadges(scope) { return revoke.immediate(scope); },
+    async badgeHolders(organisationId) { return new Set(holders(q.holdersOfOrg.all(organisationId))); },
   };
 }

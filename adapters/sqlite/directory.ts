@@ -1,7 +1,12 @@
 import type Database from 'better-sqlite3';
 import { newId } from '../../src/accounts/ids.js';
-import type { CredentialKind, Directory } from '../store.js';
+import { LanyardError } from '../../src/errors.js';
+import type { CredentialKind, Directory, User } from '../store.js';
+import { sqliteAccountSessions } from './account-sessions.js';
 import { type OrganisationRow, toOrganisation, toUser, type UserRow } from './rows.js';
+
+/** How many fresh random ids a new user may try (50 bits each: a second try is already a curiosity). */
+const ID_TRIES = 5;
 
 /** Organisations, users and credentials in SQLite. */
 export function sqliteDirectory(db: Database.Database): Directory {
@@ -17,20 +22,71 @@ export function sqliteDirectory(db: Database.Database): Directory {
     userById: db.prepare('SELECT * FROM users WHERE id = ?'),
     userByName: db.prepare('SELECT * FROM users WHERE organisation_id = ? AND username = ?'),
     usersOfOrg: db.prepare('SELECT * FROM users WHERE organisation_id = ? ORDER BY username'),
+    // Suspension and sessions_valid_after are not the import's to change.
     userUpsert: db.prepare(`INSERT INTO users (id, organisation_id, username, given_name, family_name, type, email,
       google_email, microsoft_email, roster_id) VALUES (@id, @organisationId, @username, @givenName, @familyName,
       @type, @email, @googleEmail, @microsoftEmail, @rosterId)
       ON CONFLICT (organisation_id, username) DO UPDATE SET given_name = excluded.given_name,
       family_name = excluded.family_name, type = excluded.type, email = excluded.email,
       google_email = excluded.google_email, microsoft_email = excluded.microsoft_email, roster_id = excluded.roster_id`),
+    idTaken: db.prepare('SELECT 1 FROM users WHERE id = ? UNION ALL SELECT 1 FROM retired_user_ids WHERE id = ?'),
+    retired: db.prepare('SELECT 1 FROM retired_user_ids WHERE id = ?'),
     credSet: db.prepare(`INSERT INTO credentials (user_id, kind, hash) VALUES (?, ?, ?)
       ON CONFLICT (user_id, kind) DO UPDATE SET hash = excluded.hash`),
     credGet: db.prepare('SELECT hash FROM credentials WHERE user_id = ? AND kind = ?'),
+    credKinds: db.prepare(`SELECT c.user_id AS userId, c.kind FROM credentials c JOIN users u ON u.id = c.user_id
+      WHERE u.organisation_id = ? ORDER BY c.user_id, c.kind`),
+    suspend: db.prepare('UPDATE users SET suspended_at = ? WHERE id = ?'),
+    deleteCreds: db.prepare('DELETE FROM credentials WHERE user_id = ?'),
+    deleteBadges: db.prepare('DELETE FROM badges WHERE user_id = ?'),
+    deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
+    retire: db.prepare('INSERT OR IGNORE INTO retired_user_ids (id, retired_at) VALUES (?, ?)'),
   };
+  const sessions = sqliteAccountSessions(db);
   const findOrg = (slugOrId: string) => {
     const row = q.orgBySlugOrId.get(slugOrId, slugOrId, slugOrId) as OrganisationRow | undefined;
     return row && toOrganisation(row);
   };
+
+  // The existing user keeps its id; a new one gets the given id unless retired, else a fresh one never used.
+  const upsertUser = db.transaction((user: Omit<User, 'id'> & { id?: string }) => {
+    let id = (q.userByName.get(user.organisationId, user.username) as UserRow | undefined)?.id;
+    if (!id && user.id !== undefined) {
+      if (q.retired.get(user.id)) throw new LanyardError('conflict', `user id ${user.id} belonged to a deleted user and is never reused`, 409, true);
+      id = user.id;
+    }
+    for (let i = 0; !id && i < ID_TRIES; i += 1) {
+      const candidate = newId('u');
+      if (!q.idTaken.get(candidate, candidate)) id = candidate;
+    }
+    if (!id) throw new Error('no unused user id found');
+    q.userUpsert.run({
+      id, organisationId: user.organisationId, username: user.username,
+      givenName: user.givenName, familyName: user.familyName, type: user.type, email: user.email ?? null,
+      googleEmail: user.googleEmail ?? null, microsoftEmail: user.microsoftEmail ?? null,
+      rosterId: user.rosterId ?? null,
+    });
+    return toUser(q.userByName.get(user.organisationId, user.username) as UserRow);
+  });
+  const setCredential = db.transaction((userId: string, kind: CredentialKind, hash: string) => {
+    const current = (q.credGet.get(userId, kind) as { hash: string } | undefined)?.hash;
+    q.credSet.run(userId, kind, hash);
+    if (current !== undefined && current !== hash) sessions.end(userId);
+  });
+  const endSessions = db.transaction((userId: string) => sessions.end(userId));
+  const setSuspended = db.transaction((userId: string, at: string | undefined) => {
+    if (q.suspend.run(at ?? null, userId).changes !== 1) return false;
+    if (at !== undefined) sessions.end(userId);
+    return true;
+  });
+  const deleteUser = db.transaction((userId: string, retiredAt: string) => {
+    q.deleteCreds.run(userId);
+    q.deleteBadges.run(userId);
+    sessions.revokeRecords(userId);
+    if (q.deleteUser.run(userId).changes !== 1) return false;
+    q.retire.run(userId, retiredAt);
+    return true;
+  });
 
   return {
     async upsertOrganisation(org) {
@@ -41,15 +97,7 @@ export function sqliteDirectory(db: Database.Database): Directory {
     async searchOrganisations(query, limit) {
       return (q.orgSearch.all(query, query, limit) as OrganisationRow[]).map(toOrganisation);
     },
-    async upsertUser(user) {
-      q.userUpsert.run({
-        id: user.id ?? newId('u'), organisationId: user.organisationId, username: user.username,
-        givenName: user.givenName, familyName: user.familyName, type: user.type, email: user.email ?? null,
-        googleEmail: user.googleEmail ?? null, microsoftEmail: user.microsoftEmail ?? null,
-        rosterId: user.rosterId ?? null,
-      });
-      return toUser(q.userByName.get(user.organisationId, user.username) as UserRow);
-    },
+    async upsertUser(user) { return upsertUser.immediate(user); },
     async findUser(id) {
       const row = q.userById.get(id) as UserRow | undefined;
       return row && toUser(row);
@@ -59,9 +107,20 @@ export function sqliteDirectory(db: Database.Database): Directory {
       return row && toUser(row);
     },
     async listUsers(organisationId) { return (q.usersOfOrg.all(organisationId) as UserRow[]).map(toUser); },
-    async setCredential(userId, kind: CredentialKind, hash) { q.credSet.run(userId, kind, hash); },
+    async setCredential(userId, kind, hash) { setCredential.immediate(userId, kind, hash); },
     async getCredential(userId, kind: CredentialKind) {
       return (q.credGet.get(userId, kind) as { hash: string } | undefined)?.hash;
     },
+    async credentialKinds(organisationId) {
+      const out = new Map<string, CredentialKind[]>();
+      for (const { userId, kind } of q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[]) {
+        out.set(userId, [...(out.get(userId) ?? []), kind]);
+      }
+      return out;
+    },
+    async endSessions(userId) { return endSessions.immediate(userId); },
+    async setSuspended(userId, at) { return setSuspended.immediate(userId, at); },
+    async deleteUser(userId, retiredAt) { return deleteUser.immediate(userId, retiredAt); },
+    async isRetiredUserId(id) { return q.retired.get(id) !== undefined; },
   };
 }

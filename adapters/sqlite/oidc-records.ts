@@ -1,13 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { OidcPayload, OidcRecords } from '../store.js';
+import { sqliteAccountSessions } from './account-sessions.js';
 
 /** Protocol records in SQLite: one table, expiry on the injected clock, consume as a compare-and-set. */
 export function sqliteOidcRecords(db: Database.Database, now: () => number): OidcRecords & { sweep(): number } {
   const q = {
-    upsert: db.prepare(`INSERT INTO oidc_records (model, id, payload, grant_id, uid, user_code, expires_at)
-      VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @expiresAt)
+    upsert: db.prepare(`INSERT INTO oidc_records (model, id, payload, grant_id, uid, user_code, account_id, expires_at)
+      VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @expiresAt)
       ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
-      uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`),
+      uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
+      expires_at = excluded.expires_at`),
     find: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND id = ? AND expires_at > ?'),
     findByUid: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND uid = ? AND expires_at > ?'),
     findByUserCode: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND user_code = ? AND expires_at > ?'),
@@ -17,6 +19,7 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
     revoke: db.prepare('DELETE FROM oidc_records WHERE grant_id = ?'),
     sweep: db.prepare('DELETE FROM oidc_records WHERE expires_at <= ?'),
   };
+  const accounts = sqliteAccountSessions(db);
   const parse = (row: unknown): OidcPayload | undefined =>
     row ? (JSON.parse((row as { payload: string }).payload) as OidcPayload) : undefined;
 
@@ -25,7 +28,7 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
       q.upsert.run({
         model, id, payload: JSON.stringify(payload),
         grantId: payload.grantId ?? null, uid: payload.uid ?? null, userCode: payload.userCode ?? null,
-        expiresAt: now() + expiresIn * 1000,
+        accountId: accountIdOf(payload), expiresAt: now() + expiresIn * 1000,
       });
     },
     async find(model, id) { return parse(q.find.get(model, id, now())); },
@@ -34,6 +37,11 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
     async consume(model, id) { return q.consume.run(Math.floor(now() / 1000), model, id, now()).changes === 1; },
     async destroy(model, id) { q.destroy.run(model, id); },
     async revokeByGrantId(grantId) { q.revoke.run(grantId); },
+    async revokeByAccountId(accountId) { return accounts.revokeRecords(accountId); },
     sweep: () => q.sweep.run(now()).changes,
   };
 }
+
+/** The indexed account of a payload: a string `accountId` (oidc-provider's models), else none. */
+export const accountIdOf = (payload: OidcPayload): string | null =>
+  typeof payload.accountId === 'string' && payload.accountId ? payload.accountId : null;

@@ -5,7 +5,7 @@ import { DEFAULT_LOGIN_SETTINGS, type LoginSettings, type Organisation, type Sto
 export interface UserRow {
   id: string; organisation_id: string; username: string; given_name: string; family_name: string;
   type: string; email: string | null; google_email: string | null; microsoft_email: string | null;
-  roster_id: string | null;
+  roster_id: string | null; suspended_at: string | null; sessions_valid_after: number | null;
 }
 
 export const toUser = (r: UserRow): User => ({
@@ -19,6 +19,8 @@ export const toUser = (r: UserRow): User => ({
   googleEmail: r.google_email ?? undefined,
   microsoftEmail: r.microsoft_email ?? undefined,
   rosterId: r.roster_id ?? undefined,
+  suspendedAt: r.suspended_at ?? undefined,
+  sessionsValidAfter: r.sessions_valid_after ?? undefined,
 });
 
 export interface KeyRow {

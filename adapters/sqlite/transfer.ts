@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { ENTRY_KINDS, type EntryKind, type OidcPayload, type StoreEntry, type Transfer } from '../store.js';
+import { accountIdOf } from './oidc-records.js';
 import {
   type ClientRow, clientRow, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
   toOrganisation, toSecret, toUser, type UserRow,
@@ -11,6 +12,7 @@ type Row = Record<string, unknown>;
 const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<StoreEntry, { kind: K }>['value']] } = {
   organisation: ['SELECT * FROM organisations ORDER BY id', (r) => toOrganisation(r as unknown as OrganisationRow)],
   user: ['SELECT * FROM users ORDER BY id', (r) => toUser(r as unknown as UserRow)],
+  retired_user: ['SELECT id, retired_at AS retiredAt FROM retired_user_ids ORDER BY id', (r) => r as never],
   credential: ['SELECT user_id AS userId, kind, hash FROM credentials ORDER BY user_id, kind', (r) => r as never],
   badge: ['SELECT code_hash AS codeHash, user_id AS userId, organisation_id AS organisationId, created_at AS createdAt FROM badges ORDER BY code_hash', (r) => r as never],
   client: ['SELECT * FROM clients ORDER BY client_id', (r) => toClient(r as unknown as ClientRow)],
@@ -23,7 +25,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
 };
 
 const TABLES: Record<EntryKind, string> = {
-  organisation: 'organisations', user: 'users', credential: 'credentials', badge: 'badges', client: 'clients',
+  organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges', client: 'clients',
   client_secret: 'client_secrets', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
@@ -35,11 +37,14 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     organisation: db.prepare(`INSERT INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)
       ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name, login = excluded.login`),
     user: db.prepare(`INSERT INTO users (id, organisation_id, username, given_name, family_name, type, email,
-      google_email, microsoft_email, roster_id) VALUES (@id, @organisationId, @username, @givenName, @familyName, @type,
-      @email, @googleEmail, @microsoftEmail, @rosterId)
+      google_email, microsoft_email, roster_id, suspended_at, sessions_valid_after) VALUES (@id, @organisationId,
+      @username, @givenName, @familyName, @type, @email, @googleEmail, @microsoftEmail, @rosterId, @suspendedAt,
+      @sessionsValidAfter)
       ON CONFLICT (id) DO UPDATE SET organisation_id = excluded.organisation_id, username = excluded.username,
       given_name = excluded.given_name, family_name = excluded.family_name, type = excluded.type, email = excluded.email,
-      google_email = excluded.google_email, microsoft_email = excluded.microsoft_email, roster_id = excluded.roster_id`),
+      google_email = excluded.google_email, microsoft_email = excluded.microsoft_email, roster_id = excluded.roster_id,
+      suspended_at = excluded.suspended_at, sessions_valid_after = excluded.sessions_valid_after`),
+    retired_user: db.prepare('INSERT OR REPLACE INTO retired_user_ids (id, retired_at) VALUES (@id, @retiredAt)'),
     credential: db.prepare('INSERT OR REPLACE INTO credentials (user_id, kind, hash) VALUES (@userId, @kind, @hash)'),
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
     client: db.prepare(`INSERT INTO clients (client_id, name, redirect_uris, default_scopes, logout_url,
@@ -55,8 +60,8 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       encrypted_private_key, created_at, revoked_at) VALUES (@kid, @month, @notBefore, @notAfter, @certificate,
       @encryptedPrivateKey, @createdAt, @revokedAt)`),
     setting: db.prepare('INSERT OR REPLACE INTO settings (name, value) VALUES (@name, @value)'),
-    oidc: db.prepare(`INSERT OR REPLACE INTO oidc_records (model, id, payload, grant_id, uid, user_code, expires_at)
-      VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @expiresAt)`),
+    oidc: db.prepare(`INSERT OR REPLACE INTO oidc_records (model, id, payload, grant_id, uid, user_code, account_id,
+      expires_at) VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @expiresAt)`),
     counter: db.prepare('INSERT OR REPLACE INTO counters (key, count, last_at, expires_at) VALUES (@key, @count, @lastAt, @expiresAt)'),
   };
   const write = (e: StoreEntry) => {
@@ -64,7 +69,10 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       case 'organisation': return w.organisation.run({ ...e.value, login: JSON.stringify(e.value.login) });
       case 'user': {
         const u = e.value;
-        return w.user.run({ ...u, email: u.email ?? null, googleEmail: u.googleEmail ?? null, microsoftEmail: u.microsoftEmail ?? null, rosterId: u.rosterId ?? null });
+        return w.user.run({
+          ...u, email: u.email ?? null, googleEmail: u.googleEmail ?? null, microsoftEmail: u.microsoftEmail ?? null,
+          rosterId: u.rosterId ?? null, suspendedAt: u.suspendedAt ?? null, sessionsValidAfter: u.sessionsValidAfter ?? null,
+        });
       }
       case 'client': return w.client.run(clientRow(e.value));
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
@@ -72,7 +80,10 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       case 'oidc': {
         const { payload } = e.value;
         if (e.value.expiresAt <= now()) return undefined;
-        return w.oidc.run({ ...e.value, payload: JSON.stringify(payload), grantId: payload.grantId ?? null, uid: payload.uid ?? null, userCode: payload.userCode ?? null });
+        return w.oidc.run({
+          ...e.value, payload: JSON.stringify(payload), grantId: payload.grantId ?? null, uid: payload.uid ?? null,
+          userCode: payload.userCode ?? null, accountId: accountIdOf(payload),
+        });
       }
       case 'counter': return e.value.expiresAt <= now() ? undefined : w.counter.run(e.value);
       default: return w[e.kind].run(e.value);

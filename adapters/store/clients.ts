@@ -5,7 +5,8 @@
  */
 
 /** Where a client was defined: the ops team's config file, or the developer area. */
-export type ClientSource = 'config' | 'developer';
+/** `builtin`: Lanyard's own pages signing in through the provider (src/clients/builtin-clients.ts); never stored. */
+export type ClientSource = 'config' | 'developer' | 'builtin';
 
 export interface StoredClient {
   clientId: string;

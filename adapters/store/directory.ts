@@ -29,6 +29,28 @@ export interface User {
   googleEmail?: string | undefined;
   microsoftEmail?: string | undefined;
   rosterId?: string | undefined;
+  /** While set (ISO 8601, when it began): no sign-in by any method, no session, no token. Claims unchanged. */
+  suspendedAt?: string | undefined;
+  /**
+   * Sessions signed in, and tokens and codes issued, before this instant no longer count (epoch
+   * milliseconds, wall time: see sessionsEndNow). Moved forward by endSessions, a suspension, a credential
+   * replaced and a badge voided.
+   */
+  sessionsValidAfter?: number | undefined;
+}
+
+/**
+ * The instant a user's sessions end at. Wall time, not the injected clock: it is compared with
+ * oidc-provider's own timestamps (a session's `loginTs`, a token's `iat` / `authTime`), which the library
+ * takes from Date.now() (lib/helpers/epoch_time.js); a test's ManualClock may be months away from them.
+ */
+export const sessionsEndNow = (): number => Date.now();
+
+/** A deleted user's id, kept so that it is never given to anyone else (SPEC: `sub` is stable and unique). */
+export interface RetiredUserId {
+  id: string;
+  /** ISO 8601. */
+  retiredAt: string;
 }
 
 export type CredentialKind = 'password' | 'emoji';
@@ -39,12 +61,41 @@ export interface Directory {
   findOrganisation(slugOrId: string): Promise<Organisation | undefined>;
   /** Case-insensitive substring search on name and slug, alphabetical by name (ignoring case), at most `limit`. */
   searchOrganisations(query: string, limit: number): Promise<Organisation[]>;
-  /** Creates or updates by (organisation, username); returns the stored user (its id never changes). */
+  /**
+   * Creates or updates by (organisation, username); returns the stored user (its id never changes). A new
+   * user never gets the id of a deleted one (a given id that was retired is refused, 409). The suspension
+   * and sessionsValidAfter are left as they are (they have their own methods).
+   */
   upsertUser(user: Omit<User, 'id'> & { id?: string }): Promise<User>;
   findUser(id: string): Promise<User | undefined>;
   findUserByUsername(organisationId: string, username: string): Promise<User | undefined>;
   /** The organisation's users, by username. */
   listUsers(organisationId: string): Promise<User[]>;
+  /**
+   * Stores a credential hash. Replacing a different hash ends the user's sessions, in the same step (as
+   * endSessions): what the old secret protected goes with it. Setting the first one, or the same hash
+   * again, ends nothing.
+   */
   setCredential(userId: string, kind: CredentialKind, hash: string): Promise<void>;
   getCredential(userId: string, kind: CredentialKind): Promise<string | undefined>;
+  /** Which credentials each user of the organisation has, by user id (users without any are left out). */
+  credentialKinds(organisationId: string): Promise<Map<string, CredentialKind[]>>;
+  /**
+   * Signs the user out everywhere: moves sessionsValidAfter to now (sessionsEndNow) and removes every
+   * protocol record of the account (oidc.revokeByAccountId). false when there is no such user.
+   */
+  endSessions(userId: string): Promise<boolean>;
+  /**
+   * Suspends the user (`suspendedAt`, ISO 8601), which also ends their sessions (as endSessions), or lifts
+   * the suspension (undefined; ends nothing). false when there is no such user.
+   */
+  setSuspended(userId: string, suspendedAt: string | undefined): Promise<boolean>;
+  /**
+   * Erases the user: the user, their credentials and badges, and every protocol record of the account.
+   * Only the id is kept (retiredAt, ISO 8601), so it is never given to another user. false when there is
+   * no such user.
+   */
+  deleteUser(userId: string, retiredAt: string): Promise<boolean>;
+  /** Whether the id belonged to a user that was deleted. */
+  isRetiredUserId(id: string): Promise<boolean>;
 }

@@ -7,6 +7,8 @@ export interface OidcPayload {
   userCode?: string;
   grantId?: string;
   consumed?: number;
+  /** The user (`sub`) a Session, Interaction, Grant, code or token belongs to: indexed for revokeByAccountId. */
+  accountId?: string;
 }
 
 export interface OidcRecords {
@@ -24,4 +26,9 @@ export interface OidcRecords {
   destroy(model: string, id: string): Promise<void>;
   /** Removes every record, of any model, issued under the grant. */
   revokeByGrantId(grantId: string): Promise<void>;
+  /**
+   * Removes every record, of any model, whose payload names the account (`accountId`): its sessions,
+   * interactions, grants, codes and tokens. Returns how many it removed.
+   */
+  revokeByAccountId(accountId: string): Promise<number>;
 }

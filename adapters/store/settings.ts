@@ -5,4 +5,6 @@ export interface Settings {
   getSetting(name: string): Promise<string | undefined>;
   /** Stores (or replaces) a value. */
   putSetting(name: string, value: string): Promise<void>;
+  /** Removes a value (nothing when there is none). */
+  deleteSetting(name: string): Promise<void>;
 }

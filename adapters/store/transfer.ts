@@ -1,5 +1,5 @@
 import type { StoredClient, StoredClientSecret } from './clients.js';
-import type { CredentialKind, Organisation, User } from './directory.js';
+import type { CredentialKind, Organisation, RetiredUserId, User } from './directory.js';
 import type { StoredKey } from './keys.js';
 import type { OidcPayload } from './oidc-records.js';
 
@@ -10,6 +10,8 @@ import type { OidcPayload } from './oidc-records.js';
 export type StoreEntry =
   | { kind: 'organisation'; value: Organisation }
   | { kind: 'user'; value: User }
+  /** The id of a deleted user: never given out again. */
+  | { kind: 'retired_user'; value: RetiredUserId }
   | { kind: 'credential'; value: { userId: string; kind: CredentialKind; hash: string } }
   | { kind: 'badge'; value: { codeHash: string; userId: string; organisationId: string; createdAt: number } }
   | { kind: 'client'; value: StoredClient }
@@ -24,7 +26,7 @@ export type EntryKind = StoreEntry['kind'];
 
 /** In dependency order: what an entry refers to comes before it. */
 export const ENTRY_KINDS: EntryKind[] = [
-  'organisation', 'user', 'credential', 'badge', 'client', 'client_secret', 'key', 'setting', 'oidc', 'counter',
+  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret', 'key', 'setting', 'oidc', 'counter',
 ];
 
 export interface Transfer {

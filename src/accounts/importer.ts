@@ -29,9 +29,23 @@ export type ImportMode = 'startup' | 'command';
 type CredentialSeed = { hash: string } | { plain: string };
 
 /** The setting that remembers what an import last stored for one credential of one user. */
-const seedKey = (userId: string, kind: string) => `seed:${userId}:${kind}`;
+const seedKey = (userId: string, kind: SeedKind) => `seed:${userId}:${kind}`;
+type SeedKind = 'password' | 'emoji' | 'badge';
+const SEED_KINDS: SeedKind[] = ['password', 'emoji', 'badge'];
 
-/** Applies one password or emoji password from a file; true when the stored credential changed. */
+/** Forgets what imports stored for a user (a deleted user leaves no trace but their retired id). */
+export async function forgetImportRecords(store: Store, userId: string): Promise<void> {
+  for (const kind of SEED_KINDS) await store.deleteSetting(seedKey(userId, kind));
+}
+
+/**
+ * Applies one password or emoji password from a file; true when the stored credential changed. Only a real
+ * change is written, and a written change ends the user's sessions (Directory.setCredential): a hash is
+ * compared as a string, a plaintext is verified against the stored hash (argon2). That costs one argon2
+ * verification (tens of milliseconds) per plaintext credential per import, minutes for thousands of
+ * users; a faster fingerprint of the plaintext would be a fast hash of a low-entropy secret kept beside
+ * the real one, so none is kept. Production files carry hashes (plaintext is refused there).
+ */
 async function applySecret(store: Store, userId: string, kind: 'password' | 'emoji', seed: CredentialSeed, mode: ImportMode): Promise<boolean> {
   if (mode === 'startup') {
     const recorded = await store.getSetting(seedKey(userId, kind));

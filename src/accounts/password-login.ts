@@ -1,10 +1,12 @@
 import type { CredentialKind, Directory, Organisation, User } from '../../adapters/store.js';
+import { maySignIn } from './account-status.js';
 import { verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword } from './emoji-bank.js';
 
 /**
- * A user's secret inside one organisation. Unknown user, user without that secret and wrong secret all
- * cost one argon2 verification and give the same answer (no user enumeration).
+ * A user's secret inside one organisation. Unknown user, user without that secret, wrong secret and a
+ * suspended user (even with the right secret) all cost one argon2 verification and give the same answer
+ * (no user enumeration; a suspension is not revealed to whoever holds the secret).
  */
 export async function checkUserSecret(
   directory: Directory,
@@ -19,7 +21,7 @@ export async function checkUserSecret(
     await verifyAgainstDummy(secret);
     return undefined;
   }
-  return (await verifyCredential(hash, secret)) ? user : undefined;
+  return (await verifyCredential(hash, secret)) && maySignIn(user) ? user : undefined;
 }
 
 export const checkPassword = (directory: Directory, organisation: Organisation, username: string, password: string) =>

@@ -1,9 +1,10 @@
 import type { Organisation, Store, User } from '../../adapters/store.js';
-import { withStore } from '../../adapters/open-store.js';
+import { withConfiguredStore } from '../configured-store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { hashCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from './emoji-bank.js';
+import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from './user-admin.js';
 
 /** The organisation and (optionally) one of its users, or a clear error for the command line. */
 export async function findTargets(store: Store, slug: string, username?: string): Promise<{ organisation: Organisation; user?: User }> {
@@ -15,17 +16,108 @@ export async function findTargets(store: Store, slug: string, username?: string)
   return { organisation, user };
 }
 
+/** Where a command's lines go: standard output and error, unless a test collects them. */
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export const STANDARD_OUTPUT: CommandOutput = {
+  out: (line) => { process.stdout.write(`${line}\n`); },
+  err: (line) => { process.stderr.write(`${line}\n`); },
+};
+
+const named = (user: User) => `${user.givenName} ${user.familyName} (${user.username})`;
+
 /**
  * `lanyard users emoji --org SLUG --user USERNAME`: issues (or resets) a user's emoji password and prints it
- * once, for the teacher to hand out. Lanyard keeps only its argon2id hash.
+ * once, for the teacher to hand out. Lanyard keeps only its argon2id hash. A reset ends the user's sessions.
  */
-export async function issueEmojiPasswordCommand(config: Config, clock: Clock, slug: string, username: string): Promise<void> {
-  await withStore(config.storeUrl, clock, async (store) => {
+export async function issueEmojiPasswordCommand(
+  config: Config, clock: Clock, slug: string, username: string, io: CommandOutput = STANDARD_OUTPUT,
+): Promise<void> {
+  const write = io.out;
+  await withConfiguredStore(config, clock, async (store) => {
     const { organisation, user } = await findTargets(store, slug, username);
     const names = generateEmojiPassword();
+    const reset = (await store.getCredential(user!.id, 'emoji')) !== undefined;
     await store.setCredential(user!.id, 'emoji', await hashCredential(canonicalEmojiPassword(names)!));
-    process.stdout.write(`emoji password for ${user!.givenName} ${user!.familyName} (${user!.username}) at ${organisation.name}:\n`);
-    process.stdout.write(`  ${describeEmojiPassword(names)}\n`);
-    process.stdout.write('shown once: Lanyard keeps only a hash. Run this again to reset it.\n');
+    write(`emoji password for ${named(user!)} at ${organisation.name}:`);
+    write(`  ${describeEmojiPassword(names)}`);
+    write('shown once: Lanyard keeps only a hash. Run this again to reset it.');
+    if (reset) write('the old emoji password no longer works, and they are signed out of Lanyard everywhere');
   });
 }
+
+export interface UserTarget { org: string; user: string }
+
+/** `lanyard users signout --org SLUG --user USERNAME`: ends the user's Lanyard sessions and tokens everywhere. */
+export async function signOutCommand(config: Config, clock: Clock, o: UserTarget, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  const write = io.out;
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation, user } = await findTargets(store, o.org, o.user);
+    await signOutEverywhere(store, user!);
+    write(`${named(user!)} at ${organisation.name} is signed out of Lanyard everywhere: sessions ended, refresh and access tokens revoked`);
+  });
+}
+
+/** `lanyard users suspend --org SLUG --user USERNAME`: no sign-in by any method until unsuspended; signed out. */
+export async function suspendCommand(config: Config, clock: Clock, o: UserTarget, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  const write = io.out;
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation, user } = await findTargets(store, o.org, o.user);
+    await suspend(store, clock, user!);
+    write(`${named(user!)} at ${organisation.name} is suspended: they cannot sign in, and are signed out everywhere`);
+  });
+}
+
+/** `lanyard users unsuspend --org SLUG --user USERNAME`: the user can sign in again. */
+export async function unsuspendCommand(config: Config, clock: Clock, o: UserTarget, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  const write = io.out;
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation, user } = await findTargets(store, o.org, o.user);
+    await unsuspend(store, user!);
+    write(`${named(user!)} at ${organisation.name} ${user!.suspendedAt ? 'can sign in again' : 'was not suspended'}`);
+  });
+}
+
+/**
+ * `lanyard users delete --org SLUG --user USERNAME`: erases the user (credentials, badges, grants, tokens);
+ * their id is never given to anyone else. Warns when the configuration file would create them again.
+ */
+export async function deleteUserCommand(config: Config, clock: Clock, o: UserTarget, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  const write = io.out;
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation, user } = await findTargets(store, o.org, o.user);
+    await deleteUser(store, clock, user!);
+    write(`${named(user!)} is deleted from ${organisation.name}, with their credentials, badge, sessions and tokens; the id ${user!.id} is never reused`);
+    const inFile = (config.file.organisations ?? []).some((org) => org.slug.toLowerCase() === organisation.slug.toLowerCase()
+      && (org.users ?? []).some((u) => u.username.toLowerCase() === user!.username.toLowerCase()));
+    if (inFile) {
+      io.err(`warning: ${user!.username} is still in the configuration file ${config.configPath}: the next start creates them again, as a new user with a new id; remove them from the file`);
+    }
+  });
+}
+
+export interface ListOptions { org: string; json?: boolean | undefined }
+
+/**
+ * `lanyard users list --org SLUG [--json]`: the organisation's users: username, name, type, which
+ * credentials are set, badge yes/no, suspended. Never a secret or a hash.
+ */
+export async function listUsersCommand(config: Config, clock: Clock, o: ListOptions, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  const write = io.out;
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation } = await findTargets(store, o.org);
+    const users = await listUsers(store, organisation);
+    if (o.json) return write(JSON.stringify(users, null, 2));
+    if (!users.length) return write(`${organisation.name} has no users`);
+    const rows = [['USERNAME', 'NAME', 'TYPE', 'CREDENTIALS', 'BADGE', 'SUSPENDED'], ...users.map(listingRow)];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+    for (const r of rows) write(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  });
+}
+
+const listingRow = (u: UserListing): string[] => [
+  u.username, `${u.givenName} ${u.familyName}`, u.type, u.credentials.join(',') || '-', u.badge ? 'yes' : 'no', u.suspended ? 'yes' : 'no',
+];

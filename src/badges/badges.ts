@@ -1,4 +1,5 @@
 import type { Organisation, Store, User } from '../../adapters/store.js';
+import { maySignIn } from '../accounts/account-status.js';
 import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from './badge-code.js';
 
 export interface IssuedBadge {
@@ -15,10 +16,14 @@ export async function issueBadge(store: Store, user: User): Promise<IssuedBadge>
   return { user, code: formatBadgeCode(code), qrPayload: badgeQrPayload(code) };
 }
 
-/** The holder of an active badge of this organisation, from a typed or scanned code. */
+/**
+ * The holder of an active badge of this organisation, from a typed or scanned code. A suspended holder is
+ * answered like an unknown badge (src/accounts/account-status.ts).
+ */
 export async function findBadgeHolder(store: Store, organisation: Organisation, input: string): Promise<User | undefined> {
   const code = normalizeBadgeCode(input);
   const holder = code ? await store.findBadge(badgeCodeHash(code)) : undefined;
   if (!holder || holder.organisationId !== organisation.id) return undefined;
-  return store.findUser(holder.userId);
+  const user = await store.findUser(holder.userId);
+  return user && maySignIn(user) ? user : undefined;
 }

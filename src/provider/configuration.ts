@@ -1,6 +1,7 @@
 import { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Store } from '../../adapters/store.js';
 import { oidcAdapterFactory } from '../../adapters/oidc-adapter.js';
+import { issuedAtOf, stillValid } from '../accounts/account-status.js';
 import { identityClaimNames, userClaims } from '../accounts/claims.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { authorizationParams } from './authorization-params.js';
@@ -37,9 +38,14 @@ export function providerConfiguration(d: ProviderConfigDeps): Configuration {
     claims: { openid: identityClaimNames(d.issuer) },
     // SPEC: ID token claims are in the ID token itself, not only at userinfo.
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub) {
+    // oidc-provider asks here for a signed-in session (no token), and for a code, refresh token or access
+    // token at the token and userinfo endpoints. A suspended or deleted user, or a session or token older than
+    // the user's sessionsValidAfter, has no account any more: the refresh and code grants answer
+    // invalid_grant, userinfo invalid_token, and login-policy.ts asks for a new sign-in.
+    async findAccount(ctx, sub, token) {
       const user = await d.store.findUser(sub);
-      return user && { accountId: user.id, claims: () => ({ ...userClaims(user, d.issuer), sub: user.id }) };
+      if (!stillValid(user, issuedAtOf(token as { authTime?: unknown; iat?: unknown } | undefined, ctx.oidc?.session))) return undefined;
+      return { accountId: user.id, claims: () => ({ ...userClaims(user, d.issuer), sub: user.id }) };
     },
     features: {
       devInteractions: { enabled: false },

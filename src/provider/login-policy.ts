@@ -1,29 +1,51 @@
 import { interactionPolicy } from 'oidc-provider';
 import type { Directory } from '../../adapters/store.js';
+import { stillValid } from '../accounts/account-status.js';
 
 interface PolicyContext {
-  oidc: { params: Record<string, unknown>; session?: { accountId?: string } };
+  oidc: { params: Record<string, unknown>; session?: { accountId?: string; loginTs?: number } };
 }
 
+const { Check } = interactionPolicy;
+
 /**
- * oidc-provider's default prompts, plus one login check: when the request names an organisation, a
- * session signed in to another organisation does not satisfy it (the user logs in again, for that one).
+ * oidc-provider's default prompts, plus two login checks:
+ * - a session of a user who was suspended or deleted, or that began before the user's sessions were ended
+ *   (a credential changed, `lanyard users signout`), counts as no session: a new sign-in is needed, and
+ *   with prompt=none the app gets login_required (OIDC Core §3.1.2.6), like for no session at all;
+ * - when the request names an organisation, a session signed in to another organisation does not satisfy
+ *   it (the user logs in again, for that one).
  * There is no consent screen: apps are configured by ops and trusted (see grant-loader.ts).
  */
 export function loginPolicy(directory: Directory) {
   const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(new interactionPolicy.Check(
+  const login = policy.get('login')!;
+  // Checks added after the prompt is built get no default error: name it, so prompt=none is login_required.
+  // The description is the one for no session at all: the app is not told why.
+  login.checks.add(new Check(
+    'session_ended',
+    'End-User authentication is required',
+    'login_required',
+    async (ctx: unknown) => {
+      const { session } = (ctx as PolicyContext).oidc;
+      if (!session?.accountId) return Check.NO_NEED_TO_PROMPT;
+      return stillValid(await directory.findUser(session.accountId), session.loginTs)
+        ? Check.NO_NEED_TO_PROMPT
+        : Check.REQUEST_PROMPT;
+    },
+  ));
+  login.checks.add(new Check(
     'organisation_mismatch',
     'the session belongs to another organisation',
     async (ctx: unknown) => {
       const { oidc } = ctx as PolicyContext;
       const wanted = oidc.params.organisation as string | undefined;
       const accountId = oidc.session?.accountId;
-      if (!wanted || !accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      if (!wanted || !accountId) return Check.NO_NEED_TO_PROMPT;
       const [org, user] = await Promise.all([directory.findOrganisation(wanted), directory.findUser(accountId)]);
       return org && user?.organisationId === org.id
-        ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-        : interactionPolicy.Check.REQUEST_PROMPT;
+        ? Check.NO_NEED_TO_PROMPT
+        : Check.REQUEST_PROMPT;
     },
   ));
   return policy;

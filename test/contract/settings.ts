@@ -32,4 +32,15 @@ export function settingsContract(t: Test, fresh: Fresh): void {
     t.equal(new Set(values).size, 1, 'every caller got the same value');
     t.equal(await store.getOrCreateSetting('kek', () => 'late'), values[0], 'and it is the stored one');
   });
+
+  t.test('settings: deleteSetting removes one value, and is harmless when there is none', async (t) => {
+    const { store } = await fresh(t);
+    await store.putSetting('seed:a', 'one');
+    await store.putSetting('seed:b', 'two');
+    await store.deleteSetting('seed:a');
+    t.equal(await store.getSetting('seed:a'), undefined, 'removed');
+    t.equal(await store.getSetting('seed:b'), 'two', 'the other kept');
+    await t.resolves(store.deleteSetting('seed:a'), 'again: no error');
+    t.equal(await store.getOrCreateSetting('seed:a', () => 'new'), 'new', 'the name can be used again');
+  });
 }

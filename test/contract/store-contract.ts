@@ -1,4 +1,5 @@
 import type { Test } from 'tap';
+import { accountSessionsContract } from './account-sessions.js';
 import { badgesContract } from './badges.js';
 import { clientsContract } from './clients.js';
 import { countersContract } from './counters.js';
@@ -17,6 +18,7 @@ export type { OpenedStore, OpenStore } from './harness.js';
 const DOMAINS = {
   'protocol records': oidcRecordsContract,
   directory: directoryContract,
+  'account sessions': accountSessionsContract,
   clients: clientsContract,
   keys: keysContract,
   badges: badgesContract,

@@ -177,3 +177,28 @@ t.test('redis: sweep prunes index entries of records Redis expired itself, and i
   await store.oidc.revokeByGrantId('g');
   t.equal(await store.oidc.find('AccessToken', 'live'), undefined, 'revocation still finds it');
 });
+
+t.test('redis: a user edited by the session scripts (cjson) keeps every field; account sets expire and are swept', async (t) => {
+  const clock = new ManualClock(new Date('2027-01-15T12:00:00.000Z'));
+  const store = await openRedisStore(target, clock, 'accounts');
+  t.teardown(async () => { await store.close(); await deletePrefix('accounts'); });
+  const odd = 'Zoë «Ø» / 北 🎒 "q" \\ é';
+  const org = await store.upsertOrganisation({ slug: 'north', name: 'North' });
+  const user = await store.upsertUser({
+    organisationId: org.id, username: 'zoë', givenName: odd, familyName: '🎒', type: 'student', email: 'a/b@c', rosterId: '0012',
+  });
+  await store.setSuspended(user.id, '2027-01-15T12:00:00.000Z');
+  await store.endSessions(user.id);
+  const edited = (await store.findUser(user.id))!;
+  t.same({ ...edited, suspendedAt: undefined, sessionsValidAfter: undefined }, user, 'every field as it was');
+  t.ok(Number.isInteger(edited.sessionsValidAfter) && Math.abs(edited.sessionsValidAfter! - Date.now()) < 60_000, 'sessionsValidAfter: epoch milliseconds, exact');
+
+  await store.oidc.upsert('Session', 's', { accountId: user.id }, 60);
+  await store.oidc.upsert('AccessToken', 'long', { accountId: user.id }, 600);
+  const pttl = await admin.pttl(`accounts:{account:${user.id}}`);
+  t.ok(pttl > 595_000 && pttl <= 600_000, 'the account set lives as long as its longest record');
+  clock.advance(61_000);
+  await store.sweep();
+  t.same(await admin.smembers(`accounts:{account:${user.id}}`), ['["AccessToken","long"]'], 'the sweep prunes members of records that are gone');
+  t.equal(await store.oidc.revokeByAccountId(user.id), 1, 'revocation still finds the live one');
+});
