@@ -8,6 +8,11 @@ export const TTL = {
   Grant: 30 * 24 * 60 * 60,
   /** A browser sign-in lasts a school day. */
   Session: 10 * 60 * 60,
-  /** Time to complete the login screens. */
-  Interaction: 60 * 60,
+  /**
+   * Time to complete the login screens, and how long a sign-in that is never finished stays stored. A
+   * sign-in takes a child a minute or two; 15 minutes also covers a teacher going round a class of 30
+   * helping each child in turn. Later, the child sees "Sign-in expired" and starts again from the app.
+   * With the hourly authorize budget this bounds what one address can store (README → Rate limits).
+   */
+  Interaction: 15 * 60,
 } as const;

@@ -1,0 +1,32 @@
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { CLASSROOM_COOKIE } from '../../interactions/device.js';
+import { readCookie, verifySignedValue } from './signed-value.js';
+
+/**
+ * Whose budget a request spends (README → Rate limits). A function of the request, so that a request
+ * carrying a stronger identity than its address (a trusted classroom device's credential, say) can be
+ * given a budget of its own without touching the limiter.
+ */
+export type RateLimitKey = (req: FastifyRequest) => string;
+
+/**
+ * The default: the client address as Fastify computed it, so LANYARD_TRUST_PROXY decides which
+ * X-Forwarded-For hop is believed (a client cannot pick its own address). IPv6 addresses count per /64,
+ * the block one network (a school's LAN) gets, so one host cannot dodge its budget by changing addresses
+ * within it; IPv4-mapped IPv6 counts as the IPv4 address.
+ */
+export const clientAddressKey: RateLimitKey = (req) => `ip:${normalizeIP(req.ip, 64)}`;
+
+/**
+ * A trusted classroom device (interactions/device.ts) spends a budget of its own, so traffic from the rest
+ * of the school's address never holds it up. Only the credential's signature is checked here (no store
+ * read): a revoked device's holder gets a budget like any address, never an exemption.
+ */
+export function classroomDeviceKey(cookieKeys: readonly string[], fallback: RateLimitKey = clientAddressKey): RateLimitKey {
+  return (req) => {
+    const credential = readCookie(req.headers.cookie, CLASSROOM_COOKIE);
+    const device = credential && verifySignedValue(cookieKeys, 'classroom', credential);
+    return device ? `classroom:${device}` : fallback(req);
+  };
+}
