@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { User } from '../adapters/store.js';
-import type { Attempt, Factor } from '../src/accounts/login-throttle.js';
+import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
-import { deviceId } from './device.js';
 import type { LoginStep } from './login-step.js';
 import { errorPage } from './views/error-page.js';
+import { html, type Raw } from './views/html.js';
+
+type Refusal = Verdict & { allowed: false };
 
 export interface AttemptOptions {
   factor: Factor;
@@ -15,13 +17,17 @@ export interface AttemptOptions {
   /** Checks the secret; undefined for any failure, whatever its cause (unknown user, wrong secret, …). */
   verify: () => Promise<User | undefined>;
   /** Re-renders the method's form with a message, with the given status. */
-  retry: (status: number, message: string) => string;
+  retry: (status: number, message: string | Raw) => string;
   /** False for a first factor that a second must follow: its success does not make the device known. */
   final?: boolean;
 }
 
 export const waitText = (seconds: number) =>
-  seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  seconds === 1 ? '1 second' : seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+
+/** The wait, counting down in the page (interactions/public/countdown.js); plain text without JavaScript. */
+const countdown = (seconds: number) =>
+  html`<span class="nowrap" data-countdown="${seconds}" aria-live="off">${waitText(seconds)}</span>`;
 
 /**
  * One sign-in attempt through the guessing protection (counted before it is verified, so parallel guesses
@@ -41,19 +47,25 @@ export async function attemptSignIn(
     factor: o.factor,
     organisationId: step.organisation.id,
     ...(o.username !== undefined ? { username: o.username } : {}),
-    deviceId: deviceId(req),
+    device: deps.devices.device(req),
+    trustedDeviceId: (await deps.devices.trusted(req, step.organisation.id))?.id,
     ip: req.ip,
   };
   const log = { method: o.factor, organisation: step.organisation.slug };
-  const throttled = (seconds: number, bucket: string) => {
-    req.log.warn({ event: 'login.throttled', ...log, bucket, retryAfter: seconds }, 'login throttled');
-    reply.header('Retry-After', String(seconds));
-    sendHtml(reply, 429, o.retry(429, `Too many tries. Please wait ${waitText(seconds)}, then try again — or ask your teacher.`));
+  const throttled = (v: Refusal) => {
+    req.log.warn({ event: 'login.throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'login throttled');
+    if (v.stopped) {
+      // Nothing changes until staff unlock it: no countdown to wait for (RFC 6585 §4: Retry-After is optional).
+      sendHtml(reply, 429, o.retry(429, 'Signing in here is paused after too many wrong tries. Ask your teacher, or use a classroom device or one you have signed in on before.'));
+      return undefined;
+    }
+    reply.header('Retry-After', String(v.retryAfterSeconds));
+    sendHtml(reply, 429, o.retry(429, html`Too many tries. Please wait ${countdown(v.retryAfterSeconds)}, then try again — or ask your teacher.`));
     return undefined;
   };
   try {
     const begun = await deps.throttle.begin(attempt);
-    if (!begun.allowed) return throttled(begun.retryAfterSeconds, begun.bucket);
+    if (!begun.allowed) return throttled(begun);
     let user: User | undefined;
     try {
       user = await o.verify();
@@ -63,7 +75,7 @@ export async function attemptSignIn(
     if (!user) {
       req.log.info({ event: 'login.failed', ...log }, 'login failed');
       const after = await deps.throttle.check(attempt);
-      if (!after.allowed) return throttled(after.retryAfterSeconds, after.bucket);
+      if (!after.allowed) return throttled(after);
       sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
       return undefined;
     }

@@ -1,3 +1,4 @@
+import type { Raw } from './views/html.js';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../adapters/store.js';
 import { EMOJI_PASSWORD_LENGTH } from '../src/accounts/emoji-bank.js';
@@ -15,7 +16,7 @@ import { emojiKeyboard } from './views/emoji-keyboard.js';
 type Route<B> = { Params: { uid: string }; Querystring: { org?: string }; Body: B };
 
 /** The second factor after a badge (organisations with badge + emoji): the keyboard, without a username. */
-function secondFactorPage(deps: InteractionDeps, step: LoginStep, user: User, ticket: string, chosen: string[], error?: string) {
+function secondFactorPage(deps: InteractionDeps, step: LoginStep, user: User, ticket: string, chosen: string[], error?: string | Raw) {
   return emojiKeyboard({
     ...step,
     action: `/interaction/${step.uid}/badge/emoji`,
@@ -48,7 +49,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     });
     if (!user) return reply;
     if (!step.organisation.login.badgeRequiresEmoji) return completeLogin(deps, req, reply, user, ['pop']);
-    const ticket = issueTicket(deps.csrfKey, step.uid, user.id, deps.clock.now().getTime());
+    const ticket = issueTicket(deps.cookieKeys, step.uid, user.id, deps.clock.now().getTime());
     return sendHtml(reply, 200, secondFactorPage(deps, step, user, ticket, []));
   });
 
@@ -56,7 +57,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const body = (req.body ?? {}) as EmojiBody & { ticket?: string };
-    const userId = redeemTicket(deps.csrfKey, step.uid, body.ticket, deps.clock.now().getTime());
+    const userId = redeemTicket(deps.cookieKeys, step.uid, body.ticket, deps.clock.now().getTime());
     const holder = userId ? await deps.store.findUser(userId) : undefined;
     if (!holder || holder.organisationId !== step.organisation.id) {
       return sendHtml(reply, 400, badgeScanner({ ...step, error: 'That took too long. Show your badge again.' }));

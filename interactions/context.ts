@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { Store } from '../adapters/store.js';
 import type { LoginThrottle } from '../src/accounts/login-throttle.js';
+import type { DeviceCookies } from './device.js';
 import type { Clock } from '../src/clock.js';
 import type { ClientRegistry } from '../src/clients/client-registry.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
@@ -11,9 +12,11 @@ export interface InteractionDeps {
   host: ProviderHost;
   store: Store;
   clients: ClientRegistry;
-  /** Secret for CSRF tokens and badge tickets (the first cookie key). */
-  csrfKey: string;
+  /** Secrets for CSRF tokens and badge tickets: the cookie keys, the first signs, all verify. */
+  cookieKeys: readonly string[];
   throttle: LoginThrottle;
+  /** The device and classroom-device cookies (the guessing protection's sources). */
+  devices: DeviceCookies;
   clock: Clock;
 }
 

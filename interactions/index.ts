@@ -33,6 +33,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     ['lanyard.css', ['text/css; charset=utf-8', readFileSync(join(publicDir, 'lanyard.css'))]],
     ['emoji.js', ['text/javascript; charset=utf-8', readFileSync(join(publicDir, 'emoji.js'))]],
     ['badge.js', ['text/javascript; charset=utf-8', readFileSync(join(publicDir, 'badge.js'))]],
+    ['countdown.js', ['text/javascript; charset=utf-8', readFileSync(join(publicDir, 'countdown.js'))]],
     ['jsqr.js', ['text/javascript; charset=utf-8', readFileSync(require.resolve('jsqr/dist/jsQR.js'))]],
   ]);
   app.get<{ Params: { name: string } }>('/interaction-assets/:name', async (req, reply) => {

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from './csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { ensureDeviceCookie } from './device.js';
 import { errorPage } from './views/error-page.js';
 
 /** Everything a login method's screen needs about the sign-in under way. */
@@ -42,7 +41,7 @@ export async function loginStep(
   const details = await loadInteraction(deps, req, reply);
   if (!details) return undefined;
   const body = (req.method === 'POST' ? req.body ?? {} : {}) as Record<string, unknown>;
-  if (req.method === 'POST' && !csrfValid(deps.csrfKey, details.uid, body.csrf)) {
+  if (req.method === 'POST' && !csrfValid(deps.cookieKeys, details.uid, body.csrf)) {
     sendHtml(reply, 403, errorPage('Cannot sign you in', 'This form has expired. Go back to the app and start again.', 'invalid_form'));
     return undefined;
   }
@@ -59,12 +58,12 @@ export async function loginStep(
     sendHtml(reply, 404, errorPage('Not available', `${organisation.name} does not use this way of signing in.`, 'method_disabled'));
     return undefined;
   }
-  ensureDeviceCookie(req, reply);
+  await deps.devices.ensure(req, reply);
   return {
     details,
     organisation,
     uid: details.uid,
-    csrf: csrfToken(deps.csrfKey, details.uid),
+    csrf: csrfToken(deps.cookieKeys, details.uid),
     clientName: await clientNameOf(deps, details),
     canChangeOrganisation: !details.params.organisation,
   };

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { csrfToken } from './csrf.js';
 import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { ensureDeviceCookie } from './device.js';
 import { clientNameOf, organisationFor } from './login-step.js';
 import { errorPage } from './views/error-page.js';
 import { methodChooser } from './views/method-chooser.js';
@@ -24,7 +23,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     if (details.prompt.name !== 'login') {
       return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
     }
-    ensureDeviceCookie(req, reply);
+    await deps.devices.ensure(req, reply);
     const clientName = await clientNameOf(deps, details);
     const organisation = await organisationFor(deps, details, req.query.org);
     if (!organisation) {
@@ -38,7 +37,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     }
     return sendHtml(reply, 200, methodChooser({
       uid: details.uid,
-      csrf: csrfToken(deps.csrfKey, details.uid),
+      csrf: csrfToken(deps.cookieKeys, details.uid),
       clientName,
       organisation,
       canChangeOrganisation: !details.params.organisation,

@@ -3,12 +3,18 @@ import interactions from '../interactions/index.js';
 import { expiredPage } from '../interactions/views/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
+import { TrustedDevices } from './accounts/trusted-devices.js';
+import { DeviceCookies } from '../interactions/device.js';
+import { classroomDeviceRoutes } from '../interactions/classroom-device.js';
 import type { ClientRegistry } from './clients/client-registry.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import { docsRoute } from './docs-page.js';
-import { errorHandler } from './http/error-handler.js';
+import { clientErrorHandler, errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/readiness.js';
+import { rateLimits } from './http/rate-limit.js';
+import { classroomDeviceKey } from './http/rate-limit-key.js';
+import { rateLimitPolicy } from './http/rate-limit-policy.js';
 import { hardenResponses } from './http-hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
@@ -41,6 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     // A hop count, never `true`: trusting every hop would let a client set its own address.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 64 * 1024,
+    clientErrorHandler, // a request the parser cannot read: 400 without a body (HEAD-safe), connection closed
   }) as unknown as LanyardApp;
 
   const { clients } = deps;
@@ -59,12 +66,19 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
 
   errorHandler(app); // before any plugin registers
   hardenResponses(app, config.issuer.startsWith('https://'));
+  // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
+  await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });
   await mountProvider(app, host);
   wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
   logoutRoute(app, host, clients);
   docsRoute(app, config.issuer);
   const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
-  await app.register(interactions, { host, store, clients, csrfKey: deps.cookieKeys[0]!, throttle, clock });
+  const trustedDevices = new TrustedDevices(store, clock);
+  const devices = new DeviceCookies({
+    cookieKeys: deps.cookieKeys, counters: store, trustedDevices, newDevicesPerIpPerHour: throttle.policy.newDevicesPerIpPerHour,
+  });
+  await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock });
+  classroomDeviceRoutes(app, { host, store, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 
   healthRoutes(app, store);
   app.setNotFoundHandler((req, reply) => {

@@ -53,16 +53,31 @@ export interface ThrottlingConfig {
   free_attempts?: number;
   base_wait_seconds?: number;
   max_wait_seconds?: number;
+  new_device_free_attempts?: number;
+  new_device_base_wait_seconds?: number;
+  new_device_max_wait_seconds?: number;
+  new_device_failure_cap?: number;
+  device_failures?: number;
   ip_failures?: number;
+  /** Accepted for configuration files written for 0.1.0; no longer used. */
   organisation_failures?: number;
   badge_failures?: number;
   window_seconds?: number;
+  new_devices_per_ip_per_hour?: number;
+}
+
+/** Per-client budgets of anonymous requests (README → Rate limits); defaults in src/http/rate-limit-policy.ts. */
+export interface RateLimitsConfig {
+  authorize_per_minute?: number;
+  authorize_per_hour?: number;
+  interaction_pages_per_minute?: number;
 }
 
 export interface ConfigFile {
   development?: boolean;
   service_documentation?: string;
   login_throttling?: ThrottlingConfig;
+  rate_limits?: RateLimitsConfig;
   clients: ClientConfig[];
   organisations?: OrganisationSeed[];
 }
@@ -87,6 +102,11 @@ export interface Config {
    */
   trustProxy: number;
   logLevel: string;
+  /**
+   * LANYARD_LOG_FORMAT: `json` (one JSON object per line) or `pretty` (a startup summary, then short lines);
+   * unset, the entry point picks pretty on a terminal and JSON otherwise.
+   */
+  logFormat?: LogFormat | undefined;
   serviceDocumentation: string;
   file: ConfigFile;
   /** Serve the demo relying party (http://localhost:8080) beside Lanyard: only with the demo config. */
@@ -96,6 +116,9 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 function validateFile(data: unknown): ErrorObject[] {
@@ -185,14 +208,18 @@ function semanticProblems(file: ConfigFile): string[] {
   return problems;
 }
 
-/** What NODE_ENV=production refuses: every unsafe development default. */
-function productionProblems(config: Config, usingDemo: boolean): string[] {
+/** What NODE_ENV=production refuses: every unsafe development default (the file's part when it could be read). */
+function productionProblems(config: { file?: ConfigFile | undefined; configPath: string; issuer: string; cookieKeys?: string[] | undefined }, usingDemo: boolean): string[] {
   const problems: string[] = [];
   const p = config.configPath;
+  if (!config.cookieKeys) problems.push('LANYARD_COOKIE_KEYS: required in production (comma-separated, each at least 32 characters)');
+  if (!config.issuer.startsWith('https://')) problems.push(`LANYARD_ISSUER: "${config.issuer}" must be an https URL in production`);
   if (usingDemo) problems.push('LANYARD_CONFIG: is unset, and the demo configuration is development-only');
-  else if (config.file.development) problems.push(`${p}: /development: a development configuration is refused in production`);
+  const file = config.file;
+  if (!file) return problems;
+  if (!usingDemo && file.development) problems.push(`${p}: /development: a development configuration is refused in production`);
   const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
-  config.file.clients.forEach((c, i) => {
+  file.clients.forEach((c, i) => {
     if (c.secrets?.length) problems.push(`${p}: /clients/${i}/secrets: plaintext secrets are refused in production; use secret_hashes`);
     c.redirect_uris.forEach((uri, j) => {
       if (!uri.startsWith('https://') && !loopback.test(uri)) {
@@ -203,27 +230,25 @@ function productionProblems(config: Config, usingDemo: boolean): string[] {
       problems.push(`${p}: /clients/${i}/logout_url: must be https (or http on loopback) in production`);
     }
   });
-  (config.file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {
+  (file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {
     if (u.password) problems.push(`${p}: /organisations/${i}/users/${j}/password: plaintext passwords are refused in production; use password_hash`);
     if (u.emoji_password) problems.push(`${p}: /organisations/${i}/users/${j}/emoji_password: plaintext emoji passwords are refused in production; issue them with \`lanyard users emoji\``);
     if (u.badge_code) problems.push(`${p}: /organisations/${i}/users/${j}/badge_code: fixed badge codes are refused in production; issue badges with \`lanyard badges print\``);
   }));
-  if (!config.cookieKeys) problems.push('LANYARD_COOKIE_KEYS: required in production (comma-separated, each at least 32 characters)');
-  if (config.file.service_documentation?.startsWith('http://')) {
+  if (file.service_documentation?.startsWith('http://')) {
     problems.push(`${p}: /service_documentation: must be https in production`);
   }
-  if (!config.issuer.startsWith('https://')) problems.push(`LANYARD_ISSUER: "${config.issuer}" must be an https URL in production`);
   return problems;
 }
 
 function developmentWarnings(config: Config, usingDemo: boolean): string[] {
   const warnings: string[] = [];
-  if (usingDemo || config.file.development) warnings.push(`DEVELOPMENT CONFIGURATION in use (${config.configPath}): never expose it to real users`);
-  if (config.file.clients.some((c) => c.secrets?.length)) warnings.push('plaintext client secrets in the configuration: use secret_hashes (`lanyard clients secret`)');
+  if (usingDemo || config.file.development) warnings.push(`DEVELOPMENT CONFIGURATION in use (${config.configPath}): its passwords and secrets are public; never expose it to real users`);
+  if (config.file.clients.some((c) => c.secrets?.length)) warnings.push('plaintext client secrets in the configuration: whoever reads the file can act as the app; use secret_hashes (`lanyard clients secret`)');
   if ((config.file.organisations ?? []).some((o) => o.users?.some((u) => u.password || u.emoji_password || u.badge_code))) {
-    warnings.push('plaintext user credentials (password, emoji_password or badge_code) in the configuration');
+    warnings.push('plaintext user credentials (password, emoji_password or badge_code) in the configuration: whoever reads the file can sign in as those users');
   }
-  if (!config.cookieKeys) warnings.push('LANYARD_COOKIE_KEYS unset: cookie signing keys were generated and kept in the store');
+  if (!config.cookieKeys) warnings.push('LANYARD_COOKIE_KEYS unset: cookie signing keys were generated and kept in the store; set your own before going live (production requires them)');
   return warnings;
 }
 
@@ -282,6 +307,13 @@ function parseKek(value: string | undefined, problems: string[]): Buffer | undef
   return key;
 }
 
+function parseLogFormat(value: string | undefined, problems: string[]): LogFormat | undefined {
+  if (!value) return undefined;
+  if ((LOG_FORMATS as readonly string[]).includes(value)) return value as LogFormat;
+  problems.push(`LANYARD_LOG_FORMAT: "${value}" must be json or pretty (unset: pretty on a terminal, JSON otherwise)`);
+  return undefined;
+}
+
 /** LANYARD_REDIS_PREFIX, or the default; for commands that name stores of their own (`lanyard store copy`). */
 export const envRedisPrefix = (env: Env = process.env): string => env.LANYARD_REDIS_PREFIX || DEFAULT_REDIS_PREFIX;
 
@@ -311,8 +343,30 @@ function parseStore(env: Env, problems: string[]): { storeUrl: string; redisPref
   return { storeUrl, redisPrefix };
 }
 
-/** Loads the whole configuration; throws ConfigError with every problem found. */
+/** Loads the whole configuration; throws ConfigError with every problem found (checkConfig's list). */
 export function loadConfig(env: Env = process.env): Config {
+  const { config, problems } = checkConfig(env);
+  if (!config) throw new ConfigError(problems);
+  return config;
+}
+
+export interface ConfigCheck {
+  /** The configuration, when nothing is wrong with it. */
+  config?: Config | undefined;
+  /** Every reason `serve` would refuse to start, each naming its variable or the file's JSON path. */
+  problems: string[];
+  /** Whether the production rules were applied. */
+  production: boolean;
+}
+
+/**
+ * Every reason `serve` would refuse this environment and file, all at once (not just the first): what
+ * startup enforces (loadConfig) and what `lanyard check-config` reports. `configPath` checks another file
+ * than LANYARD_CONFIG; `production` applies the production rules as NODE_ENV=production does.
+ */
+export function checkConfig(env: Env = process.env, o: { configPath?: string | undefined; production?: boolean } = {}): ConfigCheck {
+  if (o.configPath !== undefined) env = { ...env, LANYARD_CONFIG: o.configPath };
+  if (o.production) env = { ...env, NODE_ENV: 'production' };
   const problems: string[] = [];
   const port = parsePort(env.PORT, problems);
   const usingDemo = !env.LANYARD_CONFIG;
@@ -333,9 +387,13 @@ export function loadConfig(env: Env = process.env): Config {
   const cookieKeys = parseCookieKeys(env.LANYARD_COOKIE_KEYS, problems);
   const keyEncryptionKey = parseKek(env.LANYARD_KEY_ENCRYPTION_KEY, problems);
   const store = parseStore(env, problems);
-  if (!file) throw new ConfigError(problems);
+  const trustProxy = parseTrustProxy(env.LANYARD_TRUST_PROXY, problems);
+  const logFormat = parseLogFormat(env.LANYARD_LOG_FORMAT, problems);
+  const production = env.NODE_ENV === 'production';
+  if (production) problems.push(...productionProblems({ file, configPath, issuer, cookieKeys }, usingDemo));
+  if (!file || problems.length) return { problems, production };
   const config: Config = {
-    production: env.NODE_ENV === 'production',
+    production,
     port,
     host: env.HOST || '0.0.0.0',
     issuer,
@@ -343,15 +401,14 @@ export function loadConfig(env: Env = process.env): Config {
     ...store,
     cookieKeys,
     keyEncryptionKey,
-    trustProxy: parseTrustProxy(env.LANYARD_TRUST_PROXY, problems),
+    trustProxy,
     logLevel,
+    logFormat,
     serviceDocumentation: file.service_documentation ?? `${issuer}/docs`,
     file,
     demoApp: usingDemo && env.NODE_ENV !== 'production' && (env.LANYARD_DEMO_APP ?? 'on') !== 'off',
     warnings: [],
   };
-  if (config.production) problems.push(...productionProblems(config, usingDemo));
-  if (problems.length) throw new ConfigError(problems);
   config.warnings = developmentWarnings(config, usingDemo);
-  return config;
+  return { config, problems, production };
 }

@@ -3,6 +3,7 @@ import { openStore, storeDataDir } from '../adapters/open-store.js';
 import type { RedisPersistence } from '../adapters/redis.js';
 import type { Store } from '../adapters/store.js';
 import { importOrganisations } from './accounts/importer.js';
+import { builtinClients } from './clients/builtin-clients.js';
 import { ClientRegistry } from './clients/client-registry.js';
 import { syncConfigClients } from './clients/config-clients.js';
 import type { Clock } from './clock.js';
@@ -49,7 +50,7 @@ export async function openServices(
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
-    return { store, keyManager, clients: new ClientRegistry(store, clock, clientAuthKey), cookieKeys, redisPersistence };
+    return { store, keyManager, clients: new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer)), cookieKeys, redisPersistence };
   } catch (err) {
     await store.close();
     throw err;

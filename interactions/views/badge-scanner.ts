@@ -1,4 +1,4 @@
-import { html } from './html.js';
+import { html, type Raw } from './html.js';
 import { layout } from './layout.js';
 import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';
 
@@ -6,7 +6,7 @@ import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } fr
  * The badge screen: the camera scans the QR code in the browser (interactions/public/badge.js with jsQR,
  * both served by Lanyard); fallbacks are a photo of the badge and typing the code printed under the QR.
  */
-export function badgeScanner(v: StepView & { error?: string; code?: string }): string {
+export function badgeScanner(v: StepView & { error?: string | Raw; code?: string }): string {
   return layout(`Sign in to ${v.organisation.name}`, html`
 ${stepHeading(v, 'Show your badge to the camera')}
 ${errorMessage(v.error)}

@@ -12,7 +12,7 @@ export interface EmojiView extends StepView {
   extraHidden?: Raw;
   greeting?: string;
   chosen: string[];
-  error?: string;
+  error?: string | Raw;
 }
 
 /** Filled dots only, never the pictures: a classmate looking over the shoulder learns nothing. */

@@ -11,6 +11,7 @@ export function layout(title: string, body: Raw): string {
 <title>${title} · Lanyard</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/interaction-assets/lanyard.css">
+<script src="/interaction-assets/countdown.js" defer></script>
 </head>
 <body>
 <main class="card">

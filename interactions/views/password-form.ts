@@ -1,8 +1,8 @@
-import { html } from './html.js';
+import { html, type Raw } from './html.js';
 import { layout } from './layout.js';
 import { errorMessage, hiddenFields, invalidIf, stepFooter, stepHeading, type StepView } from './step-frame.js';
 
-export function passwordForm(v: StepView & { username?: string; error?: string }): string {
+export function passwordForm(v: StepView & { username?: string; error?: string | Raw }): string {
   return layout(`Sign in to ${v.organisation.name}`, html`
 ${stepHeading(v, 'Sign in with your username and password')}
 ${errorMessage(v.error)}

@@ -19,10 +19,10 @@ export const hiddenFields = (v: StepView) => html`
   <input type="hidden" name="csrf" value="${v.csrf}">
   <input type="hidden" name="org" value="${v.organisation.slug}">`;
 
-export const errorMessage = (error?: string) => (error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '');
+export const errorMessage = (error?: string | Raw) => (error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '');
 
 /** Ties fields to the error message for screen readers. */
-export const invalidIf = (error?: string) => (error ? html`aria-invalid="true" aria-describedby="form-error"` : '');
+export const invalidIf = (error?: string | Raw) => (error ? html`aria-invalid="true" aria-describedby="form-error"` : '');
 
 /** Other ways to sign in, another school, and cancel (back to the app with access_denied). */
 export function stepFooter(v: StepView, current: string): Raw {

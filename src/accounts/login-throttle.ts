@@ -1,192 +1,183 @@
 import type { Counters, Locks } from '../../adapters/store.js';
-import { StoreUnavailableError } from '../errors.js';
 import type { Clock } from '../clock.js';
-import type { ThrottlingConfig } from '../config.js';
+import { AttemptLocks } from './attempt-lock.js';
+import { backoffSeconds, DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './throttle-policy.js';
+
+export { DEFAULT_THROTTLE_POLICY, throttlePolicy, type ThrottlePolicy } from './throttle-policy.js';
 
 /**
- * Guessing protection for low-entropy sign-in secrets (emoji passwords, passwords) and badge codes.
- * Counters live in the Store, so they hold across instances and restarts. The policy (README → Sign-in
- * protection):
- * - per account and device: `freeAttempts` failures, then waits of `baseWait` doubling up to `maxWait`.
- *   Devices are told apart by a device cookie; a device becomes *known* for an account when it signs in
- *   successfully, and every other device shares one bucket per account ("new devices"). Only the factor
- *   under attack is suspended, never the account, and a known device keeps its own count — so guessing
- *   from elsewhere cannot lock a pupil out of their classroom tablet. A success resets the device's count.
- * - per client IP and per organisation: budgets of failures from new devices in a window, which throttle
- *   sprays across many accounts (schools share one NAT address, so known devices are exempt).
- * - badges: an unknown code cannot target an account, so it counts against the device (or, without a
- *   device cookie, the IP) and the IP budget, never against an account.
+ * Guessing protection for low-entropy sign-in secrets (emoji passwords, passwords) and badge codes, built
+ * on two promises (README → Sign-in protection; the numbers are in throttle-policy.ts):
+ * - guessing stays hopeless: the unknown-device path of an account stops after 100 consecutive failures
+ *   (NIST SP 800-63B §5.2.2) until staff unlock it, and each known or trusted device waits up to an hour;
+ * - denial stays bounded: every wait and budget belongs to one *source*, so an attacker slows only
+ *   themselves. A known device (one that has signed in to the account) or a trusted classroom device has a
+ *   bucket per account; an unknown device waits per account and source (a signed device cookie, or the IP
+ *   address without one), briefly; budgets across accounts are per source. No IP or organisation budget
+ *   ever applies to a known or trusted device.
  * Accounts are keyed by the username as typed (normalised), so an unknown user is throttled exactly like a
- * real one and responses cannot tell them apart. Any Store error propagates: callers fail closed.
+ * real one. Every counter lives in the store (all instances count alike); any store error propagates, and
+ * callers fail closed.
  */
 export type Factor = 'password' | 'emoji' | 'badge';
-
-export interface ThrottlePolicy {
-  freeAttempts: number;
-  baseWaitSeconds: number;
-  maxWaitSeconds: number;
-  ipFailures: number;
-  organisationFailures: number;
-  badgeFailures: number;
-  windowSeconds: number;
-}
-
-export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
-  freeAttempts: 5,
-  baseWaitSeconds: 30,
-  maxWaitSeconds: 15 * 60,
-  ipFailures: 100,
-  organisationFailures: 300,
-  badgeFailures: 10,
-  windowSeconds: 15 * 60,
-};
-
-export function throttlePolicy(c: ThrottlingConfig = {}): ThrottlePolicy {
-  const d = DEFAULT_THROTTLE_POLICY;
-  return {
-    freeAttempts: c.free_attempts ?? d.freeAttempts,
-    baseWaitSeconds: c.base_wait_seconds ?? d.baseWaitSeconds,
-    maxWaitSeconds: c.max_wait_seconds ?? d.maxWaitSeconds,
-    ipFailures: c.ip_failures ?? d.ipFailures,
-    organisationFailures: c.organisation_failures ?? d.organisationFailures,
-    badgeFailures: c.badge_failures ?? d.badgeFailures,
-    windowSeconds: c.window_seconds ?? d.windowSeconds,
-  };
-}
 
 export interface Attempt {
   factor: Factor;
   organisationId: string;
   /** The username as typed; absent for badges. */
   username?: string;
-  deviceId?: string | undefined;
+  /** The browser's device cookie; `signed` when Lanyard minted it (older cookies are bare ids). */
+  device?: { id: string; signed: boolean } | undefined;
+  /** The id of a trusted classroom device of this organisation, already verified. */
+  trustedDeviceId?: string | undefined;
   ip: string;
 }
 
-export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; bucket: string };
+export type Verdict =
+  | { allowed: true }
+  | { allowed: false; retryAfterSeconds: number; bucket: string; /** Stopped until staff unlock it. */ stopped?: boolean };
+type Refusal = Verdict & { allowed: false };
 
 /** An attempt under way: what begin() counted, for end(). */
 export interface AttemptTicket {
   attempt: Attempt;
-  accountKey: string | undefined;
+  plan: Plan;
   /** Budget hits counted in advance: [key, the time of the hit before]. */
   reserved: [string, number | undefined][];
   unlock: () => void;
 }
 
-/**
- * The per-account lock: held while one attempt is checked, verified and recorded. Its lifetime bounds how
- * long a crashed instance can hold it; the wait bounds how long an attempt queues before failing closed.
- */
-const LOCK_TTL_MS = 15_000;
-const LOCK_WAIT_MS = 10_000;
-const LOCK_POLL_MS = [2, 5, 10, 20, 40];
+interface Backoff { key: string; free: number; base: number; max: number }
+interface Plan {
+  /** Attempts on this key take turns. */
+  lockKey: string | undefined;
+  /** The per-account wait buckets (one). */
+  backoff: Backoff | undefined;
+  /** The unknown-device path's consecutive-failure counter. */
+  cap: string | undefined;
+  /** Per-source budgets: [key, failures allowed per window]. */
+  budgets: [string, number][];
+}
 
-/** How long an account/device bucket stays counted, and how long a device stays known. */
-const ACCOUNT_WINDOW_SECONDS = 24 * 60 * 60;
-const KNOWN_DEVICE_SECONDS = 180 * 24 * 60 * 60;
+const DAY = 24 * 60 * 60;
+/** How long an account bucket stays counted, a device stays known, and the cap counts. */
+const BACKOFF_WINDOW_SECONDS = DAY;
+const KNOWN_DEVICE_SECONDS = 180 * DAY;
+const LONG_SECONDS = 400 * DAY;
+/** A success restarts the unknown-device count at most once in this time (else guesses would be unbounded). */
+const CAP_RESET_SECONDS = DAY;
+/** Returned with a stopped path: nothing will change until staff act, but clients want a number. */
+const STOPPED_RETRY_SECONDS = 60 * 60;
+
+const norm = (username: string) => username.trim().toLowerCase();
 
 export class LoginThrottle {
-  /** Account buckets with an attempt under way in this process: the tail of each bucket's queue. */
-  readonly #locks = new Map<string, Promise<void>>();
+  readonly #locks: AttemptLocks;
 
   constructor(
     private readonly counters: Counters & Locks,
     private readonly clock: Clock,
     readonly policy: ThrottlePolicy = DEFAULT_THROTTLE_POLICY,
-  ) {}
+  ) {
+    this.#locks = new AttemptLocks(counters);
+  }
 
-  /** Waiting time after `failures` failures in an account/device bucket (0 while under the free attempts). */
-  waitAfter(failures: number): number {
-    const p = this.policy;
-    if (failures < p.freeAttempts) return 0;
-    return Math.min(p.baseWaitSeconds * 2 ** (failures - p.freeAttempts), p.maxWaitSeconds);
+  /** The source an unknown device is counted as: a Lanyard-minted device cookie, else the IP address. */
+  static source(a: Attempt): string {
+    if (a.trustedDeviceId) return `trusted:${a.trustedDeviceId}`;
+    return a.device?.signed ? `device:${a.device.id}` : `ip:${a.ip}`;
+  }
+
+  /** Whose counters an account's buckets are: changes when staff unlock the account. */
+  async #accountBase(a: Attempt): Promise<string> {
+    const epoch = (await this.counters.peekCounter(epochKey(a.organisationId, a.username!)))?.count ?? 0;
+    return `${a.factor}:${a.organisationId}:${norm(a.username!)}#${epoch}`;
   }
 
   async #known(a: Attempt): Promise<boolean> {
-    if (!a.deviceId || !a.username) return false;
-    return (await this.counters.peekCounter(this.#knownKey(a))) !== undefined;
+    if (a.trustedDeviceId) return true;
+    if (!a.device || !a.username) return false;
+    return (await this.counters.peekCounter(knownKey(a))) !== undefined;
   }
 
-  #knownKey = (a: Attempt) => `known:${a.organisationId}:${norm(a.username!)}:${a.deviceId}`;
-
-  /** The buckets an attempt is counted in: [key, kind] — 'backoff' buckets wait, 'budget' buckets cap a window. */
-  async #buckets(a: Attempt): Promise<[string, 'backoff' | 'budget'][]> {
-    if (a.factor === 'badge') {
-      const device: [string, 'budget'] = a.deviceId ? [`badge:device:${a.deviceId}`, 'budget'] : [`badge:ip:${a.ip}`, 'budget'];
-      return [device, [`ip:${a.ip}`, 'budget']];
+  async #plan(a: Attempt): Promise<Plan> {
+    const p = this.policy;
+    const source = LoginThrottle.source(a);
+    if (a.factor === 'badge' || !a.username) {
+      // An unknown badge code cannot target an account: it counts against its source only.
+      return { lockKey: undefined, backoff: undefined, cap: undefined, budgets: [[`badge:${source}`, p.badgeFailures]] };
     }
-    const known = await this.#known(a);
-    const account = `account:${a.factor}:${a.organisationId}:${norm(a.username ?? '')}:${known ? a.deviceId : 'new-devices'}`;
-    if (known) return [[account, 'backoff']];
-    return [[account, 'backoff'], [`ip:${a.ip}`, 'budget'], [`organisation:${a.organisationId}`, 'budget']];
+    const base = await this.#accountBase(a);
+    if (await this.#known(a)) {
+      const device = a.trustedDeviceId ? `trusted:${a.trustedDeviceId}` : `device:${a.device!.id}`;
+      const key = `account:${base}:${device}`;
+      return { lockKey: key, backoff: { key, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds }, cap: undefined, budgets: [] };
+    }
+    const cap = `cap:${base}`;
+    return {
+      lockKey: cap,
+      backoff: { key: `account:${base}:${source}`, free: p.newDeviceFreeAttempts, base: p.newDeviceBaseWaitSeconds, max: p.newDeviceMaxWaitSeconds },
+      cap,
+      budgets: [[`source:${source}`, a.device?.signed ? p.deviceFailures : p.ipFailures]],
+    };
   }
 
-  #limit(key: string): number {
-    if (key.startsWith('badge:')) return this.policy.badgeFailures;
-    return key.startsWith('ip:') ? this.policy.ipFailures : this.policy.organisationFailures;
-  }
-
-  /** May this attempt be verified now? */
+  /** May this attempt be verified now? (Counts nothing.) */
   async check(a: Attempt): Promise<Verdict> {
-    const now = this.clock.now().getTime();
-    let worst: Verdict = { allowed: true };
-    for (const [key, kind] of await this.#buckets(a)) {
+    const plan = await this.#plan(a);
+    const refusal = new Worst();
+    await this.#checkAccount(plan, refusal);
+    for (const [key, limit] of plan.budgets) {
       const c = await this.counters.peekCounter(key);
-      if (!c) continue;
-      let retry = 0;
-      if (kind === 'backoff') retry = Math.ceil((c.lastAt + this.waitAfter(c.count) * 1000 - now) / 1000);
-      else if (c.count >= this.#limit(key)) retry = Math.ceil((c.expiresAt - now) / 1000); // until the budget's window ends
-      if (retry > 0 && (worst.allowed || retry > worst.retryAfterSeconds)) worst = { allowed: false, retryAfterSeconds: retry, bucket: key.split(':', 1)[0]! };
+      if (c && c.count >= limit) refusal.add(this.#untilWindowEnds(c.expiresAt), key);
     }
-    return worst;
+    return refusal.verdict;
   }
 
-  async failed(a: Attempt): Promise<void> {
-    for (const [key, kind] of await this.#buckets(a)) {
-      await this.counters.hitCounter(key, kind === 'backoff' ? ACCOUNT_WINDOW_SECONDS : this.policy.windowSeconds);
+  async #checkAccount(plan: Plan, refusal: Worst): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (plan.cap) {
+      const c = await this.counters.peekCounter(plan.cap);
+      if (c && c.count >= this.policy.newDeviceFailureCap) refusal.add(STOPPED_RETRY_SECONDS, plan.cap, true);
+    }
+    if (plan.backoff) {
+      const { key, free, base, max } = plan.backoff;
+      const c = await this.counters.peekCounter(key);
+      if (c) refusal.add(Math.ceil((c.lastAt + backoffSeconds(c.count, free, base, max) * 1000 - now) / 1000), key);
     }
   }
+
+  #untilWindowEnds = (expiresAt: number) => Math.max(1, Math.ceil((expiresAt - this.clock.now().getTime()) / 1000));
 
   /**
-   * Starts an attempt; end() must follow. Parallel attempts must not slip through together, so:
-   * - attempts on one account bucket take turns (a lock per bucket, held in the store so it holds across
-   *   instances, with a queue in each process in front of it so local waiters go in order): each is checked,
-   *   verified and recorded before the next is checked — a burst of guesses stops after the free attempts,
-   *   while a burst of right answers (a class on one shared account) all go through;
-   * - the IP, organisation and badge budgets are counted first and only then checked (atomic in the store,
-   *   so also across instances); the hit is taken back when the attempt succeeds or is refused.
+   * Starts an attempt; end() must follow. Parallel attempts must not slip through together, so attempts on
+   * one account bucket take turns (each is checked, verified and recorded before the next is checked: a
+   * burst of guesses stops after the free attempts, while a burst of right answers — a class on one shared
+   * account — all go through), and per-source budgets are counted first and only then checked (atomic in
+   * the store); the hit is taken back when the attempt succeeds or is refused.
    */
-  async begin(a: Attempt): Promise<{ allowed: true; attempt: AttemptTicket } | (Verdict & { allowed: false })> {
-    const buckets = await this.#buckets(a);
-    const accountKey = buckets.find(([, kind]) => kind === 'backoff')?.[0];
-    const unlock = accountKey ? await this.#lock(accountKey) : () => {};
+  async begin(a: Attempt): Promise<{ allowed: true; attempt: AttemptTicket } | Refusal> {
+    const plan = await this.#plan(a);
+    const unlock = plan.lockKey ? await this.#locks.acquire(plan.lockKey) : () => {};
     const reserved: [string, number | undefined][] = [];
     try {
-      const now = this.clock.now().getTime();
-      let refused: (Verdict & { allowed: false }) | undefined;
-      const refuse = (retry: number, key: string) => {
-        if (retry > 0 && (!refused || retry > refused.retryAfterSeconds)) {
-          refused = { allowed: false, retryAfterSeconds: retry, bucket: key.split(':', 1)[0]! };
-        }
-      };
-      for (const [key, kind] of buckets) {
-        if (kind === 'backoff') {
-          const c = await this.counters.peekCounter(key);
-          if (c) refuse(Math.ceil((c.lastAt + this.waitAfter(c.count) * 1000 - now) / 1000), key);
-        } else {
+      const refusal = new Worst();
+      await this.#checkAccount(plan, refusal);
+      if (refusal.verdict.allowed) {
+        for (const [key, limit] of plan.budgets) {
           const c = await this.counters.hitCounter(key, this.policy.windowSeconds);
           reserved.push([key, c.previousAt]);
-          if (c.count > this.#limit(key)) refuse(Math.ceil((c.expiresAt - now) / 1000), key);
+          if (c.count > limit) refusal.add(this.#untilWindowEnds(c.expiresAt), key);
         }
       }
-      if (refused) {
+      const verdict = refusal.verdict;
+      if (!verdict.allowed) {
         // Taken back whole: a refused attempt neither counts nor restarts a wait.
         await this.#release(reserved);
         unlock();
-        return refused;
+        return verdict;
       }
-      return { allowed: true, attempt: { attempt: a, accountKey, reserved, unlock } };
+      return { allowed: true, attempt: { attempt: a, plan, reserved, unlock } };
     } catch (err) {
       unlock();
       throw err;
@@ -194,81 +185,80 @@ export class LoginThrottle {
   }
 
   /**
-   * Ends an attempt begun with begin(): a failure is counted on the account bucket (the budgets counted it
-   * already); a success is taken back out of the budgets and, when `final` (not a first factor awaiting a
-   * second), resets the device's count and makes the device known for the account. Always lets the next
+   * Ends an attempt begun with begin(): a failure is counted on the account's buckets (the budgets counted
+   * it already); a success is taken back out of the budgets and, when `final` (not a first factor awaiting
+   * a second), clears the source's wait and makes the device known for the account. Always lets the next
    * attempt on the bucket go.
    */
   async end(ticket: AttemptTicket, outcome: { ok: boolean; username?: string; final?: boolean }): Promise<void> {
+    const { plan } = ticket;
     try {
       if (!outcome.ok) {
-        if (ticket.accountKey) await this.counters.hitCounter(ticket.accountKey, ACCOUNT_WINDOW_SECONDS);
+        if (plan.backoff) await this.counters.hitCounter(plan.backoff.key, BACKOFF_WINDOW_SECONDS);
+        if (plan.cap) await this.counters.hitCounter(plan.cap, LONG_SECONDS);
         return;
       }
       await this.#release(ticket.reserved);
-      if (outcome.final !== false) await this.succeeded({ ...ticket.attempt, username: outcome.username ?? ticket.attempt.username });
+      if (outcome.final === false) return;
+      if (plan.backoff) await this.counters.clearCounter(plan.backoff.key);
+      if (plan.cap) await this.#restartCap(plan.cap);
+      await this.#remember({ ...ticket.attempt, username: outcome.username ?? ticket.attempt.username });
     } finally {
       ticket.unlock();
     }
+  }
+
+  /** A success on the unknown-device path ends the run of consecutive failures — at most once a day. */
+  async #restartCap(cap: string): Promise<void> {
+    const marker = `cap-restarted:${cap}`;
+    if (await this.counters.peekCounter(marker)) return;
+    await this.counters.clearCounter(cap);
+    await this.counters.hitCounter(marker, CAP_RESET_SECONDS);
   }
 
   async #release(reserved: [string, number | undefined][]): Promise<void> {
     for (const [key, previousAt] of reserved) await this.counters.releaseCounter(key, previousAt);
   }
 
+  /** The device becomes known for the account for 180 days from this success. */
+  async #remember(a: Attempt): Promise<void> {
+    if (!a.username || !a.device || a.factor === 'badge') return;
+    // Cleared first, so every success starts a new 180 days: a hit only renews a window that is over.
+    await this.counters.clearCounter(knownKey(a));
+    await this.counters.hitCounter(knownKey(a), KNOWN_DEVICE_SECONDS);
+  }
+
   /**
-   * Waits for the attempts on `key` under way in this process, then takes the store's lock on it (other
-   * instances' attempts), and holds both until the returned function runs. Fails closed (503) when the lock
-   * cannot be had in LOCK_WAIT_MS.
+   * Staff clear a user's waits (`lanyard users unlock`): every account bucket of the user is left behind
+   * at once (they are keyed by an epoch that moves on), including a stopped unknown-device path. Known
+   * devices stay known.
    */
-  async #lock(key: string): Promise<() => void> {
-    const previous = this.#locks.get(key) ?? Promise.resolve();
-    let unlockLocal!: () => void;
-    const mine = new Promise<void>((resolve) => { unlockLocal = resolve; });
-    const chained = previous.then(() => mine);
-    this.#locks.set(key, chained);
-    const releaseLocal = () => {
-      unlockLocal();
-      if (this.#locks.get(key) === chained) this.#locks.delete(key);
-    };
-    await previous;
-    let token: string | undefined;
-    try {
-      token = await this.#takeStoreLock(`attempt:${key}`);
-    } catch (err) {
-      releaseLocal();
-      throw err;
-    }
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      // Released in the background: the next local waiter retries the store lock until it is free.
-      this.counters.unlock(`attempt:${key}`, token).catch(() => {}).finally(releaseLocal);
-    };
+  async unlock(organisationId: string, username: string): Promise<void> {
+    await this.counters.hitCounter(epochKey(organisationId, username), LONG_SECONDS);
   }
 
-  async #takeStoreLock(key: string): Promise<string> {
-    const deadline = Date.now() + LOCK_WAIT_MS; // wall time: a real wait, whatever the injected clock says
-    for (let i = 0; ; i += 1) {
-      const token = await this.counters.tryLock(key, LOCK_TTL_MS);
-      if (token) return token;
-      if (Date.now() >= deadline) throw new StoreUnavailableError(new Error(`lock ${key} busy for ${LOCK_WAIT_MS} ms`));
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS[Math.min(i, LOCK_POLL_MS.length - 1)]));
+  /** The user's unknown-device paths that are stopped, for `users list` and `users unlock`. */
+  async stoppedFactors(organisationId: string, username: string): Promise<Factor[]> {
+    const stopped: Factor[] = [];
+    for (const factor of ['password', 'emoji'] as const) {
+      const cap = `cap:${await this.#accountBase({ factor, organisationId, username, ip: '' })}`;
+      const c = await this.counters.peekCounter(cap);
+      if (c && c.count >= this.policy.newDeviceFailureCap) stopped.push(factor);
     }
-  }
-
-  /** A success: this device's count for the account starts again, and the device becomes known for it. */
-  async succeeded(a: Attempt): Promise<void> {
-    if (!a.username) return;
-    if (a.deviceId) {
-      await this.counters.clearCounter(`account:${a.factor}:${a.organisationId}:${norm(a.username)}:${a.deviceId}`);
-      // Cleared first, so every success starts a new 180 days: a hit only renews a window that is over, and
-      // a tablet in daily use would otherwise lapse to a new device 180 days after its first sign-in.
-      await this.counters.clearCounter(this.#knownKey(a));
-      await this.counters.hitCounter(this.#knownKey(a), KNOWN_DEVICE_SECONDS);
-    }
+    return stopped;
   }
 }
 
-const norm = (username: string) => username.trim().toLowerCase();
+const epochKey = (organisationId: string, username: string) => `epoch:${organisationId}:${norm(username)}`;
+const knownKey = (a: Attempt) => `known:${a.organisationId}:${norm(a.username!)}:${a.device!.id}`;
+
+/** The longest of several refusals (the one that decides when the attempt may come back). */
+class Worst {
+  verdict: Verdict = { allowed: true };
+  add(retryAfterSeconds: number, key: string, stopped = false): void {
+    if (retryAfterSeconds <= 0) return;
+    const v = this.verdict;
+    if (!v.allowed && (v.stopped || (!stopped && v.retryAfterSeconds >= retryAfterSeconds))) return;
+    this.verdict = { allowed: false, retryAfterSeconds, bucket: key.split(':', 1)[0]!, ...(stopped ? { stopped } : {}) };
+  }
+}

@@ -20,10 +20,12 @@ export class ClientRegistry {
     private readonly store: Clients,
     private readonly clock: Clock,
     private readonly authKey: Buffer,
+    /** Lanyard's own clients (src/clients/builtin-clients.ts): served from here, never stored. */
+    private readonly builtIns: readonly StoredClient[] = [],
   ) {}
 
-  get(clientId: string): Promise<StoredClient | undefined> {
-    return this.store.findClient(clientId);
+  async get(clientId: string): Promise<StoredClient | undefined> {
+    return this.builtIns.find((c) => c.clientId === clientId) ?? this.store.findClient(clientId);
   }
 
   internalSecret(clientId: string): string {
@@ -47,7 +49,7 @@ export class ClientRegistry {
 
   /** The client as oidc-provider's `Client` model needs it (served by the adapter: adapters/oidc-adapter.ts). */
   async providerMetadata(clientId: string): Promise<ClientMetadata | undefined> {
-    const c = await this.store.findClient(clientId);
+    const c = await this.get(clientId);
     return c && {
       client_id: c.clientId,
       client_name: c.name,

@@ -2,6 +2,7 @@ import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/s
 import type { Clock } from '../clock.js';
 import type { ClientConfig } from '../config.js';
 import { ConfigError } from '../errors.js';
+import { LANYARD_CLIENT_ID } from './builtin-clients.js';
 import { hashClientSecret } from './client-secret.js';
 
 /** Secrets from the config file carry this id prefix: they are the file's to add and remove. */
@@ -23,6 +24,9 @@ export async function syncConfigClients(store: Clients, clients: ClientConfig[],
   const now = clock.now().toISOString();
   const result: ConfigClientsResult = { written: [], removed: [] };
   for (const [i, c] of clients.entries()) {
+    if (c.client_id === LANYARD_CLIENT_ID) {
+      throw new ConfigError([`/clients/${i}/client_id: "${c.client_id}" is reserved for Lanyard's own pages; choose another client_id`]);
+    }
     const existing = await store.findClient(c.client_id);
     // Never take over (and later delete) an app registered in the developer area under the same id.
     if (existing && existing.source !== 'config') {

@@ -1,4 +1,5 @@
-import { storeDataDir, withStore } from '../../adapters/open-store.js';
+import { storeDataDir } from '../../adapters/open-store.js';
+import { withConfiguredStore } from '../configured-store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { loadKeyEncryptionKey } from './key-encryption-key.js';
@@ -8,7 +9,7 @@ const write = (line: string): void => { process.stdout.write(`${line}\n`); };
 
 /** `lanyard keys list [--json]`: every stored key, its month, validity window and status. */
 export async function listKeysCommand(config: Config, clock: Clock, json: boolean): Promise<void> {
-  await withStore(config.storeUrl, clock, async (store) => {
+  await withConfiguredStore(config, clock, async (store) => {
     const keys = describeKeys(await store.listKeys(), clock.now());
     if (json) return write(JSON.stringify(keys, null, 2));
     if (!keys.length) return write('no signing keys yet (the first start creates one)');
@@ -25,7 +26,7 @@ export async function listKeysCommand(config: Config, clock: Clock, json: boolea
  * the change up from the store within seconds (src/keys/key-rotation.ts).
  */
 export async function rotateNowCommand(config: Config, clock: Clock): Promise<void> {
-  await withStore(config.storeUrl, clock, async (store) => {
+  await withConfiguredStore(config, clock, async (store) => {
     const manager = new KeyManager({
       store,
       clock,

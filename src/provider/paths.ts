@@ -11,6 +11,8 @@ export const ROUTES = {
   jwks: '/.well-known/jwks.json',
   interaction: '/interaction',
   docs: '/docs',
+  /** A member of staff marks this browser as a trusted classroom device (interactions/classroom-device.ts). */
+  classroomDevice: '/classroom-device',
 } as const;
 
 const PROVIDER_ROUTES = [ROUTES.authorization, ROUTES.token, ROUTES.userinfo, ROUTES.revocation, `${ROUTES.endSession}/confirm`];

@@ -8,10 +8,10 @@ export const demoAuthorizeUrl = (issuer: string, extra = '') =>
   + `&response_type=code&scope=openid&nonce=n-children${extra}`;
 
 /** A login method's screen for a fresh authorization request: the page, its uid and hidden fields. */
-export async function openMethod(browser: HttpBrowser, issuer: string, method: 'emoji' | 'badge' | 'password', org = 'demo-school') {
-  const to = location(await browser.get(demoAuthorizeUrl(issuer)), issuer);
+export async function openMethod(browser: HttpBrowser, issuer: string, method: 'emoji' | 'badge' | 'password', org = 'demo-school', headers: Record<string, string> = {}) {
+  const to = location(await browser.get(demoAuthorizeUrl(issuer), headers), issuer);
   const uid = to.pathname.split('/')[2]!;
-  const res = await browser.get(`${issuer}/interaction/${uid}/${method}?org=${org}`);
+  const res = await browser.get(`${issuer}/interaction/${uid}/${method}?org=${org}`, headers);
   const page = await res.text();
   return { uid, page, status: res.status, csrf: res.status === 200 ? hiddenField(page, 'csrf') : '', org };
 }
@@ -23,8 +23,8 @@ export async function followToCallback(browser: HttpBrowser, issuer: string, res
   return to;
 }
 
-export const postEmoji = (browser: HttpBrowser, issuer: string, step: { uid: string; csrf: string; org: string }, username: string, emoji: string[], extra: Record<string, string> = {}) =>
-  browser.post(`${issuer}/interaction/${step.uid}/emoji`, { csrf: step.csrf, org: step.org, username, emoji: emoji.join(','), go: '1', ...extra });
+export const postEmoji = (browser: HttpBrowser, issuer: string, step: { uid: string; csrf: string; org: string }, username: string, emoji: string[], extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  browser.post(`${issuer}/interaction/${step.uid}/emoji`, { csrf: step.csrf, org: step.org, username, emoji: emoji.join(','), go: '1', ...extra }, headers);
 
 export const postBadge = (browser: HttpBrowser, issuer: string, step: { uid: string; csrf: string; org: string }, code: string) =>
   browser.post(`${issuer}/interaction/${step.uid}/badge`, { csrf: step.csrf, org: step.org, code });

@@ -28,14 +28,14 @@ export class HttpBrowser {
     return res;
   }
 
-  get(url: string | URL): Promise<Response> {
-    return this.request(url);
+  get(url: string | URL, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(url, { headers });
   }
 
-  post(url: string | URL, form: Record<string, string>): Promise<Response> {
+  post(url: string | URL, form: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
     return this.request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams(form).toString(),
     });
   }

@@ -103,21 +103,27 @@ export async function manyInstancesScenarios(t: Test, backend: Backend): Promise
     t.same([...new Set(answers.map((r) => r.status))].sort(), [200, 400], `nothing else (statuses: ${answers.map((r) => r.status).join(',')})`);
   });
 
-  t.test(`${backend}: a burst of 40 wrong emoji passwords across A and B stops after the free attempts`, async (t) => {
+  t.test(`${backend}: a burst of 40 wrong emoji passwords from one device across A and B stops after the free attempts`, async (t) => {
     const p = await pair(t);
-    const free = DEFAULT_THROTTLE_POLICY.freeAttempts;
-    // Forty new devices: each its own browser (own device cookie, never signed in) and its own form.
+    const free = DEFAULT_THROTTLE_POLICY.newDeviceFreeAttempts;
+    // One new device (one device cookie, never signed in), forty forms, half on each instance.
+    // (Forty browsers holding the same device cookie: a browser here keeps one interaction cookie at a time.)
+    const seed = new HttpBrowser();
+    await openMethod(seed, p.a.origin, 'emoji');
+    const device = seed.cookies.get('lanyard_device')!;
     const steps = await split(p, 40, async (via) => {
       const browser = new HttpBrowser();
+      browser.cookies.set('lanyard_device', device);
       return { via, browser, step: await openMethod(browser, via.origin, 'emoji') };
     });
     t.ok(steps.every((s) => s.step.status === 200), 'forty emoji forms shown');
+    t.ok(steps.every((s) => s.browser.cookies.get('lanyard_device') === device), 'all on the one device');
     const answers = await Promise.all(steps.map(({ via, browser, step }) => postEmoji(browser, via.origin, step, EMOJI_KID.username, WRONG)));
     const statuses = answers.map((r) => r.status);
     const texts = await Promise.all(answers.map(async (r) => alertText(await r.text()) ?? ''));
 
     t.equal(events([p.a, p.b], 'login.failed'), free, `exactly ${free} guesses were verified, across both instances`);
-    // The fifth verified failure already answers "wait" (emoji-login.test.ts: four 401s, then a 429).
+    // The last verified failure already answers "wait".
     t.equal(count(statuses, (s) => s === 401), free - 1, `${free - 1} answered 401`);
     t.ok(texts.filter((_, i) => statuses[i] === 401).every((x) => /do not match/.test(x)), 'the 401s say the pictures do not match');
     t.equal(count(statuses, (s) => s === 429), 40 - (free - 1), 'all the others answered 429');
@@ -125,10 +131,22 @@ export async function manyInstancesScenarios(t: Test, backend: Backend): Promise
     t.same([...new Set(statuses)].sort(), [401, 429], `nothing else (statuses: ${statuses.join(',')})`);
 
     const org = (await p.a.store.findOrganisation('demo-school'))!;
-    const bucket = await p.a.store.peekCounter(`account:emoji:${org.id}:${EMOJI_KID.username}:new-devices`);
-    t.equal(bucket?.count, free, `the account's new-device counter in the store is ${free}`);
-    t.equal((await p.b.store.peekCounter(`organisation:${org.id}`))?.count, free,
-      'the organisation budget counted the verified failures only (refused attempts taken back)');
+    t.equal((await p.b.store.peekCounter(`cap:emoji:${org.id}:${EMOJI_KID.username}#0`))?.count, free,
+      `the account's consecutive-failure count in the store is ${free} (refused attempts not counted)`);
+  });
+
+  t.test(`${backend}: fresh devices across A and B get exactly the ${DEFAULT_THROTTLE_POLICY.newDeviceFailureCap} failures of the cap`, async (t) => {
+    const p = await pair(t);
+    const cap = DEFAULT_THROTTLE_POLICY.newDeviceFailureCap;
+    const steps = await split(p, cap + 20, async (via) => {
+      const browser = new HttpBrowser();
+      return { via, browser, step: await openMethod(browser, via.origin, 'emoji') };
+    });
+    const answers = await Promise.all(steps.map(({ via, browser, step }) => postEmoji(browser, via.origin, step, EMOJI_KID.username, WRONG)));
+    t.equal(events([p.a, p.b], 'login.failed'), cap, `exactly ${cap} guesses were verified`);
+    t.equal(count(answers, (r) => r.status === 429), 20, 'the 20 others were refused');
+    const org = (await p.a.store.findOrganisation('demo-school'))!;
+    t.equal((await p.a.store.peekCounter(`cap:emoji:${org.id}:${EMOJI_KID.username}#0`))?.count, cap, 'the store counted exactly the cap');
   });
 
   t.test(`${backend}: 30 right emoji sign-ins in parallel across A and B all succeed`, async (t) => {

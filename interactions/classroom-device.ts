@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Store, User } from '../adapters/store.js';
+import type { TrustedDevices } from '../src/accounts/trusted-devices.js';
+import { LANYARD_CLIENT_ID } from '../src/clients/builtin-clients.js';
+import { signValue, verifySignedValue } from '../src/http/signed-value.js';
+import { ROUTES } from '../src/provider/paths.js';
+import type { ProviderHost } from '../src/provider/provider-host.js';
+import { signedInUser } from '../src/provider/session.js';
+import { sendHtml } from './context.js';
+import type { DeviceCookies } from './device.js';
+import { classroomDevicePage, type ClassroomDeviceView } from './views/classroom-device-page.js';
+import { errorPage } from './views/error-page.js';
+
+export interface ClassroomDeviceDeps {
+  host: ProviderHost;
+  store: Store;
+  devices: DeviceCookies;
+  trustedDevices: TrustedDevices;
+  cookieKeys: readonly string[];
+  issuer: string;
+}
+
+/** Who may mark classroom devices (SPEC: user `type`, e.g. student, employee, admin). */
+const STAFF_TYPES = new Set(['employee', 'admin']);
+const PATH = ROUTES.classroomDevice;
+
+type Body = { csrf?: unknown; name?: unknown };
+
+/**
+ * /classroom-device: a member of staff signed in on a device marks it as a trusted classroom device of their
+ * organisation (src/accounts/trusted-devices.ts). Signing in goes through the provider with Lanyard's
+ * built-in client, so it is the same sign-in, with the same protection, as any app's.
+ */
+export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDeps): void {
+  const csrfFor = (user: User) => signValue(d.cookieKeys, 'classroom-form', user.id);
+  const csrfOk = (user: User, body: Body) =>
+    typeof body.csrf === 'string' && verifySignedValue(d.cookieKeys, 'classroom-form', body.csrf) === user.id;
+
+  async function view(req: FastifyRequest, reply: FastifyReply, extra: Partial<ClassroomDeviceView> = {}): Promise<ClassroomDeviceView> {
+    const user = await signedInUser(d.host, d.store, req, reply);
+    const organisation = user && await d.store.findOrganisation(user.organisationId);
+    const device = await d.devices.trusted(req);
+    const currentOrg = device && (device.organisationId === organisation?.id ? organisation : await d.store.findOrganisation(device.organisationId));
+    return {
+      user,
+      organisation,
+      staff: !!user && STAFF_TYPES.has(user.type),
+      current: device && { device, organisationName: currentOrg?.name ?? 'another school' },
+      ...(user ? { csrf: csrfFor(user) } : {}),
+      ...extra,
+    };
+  }
+
+  app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 4 * 1024 });
+
+    scope.get<{ Querystring: { code?: string } }>(PATH, async (req, reply) => {
+      if (typeof req.query.code === 'string') {
+        // Back from signing in: only the session matters here, so the code is spent at once, unused.
+        const code = await d.host.provider.AuthorizationCode.find(req.query.code);
+        if (code) await code.destroy();
+        return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
+      }
+      return sendHtml(reply, 200, classroomDevicePage(await view(req, reply)));
+    });
+
+    scope.get<{ Querystring: { switch?: string } }>(`${PATH}/sign-in`, async (req, reply) => {
+      const { issuer } = d;
+      const params = new URLSearchParams({
+        client_id: LANYARD_CLIENT_ID,
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: `${issuer}${PATH}`,
+        state: randomBytes(12).toString('base64url'),
+        ...(req.query.switch ? { prompt: 'login' } : {}),
+      });
+      return reply.header('Cache-Control', 'no-store').redirect(`${ROUTES.authorization}?${params}`, 303);
+    });
+
+    scope.post<{ Body: Body }>(PATH, async (req, reply) => {
+      const v = await view(req, reply);
+      const refused = refuse(v, req.body ?? {}, csrfOk, reply);
+      if (refused) return refused;
+      const name = typeof req.body?.name === 'string' ? req.body.name.trim() : '';
+      if (name.length < 1 || name.length > 60) {
+        return sendHtml(reply, 400, classroomDevicePage({ ...v, name: name.slice(0, 60), error: 'Give the device a name of 1 to 60 characters.' }));
+      }
+      const user = v.user!;
+      const device = await d.trustedDevices.add(user.organisationId, name, { id: user.id, username: user.username });
+      d.devices.setTrusted(req, reply, device);
+      req.log.info({ event: 'device.trusted', organisation: v.organisation?.slug, deviceId: device.id, accountId: user.id }, 'classroom device marked');
+      return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
+    });
+
+    scope.post<{ Body: Body }>(`${PATH}/revoke`, async (req, reply) => {
+      const v = await view(req, reply);
+      const refused = refuse(v, req.body ?? {}, csrfOk, reply);
+      if (refused) return refused;
+      if (v.current && v.current.device.organisationId === v.user!.organisationId) {
+        await d.trustedDevices.revoke(v.current.device.organisationId, { id: v.current.device.id });
+        req.log.info({ event: 'device.revoked', organisation: v.organisation?.slug, deviceId: v.current.device.id, accountId: v.user!.id }, 'classroom device revoked');
+      }
+      d.devices.clearTrusted(req, reply);
+      return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
+    });
+  });
+}
+
+/** Only a member of staff, signed in here, with this page's form, may change the device. */
+function refuse(v: ClassroomDeviceView, body: Body, csrfOk: (u: User, b: Body) => boolean, reply: FastifyReply) {
+  if (!v.user || !v.staff) {
+    return sendHtml(reply, 403, errorPage('Staff only', 'Sign in as a member of staff to change classroom devices.', 'access_denied'));
+  }
+  if (!csrfOk(v.user, body)) {
+    return sendHtml(reply, 403, errorPage('Cannot do that', 'This form has expired. Open the page again and retry.', 'invalid_form'));
+  }
+  return undefined;
+}

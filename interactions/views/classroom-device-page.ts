@@ -1,0 +1,60 @@
+import type { Organisation, User } from '../../adapters/store.js';
+import type { TrustedDevice } from '../../src/accounts/trusted-devices.js';
+import { ROUTES } from '../../src/provider/paths.js';
+import { html } from './html.js';
+import { layout } from './layout.js';
+import { errorMessage, invalidIf } from './step-frame.js';
+
+export interface ClassroomDeviceView {
+  /** Who is signed in here, and their organisation (undefined: nobody). */
+  user?: User | undefined;
+  organisation?: Organisation | undefined;
+  staff: boolean;
+  /** The trusted device this browser is, and its organisation's name. */
+  current?: { device: TrustedDevice; organisationName: string } | undefined;
+  csrf?: string;
+  name?: string;
+  error?: string;
+}
+
+const PATH = ROUTES.classroomDevice;
+
+/** /classroom-device: a member of staff marks (or stops trusting) this browser as a classroom device. */
+export function classroomDevicePage(v: ClassroomDeviceView): string {
+  return layout('Classroom device', html`
+<h1>Classroom device</h1>
+${v.current
+    ? html`<p class="notice" role="status">This is a classroom device of <strong>${v.current.organisationName}</strong>:
+  “${v.current.device.name}”.</p>`
+    : html`<p>A classroom device is a shared tablet or computer that a member of staff has marked for their school.
+  Pupils signing in on it are never slowed down by wrong guesses made anywhere else.</p>`}
+${body(v)}
+`);
+}
+
+function body(v: ClassroomDeviceView) {
+  if (!v.user) {
+    return html`<p>To mark this device, sign in as a member of staff first.</p>
+<form method="get" action="${PATH}/sign-in"><button type="submit">Sign in as a member of staff</button></form>`;
+  }
+  const who = html`<p class="muted">Signed in as ${v.user.givenName} ${v.user.familyName} (${v.user.username})${v.organisation ? html`, ${v.organisation.name}` : ''}.</p>`;
+  if (!v.staff) {
+    return html`${who}
+<p>Only staff can mark classroom devices.</p>
+<form method="get" action="${PATH}/sign-in"><input type="hidden" name="switch" value="1">
+<button type="submit">Sign in as a member of staff</button></form>`;
+  }
+  const mine = v.current && v.current.device.organisationId === v.user.organisationId;
+  return html`${who}
+${mine ? html`<form method="post" action="${PATH}/revoke">
+  <input type="hidden" name="csrf" value="${v.csrf ?? ''}">
+  <button type="submit">Stop trusting this device</button>
+</form>` : html`${errorMessage(v.error)}
+<form method="post" action="${PATH}" novalidate>
+  <input type="hidden" name="csrf" value="${v.csrf ?? ''}">
+  <label for="name">A name for this device</label>
+  <input id="name" name="name" type="text" maxlength="60" value="${v.name ?? ''}" placeholder="Year 2 tablet 4" required ${invalidIf(v.error)}>
+  <button type="submit">Mark as a classroom device of ${v.organisation?.name ?? 'my school'}</button>
+</form>`}
+<p class="muted note">Staff can list and revoke classroom devices with <code class="nowrap">lanyard devices list</code>.</p>`;
+}

@@ -1,0 +1,80 @@
+import type { ThrottlingConfig } from '../config.js';
+
+/**
+ * The numbers of the guessing protection (src/accounts/login-throttle.ts), one place for every default.
+ * The arithmetic behind them is in the README (→ Sign-in protection); in short, for one emoji password
+ * (84⁶ ≈ 3.5 × 10¹¹ possibilities):
+ * - the unknown-device path of an account allows at most `newDeviceFailureCap` (100, NIST SP 800-63B
+ *   §5.2.2) consecutive failures, then stops until staff unlock it; a success restarts the count at most
+ *   once a day, so at most 100 × 366 = 36,600 guesses a year get through it (p ≤ 1.1 × 10⁻⁷);
+ * - a known or trusted device allows `freeAttempts` failures, then waits doubling up to `maxWaitSeconds`
+ *   (1 h): at most ~8,800 guesses a year per device (p ≤ 2.5 × 10⁻⁸), and only from that very device.
+ * Denial is bounded because nothing an attacker does from their own devices touches another source's
+ * buckets: known and trusted devices have a bucket per account and device, an unknown device's waits are
+ * its own (per account and source, capped at `newDeviceMaxWaitSeconds`), and the only shared limit on the
+ * unknown-device path is the consecutive-failure cap.
+ */
+export interface ThrottlePolicy {
+  /** Known and trusted devices: failures per account and device before waits start. */
+  freeAttempts: number;
+  /** Known and trusted devices: the first wait, doubling with each further failure … */
+  baseWaitSeconds: number;
+  /** … up to this. */
+  maxWaitSeconds: number;
+  /** Unknown devices: failures per account and source before waits start. */
+  newDeviceFreeAttempts: number;
+  newDeviceBaseWaitSeconds: number;
+  /** Short on purpose: a pupil on a new device behind a busy school address never waits longer. */
+  newDeviceMaxWaitSeconds: number;
+  /** Consecutive unknown-device failures per account and method before that path stops (staff unlock it). */
+  newDeviceFailureCap: number;
+  /** Failures on any account from one device (a signed device cookie) per window. */
+  deviceFailures: number;
+  /** Failures on any account from one IP address without a device cookie, per window. */
+  ipFailures: number;
+  /** Unknown badge codes per source (device, or IP without one) per window. */
+  badgeFailures: number;
+  /** The window of the per-source budgets above. */
+  windowSeconds: number;
+  /** New device cookies one IP address is given per hour (each is a fresh source). */
+  newDevicesPerIpPerHour: number;
+}
+
+export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
+  freeAttempts: 5,
+  baseWaitSeconds: 30,
+  maxWaitSeconds: 60 * 60,
+  newDeviceFreeAttempts: 3,
+  newDeviceBaseWaitSeconds: 5,
+  newDeviceMaxWaitSeconds: 60,
+  newDeviceFailureCap: 100,
+  deviceFailures: 10,
+  ipFailures: 30,
+  badgeFailures: 10,
+  windowSeconds: 10 * 60,
+  newDevicesPerIpPerHour: 1000,
+};
+
+export function throttlePolicy(c: ThrottlingConfig = {}): ThrottlePolicy {
+  const d = DEFAULT_THROTTLE_POLICY;
+  return {
+    freeAttempts: c.free_attempts ?? d.freeAttempts,
+    baseWaitSeconds: c.base_wait_seconds ?? d.baseWaitSeconds,
+    maxWaitSeconds: c.max_wait_seconds ?? d.maxWaitSeconds,
+    newDeviceFreeAttempts: c.new_device_free_attempts ?? d.newDeviceFreeAttempts,
+    newDeviceBaseWaitSeconds: c.new_device_base_wait_seconds ?? d.newDeviceBaseWaitSeconds,
+    newDeviceMaxWaitSeconds: c.new_device_max_wait_seconds ?? d.newDeviceMaxWaitSeconds,
+    newDeviceFailureCap: c.new_device_failure_cap ?? d.newDeviceFailureCap,
+    deviceFailures: c.device_failures ?? d.deviceFailures,
+    ipFailures: c.ip_failures ?? d.ipFailures,
+    badgeFailures: c.badge_failures ?? d.badgeFailures,
+    windowSeconds: c.window_seconds ?? d.windowSeconds,
+    newDevicesPerIpPerHour: c.new_devices_per_ip_per_hour ?? d.newDevicesPerIpPerHour,
+  };
+}
+
+/** Free failures, then waits from `base` doubling up to `max` (seconds; 0 while free). */
+export function backoffSeconds(failures: number, free: number, base: number, max: number): number {
+  if (failures < free) return 0;
+  return Math.min(base * 2 ** Math.min(failures - free, 30), max);
+}

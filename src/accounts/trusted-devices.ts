@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { Locks, Settings } from '../../adapters/store.js';
+import type { Clock } from '../clock.js';
+import { StoreUnavailableError } from '../errors.js';
+
+/**
+ * Trusted classroom devices (README → Sign-in protection): a tablet or Chromebook that a member of staff
+ * marked for their organisation. Sign-ins of that organisation's users from it count as from a known device,
+ * so no guessing elsewhere can slow them. The browser holds a signed credential naming the record
+ * (interactions/classroom-device.ts); the record here is what makes it valid, so revoking takes effect on
+ * every instance at once. Kept as one setting per organisation: a school has tens of these, not thousands.
+ */
+export interface TrustedDevice {
+  id: string;
+  organisationId: string;
+  /** What staff called it ("Year 2 tablet 4"). */
+  name: string;
+  createdAt: string;
+  /** The user id and username of the member of staff who marked it. */
+  createdBy: { id: string; username: string };
+  revokedAt?: string;
+}
+
+export const MAX_TRUSTED_DEVICES = 2000;
+const LOCK_TTL_MS = 5_000;
+
+const settingName = (organisationId: string) => `trusted-devices:${organisationId}`;
+
+export class TrustedDevices {
+  constructor(private readonly store: Settings & Locks, private readonly clock: Clock) {}
+
+  async list(organisationId: string): Promise<TrustedDevice[]> {
+    const raw = await this.store.getSetting(settingName(organisationId));
+    return raw ? (JSON.parse(raw) as TrustedDevice[]) : [];
+  }
+
+  /** The device, when it exists for this organisation and has not been revoked. */
+  async active(organisationId: string, id: string): Promise<TrustedDevice | undefined> {
+    return (await this.list(organisationId)).find((d) => d.id === id && !d.revokedAt);
+  }
+
+  async add(organisationId: string, name: string, createdBy: TrustedDevice['createdBy']): Promise<TrustedDevice> {
+    const device: TrustedDevice = {
+      id: randomBytes(12).toString('base64url'),
+      organisationId,
+      name,
+      createdAt: this.clock.now().toISOString(),
+      createdBy,
+    };
+    await this.#update(organisationId, (devices) => {
+      if (devices.length >= MAX_TRUSTED_DEVICES) throw new Error(`an organisation has at most ${MAX_TRUSTED_DEVICES} classroom devices; revoke some first`);
+      return [...devices, device];
+    });
+    return device;
+  }
+
+  /** Revokes one device (by id) or, with `all`, every device; returns how many were revoked. */
+  async revoke(organisationId: string, which: { id: string } | 'all'): Promise<number> {
+    let revoked = 0;
+    const at = this.clock.now().toISOString();
+    await this.#update(organisationId, (devices) => devices.map((d) => {
+      if (d.revokedAt || (which !== 'all' && d.id !== which.id)) return d;
+      revoked += 1;
+      return { ...d, revokedAt: at };
+    }));
+    return revoked;
+  }
+
+  /** Read-modify-write under the store's lock, so two instances adding at once both keep their device. */
+  async #update(organisationId: string, change: (devices: TrustedDevice[]) => TrustedDevice[]): Promise<void> {
+    const lock = `trusted-devices:${organisationId}`;
+    const deadline = Date.now() + 5_000;
+    let token: string | undefined;
+    while (!(token = await this.store.tryLock(lock, LOCK_TTL_MS))) {
+      if (Date.now() > deadline) throw new StoreUnavailableError(new Error(`lock ${lock} busy`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    try {
+      const next = change(await this.list(organisationId));
+      await this.store.putSetting(settingName(organisationId), JSON.stringify(next));
+    } finally {
+      await this.store.unlock(lock, token);
+    }
+  }
+}

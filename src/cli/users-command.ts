@@ -1,0 +1,63 @@
+import { unlockUserCommand } from '../accounts/unlock-command.js';
+import {
+  deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand,
+} from '../accounts/users-command.js';
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { command, type Group } from './command.js';
+
+/** Options most user commands share. */
+const org = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)', required: true } as const;
+const user = { type: 'string', placeholder: 'USERNAME', description: 'the user (their username)', required: true } as const;
+
+/** `lanyard users …`: one user's credentials and sessions. A new command is one more entry here. */
+export const usersCommands: Group = {
+  name: 'users',
+  summary: 'manage one user of an organisation',
+  commands: [
+    command({
+      name: 'emoji',
+      summary: "issue (or reset) a user's emoji password; printed once",
+      details: 'Six pictures drawn at random; only their argon2id hash is kept. The old emoji password stops working.',
+      options: { org, user },
+      run: ({ options }) => issueEmojiPasswordCommand(loadConfig(), systemClock, options.org, options.user),
+    }),
+    command({
+      name: 'list',
+      summary: "an organisation's users: username, name, type, credentials set, suspended (never secrets)",
+      options: { org, json: { type: 'flag', description: 'print JSON instead of a table' } },
+      run: ({ options }) => listUsersCommand(loadConfig(), systemClock, { org: options.org, json: options.json }),
+    }),
+    command({
+      name: 'unlock',
+      summary: "clear a user's sign-in waits, including new-device sign-in stopped after too many wrong tries",
+      details: 'Known devices stay known. See README → Sign-in protection.',
+      options: { org, user },
+      run: ({ options }) => unlockUserCommand(loadConfig(), { org: options.org, user: options.user }),
+    }),
+    command({
+      name: 'signout',
+      summary: 'sign a user out everywhere: every Lanyard session ends, refresh and access tokens stop working',
+      options: { org, user },
+      run: ({ options }) => signOutCommand(loadConfig(), systemClock, { org: options.org, user: options.user }),
+    }),
+    command({
+      name: 'suspend',
+      summary: 'stop a user signing in by any method, and sign them out everywhere',
+      options: { org, user },
+      run: ({ options }) => suspendCommand(loadConfig(), systemClock, { org: options.org, user: options.user }),
+    }),
+    command({
+      name: 'unsuspend',
+      summary: 'let a suspended user sign in again',
+      options: { org, user },
+      run: ({ options }) => unsuspendCommand(loadConfig(), systemClock, { org: options.org, user: options.user }),
+    }),
+    command({
+      name: 'delete',
+      summary: 'erase a user: credentials, badges, sessions, grants and tokens (their id is never reused)',
+      options: { org, user },
+      run: ({ options }) => deleteUserCommand(loadConfig(), systemClock, { org: options.org, user: options.user }),
+    }),
+  ],
+};

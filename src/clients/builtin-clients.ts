@@ -1,0 +1,26 @@
+import type { StoredClient } from '../../adapters/store.js';
+import { ROUTES } from '../provider/paths.js';
+
+/**
+ * Lanyard's own pages that need to know who is signed in (today: marking a trusted classroom device) sign in
+ * through the provider like any app, with the built-in client `lanyard`: the same screens, the same guessing
+ * protection, the same session. It has no secret anyone holds (its codes are never exchanged: the page only
+ * needs the session the sign-in leaves behind), and its id is reserved.
+ */
+export const LANYARD_CLIENT_ID = 'lanyard';
+
+export function builtinClients(issuer: string): StoredClient[] {
+  const epoch = new Date(0).toISOString();
+  return [{
+    clientId: LANYARD_CLIENT_ID,
+    name: 'Lanyard',
+    redirectUris: [`${issuer}${ROUTES.classroomDevice}`],
+    defaultScopes: ['openid'],
+    logoutUrl: undefined,
+    responseTypes: ['code'],
+    source: 'builtin',
+    status: 'live',
+    createdAt: epoch,
+    updatedAt: epoch,
+  }];
+}
