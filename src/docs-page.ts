@@ -1,3 +1,4 @@
+import { STATE_MAX_LENGTH } from './provider/authorization-params.js';
 import type { FastifyInstance } from 'fastify';
 import { html } from '../interactions/views/html.js';
 import { layout } from '../interactions/views/layout.js';
@@ -15,7 +16,7 @@ export function docsRoute(app: FastifyInstance, issuer: string): void {
 <ol>
 <li>Redirect the user to <code>GET ${ROUTES.authorization}</code> with <code>client_id</code>, <code>redirect_uri</code>
 (exactly as registered), <code>response_type=code</code>, <code>scope=openid</code>, a fresh <code>nonce</code>
-(at most 1024 characters), <code>state</code> and optionally <code>organisation</code> (school slug or id).</li>
+(at most 1024 characters), <code>state</code> (at most ${STATE_MAX_LENGTH} characters) and optionally <code>organisation</code> (school slug or id).</li>
 <li>The user signs in; Lanyard redirects to your <code>redirect_uri</code> with <code>code</code> (valid 10 minutes, single use).</li>
 <li><code>POST ${ROUTES.token}</code> with HTTP Basic client authentication (<code>client_secret_basic</code>),
 <code>grant_type=authorization_code</code>, <code>code</code> and <code>redirect_uri</code>, as URL parameters or a form body.

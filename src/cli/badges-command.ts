@@ -2,9 +2,9 @@ import { printBadgesCommand, revokeBadgesCommand } from '../badges/badges-comman
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import type { Paper } from '../badges/label-layout.js';
-import { command, type Group } from './command.js';
+import { command, type Group, ORG_OPTION } from './command.js';
 
-const org = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)', required: true } as const;
+const org = ORG_OPTION;
 
 /** `lanyard badges …`: printing (which issues) and revoking magic badges. */
 export const badgesCommands: Group = {

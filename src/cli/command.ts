@@ -71,3 +71,7 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** Options many commands share. */
+export const ORG_OPTION = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)', required: true } as const;
+export const JSON_OPTION = { type: 'flag', description: 'print JSON instead of a table' } as const;

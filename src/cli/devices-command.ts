@@ -1,8 +1,8 @@
 import { listDevicesCommand, revokeDevicesCommand } from '../accounts/devices-command.js';
 import { loadConfig } from '../config.js';
-import { command, type Group } from './command.js';
+import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 
-const org = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)', required: true } as const;
+const org = ORG_OPTION;
 
 /** `lanyard devices …`: trusted classroom devices (README → Sign-in protection). */
 export const devicesCommands: Group = {
@@ -12,7 +12,7 @@ export const devicesCommands: Group = {
     command({
       name: 'list',
       summary: "list an organisation's classroom devices: id, name, when and by whom marked, status",
-      options: { org, json: { type: 'flag', description: 'print JSON instead of a table' } },
+      options: { org, json: JSON_OPTION },
       run: ({ options }) => listDevicesCommand(loadConfig(), { org: options.org, json: options.json }),
     }),
     command({

@@ -4,10 +4,10 @@ import {
 } from '../accounts/users-command.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
-import { command, type Group } from './command.js';
+import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 
 /** Options most user commands share. */
-const org = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)', required: true } as const;
+const org = ORG_OPTION;
 const user = { type: 'string', placeholder: 'USERNAME', description: 'the user (their username)', required: true } as const;
 
 /** `lanyard users …`: one user's credentials and sessions. A new command is one more entry here. */
@@ -25,7 +25,7 @@ export const usersCommands: Group = {
     command({
       name: 'list',
       summary: "an organisation's users: username, name, type, credentials set, suspended (never secrets)",
-      options: { org, json: { type: 'flag', description: 'print JSON instead of a table' } },
+      options: { org, json: JSON_OPTION },
       run: ({ options }) => listUsersCommand(loadConfig(), systemClock, { org: options.org, json: options.json }),
     }),
     command({
