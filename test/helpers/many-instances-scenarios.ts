@@ -144,7 +144,8 @@ export async function manyInstancesScenarios(t: Test, backend: Backend): Promise
     });
     const answers = await Promise.all(steps.map(({ via, browser, step }) => postEmoji(browser, via.origin, step, EMOJI_KID.username, WRONG)));
     t.equal(events([p.a, p.b], 'login.failed'), cap, `exactly ${cap} guesses were verified`);
-    t.equal(count(answers, (r) => r.status === 429), 20, 'the 20 others were refused');
+    // The last verified failure already answers 429 (the path has stopped).
+    t.same(answers.map((r) => r.status).sort(), [...Array(cap - 1).fill(401), ...Array(21).fill(429)], 'the 20 others were refused');
     const org = (await p.a.store.findOrganisation('demo-school'))!;
     t.equal((await p.a.store.peekCounter(`cap:emoji:${org.id}:${EMOJI_KID.username}#0`))?.count, cap, 'the store counted exactly the cap');
   });
