@@ -43,14 +43,6 @@ export async function attemptSignIn(
   step: LoginStep,
   o: AttemptOptions,
 ): Promise<User | undefined> {
-  const attempt: Attempt = {
-    factor: o.factor,
-    organisationId: step.organisation.id,
-    ...(o.username !== undefined ? { username: o.username } : {}),
-    device: deps.devices.device(req),
-    trustedDeviceId: (await deps.devices.trusted(req, step.organisation.id))?.id,
-    ip: req.ip,
-  };
   const log = { method: o.factor, organisation: step.organisation.slug };
   const throttled = (v: Refusal) => {
     req.log.warn({ event: 'login.throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'login throttled');
@@ -64,14 +56,26 @@ export async function attemptSignIn(
     return undefined;
   };
   try {
+    // Inside the try: reading the device's standing uses the store too, and fails closed like the rest.
+    const attempt: Attempt = {
+      factor: o.factor,
+      organisationId: step.organisation.id,
+      ...(o.username !== undefined ? { username: o.username } : {}),
+      device: await deps.devices.source(req),
+      trustedDeviceId: (await deps.devices.trusted(req, step.organisation.id))?.id,
+      ip: req.ip,
+    };
     const begun = await deps.throttle.begin(attempt);
     if (!begun.allowed) return throttled(begun);
     let user: User | undefined;
     try {
       user = await o.verify();
-    } finally {
-      await deps.throttle.end(begun.attempt, { ok: !!user, ...(user ? { username: user.username } : {}), final: o.final ?? true });
+    } catch (err) {
+      // Not a wrong secret: nothing is counted (a failing store must not push a pupil towards the stop).
+      await deps.throttle.abort(begun.attempt);
+      throw err;
     }
+    await deps.throttle.end(begun.attempt, { ok: !!user, ...(user ? { username: user.username } : {}), final: o.final ?? true });
     if (!user) {
       req.log.info({ event: 'login.failed', ...log }, 'login failed');
       const after = await deps.throttle.check(attempt);

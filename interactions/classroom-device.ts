@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store, User } from '../adapters/store.js';
-import type { TrustedDevices } from '../src/accounts/trusted-devices.js';
+import { TooManyDevicesError, type TrustedDevice, type TrustedDevices } from '../src/accounts/trusted-devices.js';
 import { LANYARD_CLIENT_ID } from '../src/clients/builtin-clients.js';
 import { signValue, verifySignedValue } from '../src/http/signed-value.js';
 import { ROUTES } from '../src/provider/paths.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
-import { signedInUser } from '../src/provider/session.js';
+import { endBrowserSession, signedInUser } from '../src/provider/session.js';
 import { sendHtml } from './context.js';
 import type { DeviceCookies } from './device.js';
 import { classroomDevicePage, type ClassroomDeviceView } from './views/classroom-device-page.js';
@@ -88,9 +88,19 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
         return sendHtml(reply, 400, classroomDevicePage({ ...v, name: name.slice(0, 60), error: 'Give the device a name of 1 to 60 characters.' }));
       }
       const user = v.user!;
-      const device = await d.trustedDevices.add(user.organisationId, name, { id: user.id, username: user.username });
+      // Marking again (or for another school) replaces the device's record: no active record is left orphaned.
+      if (v.current) await d.trustedDevices.revoke(v.current.device.organisationId, { id: v.current.device.id });
+      let device: TrustedDevice;
+      try {
+        device = await d.trustedDevices.add(user.organisationId, name, { id: user.id, username: user.username });
+      } catch (err) {
+        if (!(err instanceof TooManyDevicesError)) throw err;
+        return sendHtml(reply, 409, classroomDevicePage({ ...v, name, error: err.message }));
+      }
       d.devices.setTrusted(req, reply, device);
       req.log.info({ event: 'device.trusted', organisation: v.organisation?.slug, deviceId: device.id, accountId: user.id }, 'classroom device marked');
+      // A shared device: the member of staff's sign-in must not stay behind for the next pupil.
+      await endBrowserSession(d.host, req, reply);
       return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
     });
 
@@ -103,6 +113,7 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
         req.log.info({ event: 'device.revoked', organisation: v.organisation?.slug, deviceId: v.current.device.id, accountId: v.user!.id }, 'classroom device revoked');
       }
       d.devices.clearTrusted(req, reply);
+      await endBrowserSession(d.host, req, reply);
       return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
     });
   });

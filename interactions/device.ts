@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Counters } from '../adapters/store.js';
 import type { Attempt } from '../src/accounts/login-throttle.js';
 import type { TrustedDevice, TrustedDevices } from '../src/accounts/trusted-devices.js';
+import { clientAddressKey } from '../src/http/rate-limit-key.js';
 import { readCookie, signValue, verifySignedValue } from '../src/http/signed-value.js';
 
 /**
@@ -38,13 +39,33 @@ export class DeviceCookies {
     return id && DEVICE_ID.test(id) ? { id, signed: true } : undefined;
   }
 
-  /** Makes sure the browser has a signed device cookie (on the sign-in screens), within the IP's allowance. */
+  /**
+   * Makes sure the browser has a signed device cookie (on the sign-in screens). An older bare id is signed
+   * as it is, so a device known before the upgrade stays known. Costs nothing here: a device is counted
+   * against its address's allowance when it is first used to sign in (source()), so requests that never
+   * keep cookies cannot use the allowance up.
+   */
   async ensure(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (this.device(req)?.signed) return;
-    const minted = await this.d.counters.hitCounter(`device-minted:${req.ip}`, 60 * 60);
-    if (minted.count > this.d.newDevicesPerIpPerHour) return; // counted as its IP address until the hour is over
-    const value = signValue(this.d.cookieKeys, 'device', randomBytes(16).toString('base64url'));
+    const current = this.device(req);
+    if (current?.signed) return;
+    const value = signValue(this.d.cookieKeys, 'device', current?.id ?? randomBytes(16).toString('base64url'));
     reply.raw.appendHeader('Set-Cookie', cookie(req, DEVICE_COOKIE, value, '/interaction', MAX_AGE_SECONDS));
+  }
+
+  /**
+   * The device as a source for the guessing protection. A signed device is its own source once it has been
+   * counted against its address's allowance (`newDevicesPerIpPerHour` new devices an hour; then 30 days
+   * without counting again); past the allowance it counts as its address until the hour is over.
+   */
+  async source(req: FastifyRequest): Promise<Attempt['device']> {
+    const device = this.device(req);
+    if (!device?.signed) return device;
+    const used = `device-used:${device.id}`;
+    if (await this.d.counters.peekCounter(used)) return device;
+    const minted = await this.d.counters.hitCounter(`device-minted:${clientAddressKey(req)}`, 60 * 60);
+    if (minted.count > this.d.newDevicesPerIpPerHour) return { id: device.id, signed: false };
+    await this.d.counters.hitCounter(used, 30 * 24 * 60 * 60);
+    return device;
   }
 
   /** The trusted classroom device this browser is (of `organisationId`, when given), or undefined. */

@@ -34,7 +34,8 @@ ${body(v)}
 
 function body(v: ClassroomDeviceView) {
   if (!v.user) {
-    return html`<p>To mark this device, sign in as a member of staff first.</p>
+    return html`<p>${v.current ? 'To stop trusting this device' : 'To mark this device'}, sign in as a member of staff first.
+  You are signed out again as soon as you have done it, so no pupil can use your sign-in on this device.</p>
 <form method="get" action="${PATH}/sign-in"><button type="submit">Sign in as a member of staff</button></form>`;
   }
   const who = html`<p class="muted">Signed in as ${v.user.givenName} ${v.user.familyName} (${v.user.username})${v.organisation ? html`, ${v.organisation.name}` : ''}.</p>`;

@@ -51,8 +51,8 @@ interface Backoff { key: string; free: number; base: number; max: number }
 interface Plan {
   /** Attempts on this key take turns. */
   lockKey: string | undefined;
-  /** The per-account wait buckets (one). */
-  backoff: Backoff | undefined;
+  /** The per-account wait buckets. */
+  backoffs: Backoff[];
   /** The unknown-device path's consecutive-failure counter. */
   cap: string | undefined;
   /** Per-source budgets: [key, failures allowed per window]. */
@@ -90,7 +90,8 @@ export class LoginThrottle {
 
   /** Whose counters an account's buckets are: changes when staff unlock the account. */
   async #accountBase(a: Attempt): Promise<string> {
-    const epoch = (await this.counters.peekCounter(epochKey(a.organisationId, a.username!)))?.count ?? 0;
+    // The time of the last unlock (each unlock restarts the counter, so its window never strands an epoch).
+    const epoch = (await this.counters.peekCounter(epochKey(a.organisationId, a.username!)))?.lastAt ?? 0;
     return `${a.factor}:${a.organisationId}:${norm(a.username!)}#${epoch}`;
   }
 
@@ -105,18 +106,32 @@ export class LoginThrottle {
     const source = LoginThrottle.source(a);
     if (a.factor === 'badge' || !a.username) {
       // An unknown badge code cannot target an account: it counts against its source only.
-      return { lockKey: undefined, backoff: undefined, cap: undefined, budgets: [[`badge:${source}`, p.badgeFailures]] };
+      return { lockKey: undefined, backoffs: [], cap: undefined, budgets: [[`badge:${source}`, p.badgeFailures]] };
     }
     const base = await this.#accountBase(a);
+    if (a.trustedDeviceId) {
+      // Each classroom device has its own count, and all of them together share one per account, so a
+      // trolley of thirty tablets gives no more guesses at a classmate than a few would.
+      const own = `account:${base}:trusted:${a.trustedDeviceId}`;
+      const shared = `account:${base}:trusted-devices`;
+      return {
+        lockKey: shared,
+        backoffs: [
+          { key: own, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds },
+          { key: shared, free: p.trustedDevicesFreeAttempts, base: p.baseWaitSeconds, max: p.trustedDevicesMaxWaitSeconds },
+        ],
+        cap: undefined,
+        budgets: [],
+      };
+    }
     if (await this.#known(a)) {
-      const device = a.trustedDeviceId ? `trusted:${a.trustedDeviceId}` : `device:${a.device!.id}`;
-      const key = `account:${base}:${device}`;
-      return { lockKey: key, backoff: { key, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds }, cap: undefined, budgets: [] };
+      const key = `account:${base}:device:${a.device!.id}`;
+      return { lockKey: key, backoffs: [{ key, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds }], cap: undefined, budgets: [] };
     }
     const cap = `cap:${base}`;
     return {
       lockKey: cap,
-      backoff: { key: `account:${base}:${source}`, free: p.newDeviceFreeAttempts, base: p.newDeviceBaseWaitSeconds, max: p.newDeviceMaxWaitSeconds },
+      backoffs: [{ key: `account:${base}:${source}`, free: p.newDeviceFreeAttempts, base: p.newDeviceBaseWaitSeconds, max: p.newDeviceMaxWaitSeconds }],
       cap,
       budgets: [[`source:${source}`, a.device?.signed ? p.deviceFailures : p.ipFailures]],
     };
@@ -140,8 +155,7 @@ export class LoginThrottle {
       const c = await this.counters.peekCounter(plan.cap);
       if (c && c.count >= this.policy.newDeviceFailureCap) refusal.add(STOPPED_RETRY_SECONDS, plan.cap, true);
     }
-    if (plan.backoff) {
-      const { key, free, base, max } = plan.backoff;
+    for (const { key, free, base, max } of plan.backoffs) {
       const c = await this.counters.peekCounter(key);
       if (c) refusal.add(Math.ceil((c.lastAt + backoffSeconds(c.count, free, base, max) * 1000 - now) / 1000), key);
     }
@@ -194,15 +208,24 @@ export class LoginThrottle {
     const { plan } = ticket;
     try {
       if (!outcome.ok) {
-        if (plan.backoff) await this.counters.hitCounter(plan.backoff.key, BACKOFF_WINDOW_SECONDS);
+        for (const { key } of plan.backoffs) await this.counters.hitCounter(key, BACKOFF_WINDOW_SECONDS);
         if (plan.cap) await this.counters.hitCounter(plan.cap, LONG_SECONDS);
         return;
       }
       await this.#release(ticket.reserved);
       if (outcome.final === false) return;
-      if (plan.backoff) await this.counters.clearCounter(plan.backoff.key);
+      for (const { key } of plan.backoffs) await this.counters.clearCounter(key);
       if (plan.cap) await this.#restartCap(plan.cap);
       await this.#remember({ ...ticket.attempt, username: outcome.username ?? ticket.attempt.username });
+    } finally {
+      ticket.unlock();
+    }
+  }
+
+  /** Ends an attempt that could not be verified (the store failed): it counts as nothing. */
+  async abort(ticket: AttemptTicket): Promise<void> {
+    try {
+      await this.#release(ticket.reserved);
     } finally {
       ticket.unlock();
     }
@@ -234,6 +257,7 @@ export class LoginThrottle {
    * devices stay known.
    */
   async unlock(organisationId: string, username: string): Promise<void> {
+    await this.counters.clearCounter(epochKey(organisationId, username));
     await this.counters.hitCounter(epochKey(organisationId, username), LONG_SECONDS);
   }
 

@@ -7,8 +7,10 @@ import type { ThrottlingConfig } from '../config.js';
  * - the unknown-device path of an account allows at most `newDeviceFailureCap` (100, NIST SP 800-63B
  *   §5.2.2) consecutive failures, then stops until staff unlock it; a success restarts the count at most
  *   once a day, so at most 100 × 366 = 36,600 guesses a year get through it (p ≤ 1.1 × 10⁻⁷);
- * - a known or trusted device allows `freeAttempts` failures, then waits doubling up to `maxWaitSeconds`
- *   (1 h): at most ~8,800 guesses a year per device (p ≤ 2.5 × 10⁻⁸), and only from that very device.
+ * - a known device allows `freeAttempts` failures, then waits doubling up to `maxWaitSeconds` (1 h): at
+ *   most ~34 guesses a day, 12,400 a year (p ≈ 3.5 × 10⁻⁸), and only from that very device;
+ * - trusted classroom devices each count the same way, and all of them together share one count per
+ *   account (`trustedDevicesFreeAttempts`, waits up to 15 min): at most ~120 a day, 44,000 a year.
  * Denial is bounded because nothing an attacker does from their own devices touches another source's
  * buckets: known and trusted devices have a bucket per account and device, an unknown device's waits are
  * its own (per account and source, capped at `newDeviceMaxWaitSeconds`), and the only shared limit on the
@@ -21,6 +23,10 @@ export interface ThrottlePolicy {
   baseWaitSeconds: number;
   /** … up to this. */
   maxWaitSeconds: number;
+  /** All trusted classroom devices together, per account: failures before waits start … */
+  trustedDevicesFreeAttempts: number;
+  /** … and the longest wait (from `baseWaitSeconds`, doubling). */
+  trustedDevicesMaxWaitSeconds: number;
   /** Unknown devices: failures per account and source before waits start. */
   newDeviceFreeAttempts: number;
   newDeviceBaseWaitSeconds: number;
@@ -44,6 +50,8 @@ export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
   freeAttempts: 5,
   baseWaitSeconds: 30,
   maxWaitSeconds: 60 * 60,
+  trustedDevicesFreeAttempts: 20,
+  trustedDevicesMaxWaitSeconds: 15 * 60,
   newDeviceFreeAttempts: 3,
   newDeviceBaseWaitSeconds: 5,
   newDeviceMaxWaitSeconds: 60,
@@ -61,6 +69,8 @@ export function throttlePolicy(c: ThrottlingConfig = {}): ThrottlePolicy {
     freeAttempts: c.free_attempts ?? d.freeAttempts,
     baseWaitSeconds: c.base_wait_seconds ?? d.baseWaitSeconds,
     maxWaitSeconds: c.max_wait_seconds ?? d.maxWaitSeconds,
+    trustedDevicesFreeAttempts: d.trustedDevicesFreeAttempts,
+    trustedDevicesMaxWaitSeconds: d.trustedDevicesMaxWaitSeconds,
     newDeviceFreeAttempts: c.new_device_free_attempts ?? d.newDeviceFreeAttempts,
     newDeviceBaseWaitSeconds: c.new_device_base_wait_seconds ?? d.newDeviceBaseWaitSeconds,
     newDeviceMaxWaitSeconds: c.new_device_max_wait_seconds ?? d.newDeviceMaxWaitSeconds,

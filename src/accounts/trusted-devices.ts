@@ -22,6 +22,12 @@ export interface TrustedDevice {
 }
 
 export const MAX_TRUSTED_DEVICES = 2000;
+
+export class TooManyDevicesError extends Error {
+  constructor() {
+    super(`an organisation has at most ${MAX_TRUSTED_DEVICES} active classroom devices; revoke some first`);
+  }
+}
 const LOCK_TTL_MS = 5_000;
 
 const settingName = (organisationId: string) => `trusted-devices:${organisationId}`;
@@ -48,8 +54,11 @@ export class TrustedDevices {
       createdBy,
     };
     await this.#update(organisationId, (devices) => {
-      if (devices.length >= MAX_TRUSTED_DEVICES) throw new Error(`an organisation has at most ${MAX_TRUSTED_DEVICES} classroom devices; revoke some first`);
-      return [...devices, device];
+      const active = devices.filter((d) => !d.revokedAt);
+      if (active.length >= MAX_TRUSTED_DEVICES) throw new TooManyDevicesError();
+      // Revoked records are history; the oldest go first so the list stays bounded.
+      const history = devices.filter((d) => d.revokedAt).slice(-MAX_TRUSTED_DEVICES);
+      return [...history, ...active, device];
     });
     return device;
   }

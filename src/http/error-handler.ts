@@ -6,7 +6,7 @@ import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../
 import { ROUTES } from '../provider/paths.js';
 
 /** Pages people see: an error there is a page too, never JSON and never a stack trace. */
-const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout);
+const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout) || url.startsWith(ROUTES.classroomDevice);
 
 /** "Try again in a moment": the answer to any store failure, on every endpoint (README → When the store fails). */
 export function sendUnavailable(req: FastifyRequest, reply: FastifyReply) {

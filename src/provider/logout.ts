@@ -3,6 +3,7 @@ import { errorPage } from '../../interactions/views/error-page.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { ROUTES } from './paths.js';
 import type { ProviderHost } from './provider-host.js';
+import { endBrowserSession } from './session.js';
 
 /**
  * SPEC: GET /oauth/logout?client_id= — logs the user out of the service and redirects straight to the
@@ -20,13 +21,8 @@ export function logoutRoute(app: FastifyInstance, host: ProviderHost, clients: C
       return reply.code(400).type('text/html; charset=utf-8')
         .send(errorPage('Cannot sign you out here', problem, 'invalid_request'));
     }
-    const { provider } = host;
-    const ctx = provider.createContext(req.raw, reply.raw);
-    const session = await provider.Session.get(ctx);
-    if (session.accountId || !(session as unknown as { new?: boolean }).new) await session.destroy();
-    const cookie = provider.cookieName('session');
-    ctx.cookies.set(cookie, null, { signed: true, httpOnly: true, sameSite: 'lax', secure: ctx.secure });
-    req.log.info({ event: 'logout', clientId: client.clientId, accountId: session.accountId }, 'signed out');
+    const accountId = await endBrowserSession(host, req, reply);
+    req.log.info({ event: 'logout', clientId: client.clientId, accountId }, 'signed out');
     return reply.header('Cache-Control', 'no-store').redirect(client.logoutUrl, 303);
   });
 }

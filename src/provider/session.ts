@@ -1,20 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store, User } from '../../adapters/store.js';
+import { stillValid } from '../accounts/account-status.js';
 import type { ProviderHost } from './provider-host.js';
 
 /**
  * Who is signed in to Lanyard in this browser, for Lanyard's own pages (the classroom-device page; the
- * dashboard later): the provider's session, through its public API, and the user it names — provided the
- * user may still sign in (not suspended, and the session began after the user's sessions were last ended).
+ * dashboard later): the provider's session, through its public API, and the user it names, when the
+ * session still counts for them (src/accounts/account-status.ts: the one rule for sessions and tokens).
  */
 export async function signedInUser(host: ProviderHost, store: Store, req: FastifyRequest, reply: FastifyReply): Promise<User | undefined> {
   const { provider } = host;
-  const ctx = provider.createContext(req.raw, reply.raw);
-  const session = await provider.Session.get(ctx);
+  const session = await provider.Session.get(provider.createContext(req.raw, reply.raw));
   if (!session.accountId) return undefined;
   const user = await store.findUser(session.accountId);
-  if (!user || user.suspendedAt) return undefined;
-  const validAfter = (user as { sessionsValidAfter?: number }).sessionsValidAfter;
-  if (validAfter !== undefined && (session.loginTs ?? 0) * 1000 <= validAfter) return undefined;
-  return user;
+  return stillValid(user, session.loginTs) ? user : undefined;
+}
+
+/** Ends this browser's Lanyard session (the stored session and its cookie), as GET /oauth/logout does. */
+export async function endBrowserSession(host: ProviderHost, req: FastifyRequest, reply: FastifyReply): Promise<string | undefined> {
+  const { provider } = host;
+  const ctx = provider.createContext(req.raw, reply.raw);
+  const session = await provider.Session.get(ctx);
+  if (session.accountId || !(session as unknown as { new?: boolean }).new) await session.destroy();
+  ctx.cookies.set(provider.cookieName('session'), null, { signed: true, httpOnly: true, sameSite: 'lax', secure: ctx.secure });
+  return session.accountId;
 }

@@ -12,17 +12,20 @@ t.test('a teacher marks a tablet as a classroom device in Chromium, then stops t
   await screenshot(page, 'classroom-device/01-signed-out-tablet');
   await checkAccessibility(t, page, 'classroom device, signed out');
 
-  await page.getByRole('button', { name: 'Sign in as a member of staff' }).click();
-  await page.waitForURL(/\/interaction\//);
-  await page.getByLabel('School name').fill('demo');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: 'Demo School' }).click();
-  await page.getByRole('link', { name: /Username and password/ }).click();
-  await page.getByLabel('Username').fill(TEACHER.username);
-  await page.getByLabel('Password').fill(TEACHER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${lanyard.url}/classroom-device`);
-  t.ok(await page.getByText('Signed in as').isVisible(), 'back on the page, signed in');
+  const signInAsStaff = async () => {
+    await page.getByRole('button', { name: 'Sign in as a member of staff' }).click();
+    await page.waitForURL(/\/interaction\//);
+    await page.getByLabel('School name').fill('demo');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('link', { name: 'Demo School' }).click();
+    await page.getByRole('link', { name: /Username and password/ }).click();
+    await page.getByLabel('Username').fill(TEACHER.username);
+    await page.getByLabel('Password').fill(TEACHER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${lanyard.url}/classroom-device`);
+    t.ok(await page.getByText('Signed in as').isVisible(), 'back on the page, signed in');
+  };
+  await signInAsStaff();
   await screenshot(page, 'classroom-device/02-staff-tablet');
   await checkAccessibility(t, page, 'classroom device, staff');
 
@@ -32,6 +35,7 @@ t.test('a teacher marks a tablet as a classroom device in Chromium, then stops t
   t.match(await page.getByRole('status').innerText(), /classroom device of Demo School: “Year 2 tablet 4”/);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'lanyard_classroom');
   t.ok(cookie?.httpOnly && cookie.sameSite === 'Lax', 'the credential is an HttpOnly, SameSite cookie');
+  t.notOk(await page.getByText('Signed in as').count(), 'the teacher was signed out again: no pupil inherits the sign-in');
   await screenshot(page, 'classroom-device/03-marked-tablet');
   await checkAccessibility(t, page, 'classroom device, marked');
   for (const [size, options] of [['phone', PHONE], ['chromebook', DESKTOP]] as const) {
@@ -40,6 +44,7 @@ t.test('a teacher marks a tablet as a classroom device in Chromium, then stops t
     await screenshot(other.page, `classroom-device/04-marked-${size}`);
   }
 
+  await signInAsStaff();
   await page.getByRole('button', { name: 'Stop trusting this device' }).click();
   await page.waitForURL(`${lanyard.url}/classroom-device`);
   t.notOk(await page.getByRole('status').count(), 'no longer a classroom device');

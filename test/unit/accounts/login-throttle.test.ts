@@ -182,8 +182,29 @@ t.test('the guessing arithmetic holds: below one in a million per account per ye
     if (r) clock.advance(r.retryAfterSeconds * 1000);
     else known += 1;
   }
-  const perYear = (unknown / 30 + known / 7) * 366;
+  // Every trusted classroom device of the school (a new one for each guess), for 7 days.
+  let trusted = 0;
+  const trustedEnd = clock.now().getTime() + 7 * DAY;
+  for (let i = 0; clock.now().getTime() < trustedEnd; i++) {
+    const r = await tryOnce(throttle, attempt({ username: 'third', device: undefined, trustedDeviceId: `tablet-${i}` }), false);
+    if (r) clock.advance(r.retryAfterSeconds * 1000);
+    else trusted += 1;
+  }
+  const perYear = (unknown / 30 + known / 7 + trusted / 7) * 366;
   const p = perYear / 84 ** 6;
-  t.ok(p < 1e-6, `at most ${Math.round(perYear)} guesses a year through a new device and one known device: p = ${p.toExponential(2)}`);
+  t.ok(p < 1e-6, `at most ${Math.round(perYear)} guesses a year through new devices, one known device and every classroom device: p = ${p.toExponential(2)}`);
   t.ok(known / 7 <= 40, `${(known / 7).toFixed(1)} guesses a day from one known device`);
+});
+
+t.test('all trusted classroom devices together share one count per account', async (t) => {
+  const { throttle } = fixture(t);
+  let verified = 0;
+  for (let i = 0; i < 60; i++) {
+    // A different tablet of the trolley each time, always under its own free attempts.
+    if ((await tryOnce(throttle, attempt({ device: undefined, trustedDeviceId: `tablet-${i}` }), false)) === undefined) verified += 1;
+  }
+  t.equal(verified, P.trustedDevicesFreeAttempts, `sixty tablets get ${P.trustedDevicesFreeAttempts} guesses at one account, not sixty times that`);
+  t.match(await throttle.check(attempt({ device: undefined, trustedDeviceId: 'tablet-new' })), { allowed: false, bucket: 'account' });
+  t.same(await throttle.check(attempt({ device: undefined, trustedDeviceId: 'tablet-0', username: 'classmate' })), { allowed: true },
+    'another account on the same tablets is not slowed');
 });
