@@ -180,8 +180,21 @@ export interface FocusedElement {
   outline: string;
 }
 
-/** What has keyboard focus, as a person would describe it. */
+/**
+ * What has keyboard focus, as a person would describe it. A page that has just loaded may not have applied
+ * `autofocus` yet (Chromium does it at a rendering update after parsing), so nothing focused is asked again
+ * for up to a second before it is the answer.
+ */
 export async function focused(page: Page): Promise<FocusedElement | null> {
+  for (let i = 0; i < 10; i += 1) {
+    const element = await focusedNow(page);
+    if (element) return element;
+    await page.waitForTimeout(100);
+  }
+  return focusedNow(page);
+}
+
+async function focusedNow(page: Page): Promise<FocusedElement | null> {
   return page.evaluate(`(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return null;
