@@ -57,12 +57,14 @@ export async function attemptSignIn(
   };
   try {
     // Inside the try: reading the device's standing uses the store too, and fails closed like the rest.
+    const trustedDeviceId = (await deps.devices.trusted(req, step.organisation.id))?.id;
     const attempt: Attempt = {
       factor: o.factor,
       organisationId: step.organisation.id,
       ...(o.username !== undefined ? { username: o.username } : {}),
-      device: await deps.devices.source(req),
-      trustedDeviceId: (await deps.devices.trusted(req, step.organisation.id))?.id,
+      // A classroom device is its own source: its cookie need not be counted against the address.
+      device: trustedDeviceId ? deps.devices.device(req) : await deps.devices.source(req),
+      trustedDeviceId,
       ip: req.ip,
     };
     const begun = await deps.throttle.begin(attempt);
@@ -78,7 +80,7 @@ export async function attemptSignIn(
     await deps.throttle.end(begun.attempt, { ok: !!user, ...(user ? { username: user.username } : {}), final: o.final ?? true });
     if (!user) {
       req.log.info({ event: 'login.failed', ...log }, 'login failed');
-      const after = await deps.throttle.check(attempt);
+      const after = await deps.throttle.recheck(begun.attempt);
       if (!after.allowed) return throttled(after);
       sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
       return undefined;

@@ -10,8 +10,8 @@ import { readCookie, signValue, verifySignedValue } from '../src/http/signed-val
  * The two device cookies of the sign-in screens (src/accounts/login-throttle.ts):
  * - `lanyard_device`: a random id, signed by Lanyard, that tells one browser from another, so guessing from
  *   elsewhere cannot slow a pupil on their own tablet. Each is a fresh source for the guessing protection,
- *   so one IP address is given at most `newDevicesPerIpPerHour` of them. Older cookies (bare ids, 0.1.0)
- *   still identify devices already known for an account, but count as unsigned.
+ *   so one IP address may bring at most `newDevicesPerIpPerHour` new ones an hour to a sign-in (source()).
+ *   Older cookies (bare ids, 0.1.0) are signed as they are on the next sign-in screen.
  * - `lanyard_classroom`: the credential of a trusted classroom device (src/accounts/trusted-devices.ts),
  *   set when a member of staff marks the device; valid while its record is.
  */
@@ -45,7 +45,7 @@ export class DeviceCookies {
    * against its address's allowance when it is first used to sign in (source()), so requests that never
    * keep cookies cannot use the allowance up.
    */
-  async ensure(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  ensure(req: FastifyRequest, reply: FastifyReply): void {
     const current = this.device(req);
     if (current?.signed) return;
     const value = signValue(this.d.cookieKeys, 'device', current?.id ?? randomBytes(16).toString('base64url'));
@@ -70,12 +70,9 @@ export class DeviceCookies {
 
   /** The trusted classroom device this browser is (of `organisationId`, when given), or undefined. */
   async trusted(req: FastifyRequest, organisationId?: string): Promise<TrustedDevice | undefined> {
-    const value = readCookie(req.headers.cookie, CLASSROOM_COOKIE);
-    const payload = value && verifySignedValue(this.d.cookieKeys, 'classroom', value);
-    if (!payload) return undefined;
-    const [org, id] = payload.split('~');
-    if (!org || !id || (organisationId !== undefined && org !== organisationId)) return undefined;
-    return this.d.trustedDevices.active(org, id);
+    const credential = classroomCredential(this.d.cookieKeys, req);
+    if (!credential || (organisationId !== undefined && credential.organisationId !== organisationId)) return undefined;
+    return this.d.trustedDevices.active(credential.organisationId, credential.id);
   }
 
   /** Makes this browser the trusted device `device` (the record exists already). */
@@ -87,6 +84,16 @@ export class DeviceCookies {
   clearTrusted(req: FastifyRequest, reply: FastifyReply): void {
     reply.raw.appendHeader('Set-Cookie', cookie(req, CLASSROOM_COOKIE, '', '/', 0));
   }
+}
+
+/**
+ * What a classroom-device credential claims (organisation and record), when its signature holds; whether the
+ * record is still active is the store's to say (DeviceCookies.trusted).
+ */
+export function classroomCredential(cookieKeys: readonly string[], req: FastifyRequest): { organisationId: string; id: string } | undefined {
+  const value = readCookie(req.headers.cookie, CLASSROOM_COOKIE);
+  const [organisationId, id] = (value && verifySignedValue(cookieKeys, 'classroom', value))?.split('~') ?? [];
+  return organisationId && id ? { organisationId, id } : undefined;
 }
 
 const cookie = (req: FastifyRequest, name: string, value: string, path: string, maxAge: number) =>

@@ -58,7 +58,7 @@ export async function loginStep(
     sendHtml(reply, 404, errorPage('Not available', `${organisation.name} does not use this way of signing in.`, 'method_disabled'));
     return undefined;
   }
-  await deps.devices.ensure(req, reply);
+  deps.devices.ensure(req, reply);
   return {
     details,
     organisation,

@@ -23,7 +23,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     if (details.prompt.name !== 'login') {
       return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
     }
-    await deps.devices.ensure(req, reply);
+    deps.devices.ensure(req, reply);
     const clientName = await clientNameOf(deps, details);
     const organisation = await organisationFor(deps, details, req.query.org);
     if (!organisation) {

@@ -1,13 +1,11 @@
 import type { Locks } from '../../adapters/store.js';
-import { StoreUnavailableError } from '../errors.js';
+import { takeStoreLock } from './store-lock.js';
 
 /**
  * The lock held while one sign-in attempt on a bucket is checked, verified and recorded. Its lifetime bounds
  * how long a crashed instance can hold it; the wait bounds how long an attempt queues before failing closed.
  */
-const LOCK_TTL_MS = 15_000;
-const LOCK_WAIT_MS = 10_000;
-const LOCK_POLL_MS = [2, 5, 10, 20, 40];
+const LOCK = { ttlMs: 15_000, waitMs: 10_000 };
 
 /**
  * Attempts on one bucket take turns: a queue in this process (so local waiters go in order) in front of a
@@ -21,7 +19,7 @@ export class AttemptLocks {
 
   /**
    * Waits for the attempts on `key` under way in this process, then takes the store's lock on it, and holds
-   * both until the returned function runs. Fails closed (503) when the lock cannot be had in LOCK_WAIT_MS.
+   * both until the returned function runs. Fails closed (503) when the lock cannot be had in LOCK.waitMs.
    */
   async acquire(key: string): Promise<() => void> {
     const previous = this.#tails.get(key) ?? Promise.resolve();
@@ -36,7 +34,7 @@ export class AttemptLocks {
     await previous;
     let token: string | undefined;
     try {
-      token = await this.#takeStoreLock(`attempt:${key}`);
+      token = await takeStoreLock(this.locks, `attempt:${key}`, LOCK);
     } catch (err) {
       releaseLocal();
       throw err;
@@ -48,15 +46,5 @@ export class AttemptLocks {
       // Released in the background: the next local waiter retries the store lock until it is free.
       this.locks.unlock(`attempt:${key}`, token).catch(() => {}).finally(releaseLocal);
     };
-  }
-
-  async #takeStoreLock(key: string): Promise<string> {
-    const deadline = Date.now() + LOCK_WAIT_MS; // wall time: a real wait, whatever the injected clock says
-    for (let i = 0; ; i += 1) {
-      const token = await this.locks.tryLock(key, LOCK_TTL_MS);
-      if (token) return token;
-      if (Date.now() >= deadline) throw new StoreUnavailableError(new Error(`lock ${key} busy for ${LOCK_WAIT_MS} ms`));
-      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS[Math.min(i, LOCK_POLL_MS.length - 1)]));
-    }
   }
 }

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { TrustedDevices } from './trusted-devices.js';
 import { findTargets } from './users-command.js';
+import { tableLines } from '../cli/table.js';
 
 /** `lanyard devices list --org SLUG [--json]`: the organisation's trusted classroom devices, revoked ones too. */
 export async function listDevicesCommand(config: Config, o: { org: string; json?: boolean }, clock: Clock = systemClock): Promise<void> {
@@ -22,8 +23,7 @@ export async function listDevicesCommand(config: Config, o: { org: string; json?
     }
     const rows = devices.map((d) => [d.id, d.name, d.createdAt.slice(0, 16).replace('T', ' '), d.createdBy.username, d.revokedAt ? `revoked ${d.revokedAt.slice(0, 10)}` : 'active']);
     const head = ['ID', 'NAME', 'MARKED (UTC)', 'BY', 'STATUS'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const r of [head, ...rows]) process.stdout.write(`${r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()}\n`);
+    for (const l of tableLines([head, ...rows])) process.stdout.write(`${l}\n`);
   });
 }
 

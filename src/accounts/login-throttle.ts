@@ -82,12 +82,6 @@ export class LoginThrottle {
     this.#locks = new AttemptLocks(counters);
   }
 
-  /** The source an unknown device is counted as: a Lanyard-minted device cookie, else the IP address. */
-  static source(a: Attempt): string {
-    if (a.trustedDeviceId) return `trusted:${a.trustedDeviceId}`;
-    return a.device?.signed ? `device:${a.device.id}` : `ip:${a.ip}`;
-  }
-
   /** Whose counters an account's buckets are: changes when staff unlock the account. */
   async #accountBase(a: Attempt): Promise<string> {
     // The time of the last unlock (each unlock restarts the counter, so its window never strands an epoch).
@@ -96,14 +90,13 @@ export class LoginThrottle {
   }
 
   async #known(a: Attempt): Promise<boolean> {
-    if (a.trustedDeviceId) return true;
     if (!a.device || !a.username) return false;
     return (await this.counters.peekCounter(knownKey(a))) !== undefined;
   }
 
   async #plan(a: Attempt): Promise<Plan> {
     const p = this.policy;
-    const source = LoginThrottle.source(a);
+    const source = sourceOf(a);
     if (a.factor === 'badge' || !a.username) {
       // An unknown badge code cannot target an account: it counts against its source only.
       return { lockKey: undefined, backoffs: [], cap: undefined, budgets: [[`badge:${source}`, p.badgeFailures]] };
@@ -139,7 +132,15 @@ export class LoginThrottle {
 
   /** May this attempt be verified now? (Counts nothing.) */
   async check(a: Attempt): Promise<Verdict> {
-    const plan = await this.#plan(a);
+    return this.#verdict(await this.#plan(a));
+  }
+
+  /** May the next attempt like this ended one be verified now? (Its buckets are already known.) */
+  recheck(ticket: AttemptTicket): Promise<Verdict> {
+    return this.#verdict(ticket.plan);
+  }
+
+  async #verdict(plan: Plan): Promise<Verdict> {
     const refusal = new Worst();
     await this.#checkAccount(plan, refusal);
     for (const [key, limit] of plan.budgets) {
@@ -271,6 +272,12 @@ export class LoginThrottle {
     }
     return stopped;
   }
+}
+
+/** Whom an attempt's budgets belong to: a classroom device, a Lanyard-signed device cookie, else the address. */
+function sourceOf(a: Attempt): string {
+  if (a.trustedDeviceId) return `trusted:${a.trustedDeviceId}`;
+  return a.device?.signed ? `device:${a.device.id}` : `ip:${a.ip}`;
 }
 
 const epochKey = (organisationId: string, username: string) => `epoch:${organisationId}:${norm(username)}`;

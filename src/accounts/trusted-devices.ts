@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Locks, Settings } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { StoreUnavailableError } from '../errors.js';
+import { withStoreLock } from './store-lock.js';
 
 /**
  * Trusted classroom devices (README → Sign-in protection): a tablet or Chromebook that a member of staff
@@ -28,7 +28,7 @@ export class TooManyDevicesError extends Error {
     super(`an organisation has at most ${MAX_TRUSTED_DEVICES} active classroom devices; revoke some first`);
   }
 }
-const LOCK_TTL_MS = 5_000;
+const LOCK = { ttlMs: 5_000, waitMs: 5_000 };
 
 const settingName = (organisationId: string) => `trusted-devices:${organisationId}`;
 
@@ -77,18 +77,9 @@ export class TrustedDevices {
 
   /** Read-modify-write under the store's lock, so two instances adding at once both keep their device. */
   async #update(organisationId: string, change: (devices: TrustedDevice[]) => TrustedDevice[]): Promise<void> {
-    const lock = `trusted-devices:${organisationId}`;
-    const deadline = Date.now() + 5_000;
-    let token: string | undefined;
-    while (!(token = await this.store.tryLock(lock, LOCK_TTL_MS))) {
-      if (Date.now() > deadline) throw new StoreUnavailableError(new Error(`lock ${lock} busy`));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    try {
+    await withStoreLock(this.store, `trusted-devices:${organisationId}`, LOCK, async () => {
       const next = change(await this.list(organisationId));
       await this.store.putSetting(settingName(organisationId), JSON.stringify(next));
-    } finally {
-      await this.store.unlock(lock, token);
-    }
+    });
   }
 }

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { hashCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from './emoji-bank.js';
 import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from './user-admin.js';
+import { tableLines } from '../cli/table.js';
 
 /** The organisation and (optionally) one of its users, or a clear error for the command line. */
 export async function findTargets(store: Store, slug: string, username?: string): Promise<{ organisation: Organisation; user?: User }> {
@@ -113,8 +114,7 @@ export async function listUsersCommand(config: Config, clock: Clock, o: ListOpti
     if (o.json) return write(JSON.stringify(users, null, 2));
     if (!users.length) return write(`${organisation.name} has no users`);
     const rows = [['USERNAME', 'NAME', 'TYPE', 'CREDENTIALS', 'BADGE', 'SUSPENDED'], ...users.map(listingRow)];
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const r of rows) write(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+    for (const l of tableLines(rows)) write(l);
   });
 }
 

@@ -10,6 +10,7 @@ import { envRedisPrefix, loadConfig } from '../config.js';
 import { KEK_FILE } from '../keys/key-encryption-key.js';
 import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../store-copy.js';
 import { command, type Group } from './command.js';
+import { tableLines } from './table.js';
 
 /** `lanyard store copy` and `lanyard store migrate`: parse, call the service (src/store-copy.ts), print. */
 
@@ -109,8 +110,7 @@ async function copyCommand(from: string, to: string, merge: boolean, givenPrefix
 
 function printTable(report: CopyReport): void {
   const rows = [['KIND', 'COPIED', 'IN TARGET'], ...ENTRY_KINDS.map((k) => [k, String(report.copied[k]), String(report.held[k])])];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const r of rows) line(r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  for (const l of tableLines(rows, (column) => column > 0)) line(l);
 }
 
 /** The copied keys decrypt only with the key-encryption key they were sealed with: say where it is. */

@@ -8,10 +8,13 @@ import { ROUTES } from '../provider/paths.js';
 /** Pages people see: an error there is a page too, never JSON and never a stack trace. */
 const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout) || url.startsWith(ROUTES.classroomDevice);
 
-/** "Try again in a moment": the answer to any store failure, on every endpoint (README → When the store fails). */
-export function sendUnavailable(req: FastifyRequest, reply: FastifyReply) {
+/**
+ * "Try again in a moment": the answer to any store failure, on every endpoint (README → When the store
+ * fails): a page where people look, else the OAuth error body.
+ */
+export function sendUnavailable(req: FastifyRequest, reply: FastifyReply, page = isPage(req.url)) {
   reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
-  if (isPage(req.url)) {
+  if (page) {
     return reply.type('text/html; charset=utf-8').send(unavailablePage());
   }
   return reply.send(UNAVAILABLE_BODY);

@@ -1,7 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { CLASSROOM_COOKIE } from '../../interactions/device.js';
-import { readCookie, verifySignedValue } from './signed-value.js';
+import { classroomCredential } from '../../interactions/device.js';
 
 /**
  * Whose budget a request spends (README → Rate limits). A function of the request, so that a request
@@ -25,8 +24,7 @@ export const clientAddressKey: RateLimitKey = (req) => `ip:${normalizeIP(req.ip,
  */
 export function classroomDeviceKey(cookieKeys: readonly string[], fallback: RateLimitKey = clientAddressKey): RateLimitKey {
   return (req) => {
-    const credential = readCookie(req.headers.cookie, CLASSROOM_COOKIE);
-    const device = credential && verifySignedValue(cookieKeys, 'classroom', credential);
-    return device ? `classroom:${device}` : fallback(req);
+    const device = classroomCredential(cookieKeys, req);
+    return device ? `classroom:${device.organisationId}~${device.id}` : fallback(req);
   };
 }

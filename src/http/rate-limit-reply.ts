@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorPage, unavailablePage } from '../../interactions/views/error-page.js';
-import { StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
+import { errorPage } from '../../interactions/views/error-page.js';
+import { sendUnavailable } from './error-handler.js';
 
 /**
  * The answers of the rate limiter. At the authorization endpoint the limiter runs before oidc-provider has
@@ -33,9 +33,6 @@ export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, re
   });
 }
 
-/** The store failed while counting: 503 with Retry-After, as everywhere (README → When the store fails). */
-export function sendStoreUnavailable(req: FastifyRequest, reply: FastifyReply, page: boolean) {
-  reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
-  if (wantsPage(req, page)) return reply.type('text/html; charset=utf-8').send(unavailablePage());
-  return reply.send(UNAVAILABLE_BODY);
-}
+/** The store failed while counting: the 503 every endpoint gives, as a page where one is wanted. */
+export const sendStoreUnavailable = (req: FastifyRequest, reply: FastifyReply, page: boolean) =>
+  sendUnavailable(req, reply, wantsPage(req, page));

@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { loadKeyEncryptionKey } from './key-encryption-key.js';
 import { describeKeys, KeyManager } from './key-manager.js';
+import { tableLines } from '../cli/table.js';
 
 const write = (line: string): void => { process.stdout.write(`${line}\n`); };
 
@@ -15,8 +16,7 @@ export async function listKeysCommand(config: Config, clock: Clock, json: boolea
     if (!keys.length) return write('no signing keys yet (the first start creates one)');
     const rows = [['KID', 'MONTH', 'VALID FROM', 'VALID UNTIL', 'STATUS'],
       ...keys.map((k) => [k.kid, k.month, k.notBefore, k.notAfter, k.status + (k.revokedAt ? ` (replaced ${k.revokedAt})` : '')])];
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const r of rows) write(r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+    for (const l of tableLines(rows)) write(l);
   });
 }
 
