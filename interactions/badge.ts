@@ -1,4 +1,4 @@
-import type { Raw } from './views/html.js';
+import type { Raw } from '../src/web/html.js';
 import type { FastifyInstance } from 'fastify';
 import type { User } from '../adapters/store.js';
 import { EMOJI_PASSWORD_LENGTH } from '../src/accounts/emoji-bank.js';
@@ -9,7 +9,7 @@ import { issueTicket, redeemTicket } from './badge-ticket.js';
 import { type InteractionDeps, sendHtml } from './context.js';
 import { type EmojiBody, readEmojiInput, TAP_ALL } from './emoji-input.js';
 import { type LoginStep, loginStep } from './login-step.js';
-import { html } from './views/html.js';
+import { html } from '../src/web/html.js';
 import { badgeScanner } from './views/badge-scanner.js';
 import { emojiKeyboard } from './views/emoji-keyboard.js';
 

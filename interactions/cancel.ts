@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { csrfValid } from './csrf.js';
+import { csrfValid } from '../src/web/csrf.js';
 import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { errorPage } from './views/error-page.js';
+import { errorPage } from '../src/web/error-page.js';
 
 /** POST /interaction/:uid/cancel — "cancel" returns error=access_denied to the app. */
 export function cancelRoute(app: FastifyInstance, deps: InteractionDeps): void {

@@ -11,7 +11,7 @@ import { endBrowserSession, signedInUser } from '../src/provider/session.js';
 import { sendHtml } from './context.js';
 import type { DeviceCookies } from './device.js';
 import { classroomDevicePage, type ClassroomDeviceView } from './views/classroom-device-page.js';
-import { errorPage } from './views/error-page.js';
+import { errorPage } from '../src/web/error-page.js';
 
 export interface ClassroomDeviceDeps {
   host: ProviderHost;

@@ -6,7 +6,7 @@ import type { DeviceCookies } from './device.js';
 import type { Clock } from '../src/clock.js';
 import type { ClientRegistry } from '../src/clients/client-registry.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
-import { expiredPage } from './views/error-page.js';
+import { expiredPage } from '../src/web/error-page.js';
 
 export interface InteractionDeps {
   host: ProviderHost;

@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginMethod, Organisation } from '../adapters/store.js';
-import { csrfToken, csrfValid } from './csrf.js';
+import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { errorPage } from './views/error-page.js';
+import { errorPage } from '../src/web/error-page.js';
+import { availabilityOf, DEVELOPMENT_APP_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { csrfField } from '../src/web/components.js';
+import { html } from '../src/web/html.js';
+import { layout } from '../src/web/layout.js';
 
 /** Everything a login method's screen needs about the sign-in under way. */
 export interface LoginStep {
@@ -17,11 +21,52 @@ export interface LoginStep {
 
 type StepRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { org?: string }; Body: unknown }>;
 
-/** The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. */
-export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown): Promise<Organisation | undefined> {
+/** Where the organisation step stands: which organisation, whether the user may choose another. */
+export interface OrganisationChoice {
+  /** Undefined: the user picks one (the app named none). */
+  organisation?: Organisation | undefined;
+  /** The user may pick another organisation: the app named none, and it is not held to the sandbox school. */
+  canChange: boolean;
+  /** The app is in development and named another school: no one may sign in here (app-availability.ts). */
+  refused?: true;
+}
+
+/**
+ * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
+ * still in development signs in only the sandbox school's users (src/developer/app-availability.ts): it
+ * goes straight to the sandbox school, and naming another school is refused.
+ */
+export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown): Promise<OrganisationChoice> {
   const named = details.params.organisation as string | undefined;
-  if (named) return deps.store.findOrganisation(named);
-  return typeof chosen === 'string' && chosen ? deps.store.findOrganisation(chosen) : undefined;
+  const availability = await availabilityOf(deps, String(details.params.client_id));
+  if (availability.sandboxOnly) {
+    const { sandbox } = availability;
+    if (!sandbox) return { canChange: false, refused: true };
+    if (named && named !== sandbox.slug && named !== sandbox.id) return { canChange: false, refused: true };
+    return { organisation: sandbox, canChange: false };
+  }
+  if (named) return { organisation: await deps.store.findOrganisation(named), canChange: false };
+  const organisation = typeof chosen === 'string' && chosen ? await deps.store.findOrganisation(chosen) : undefined;
+  return { organisation, canChange: true };
+}
+
+/**
+ * The page for a development app asked to sign in to another school (answered 403): nothing is signed in,
+ * and the one way on is back to the app, which receives `access_denied` (interactions/cancel.ts).
+ */
+export function developmentAppPage(deps: InteractionDeps, details: Details, clientName: string): string {
+  return layout('This app is still in development', html`
+<h1>This app is still in development</h1>
+<p>${DEVELOPMENT_APP_MESSAGE}</p>
+<p class="muted">${clientName} has not been approved for schools yet. Its developers test it with the sandbox
+school's test users. If you are one of them, leave out the <code>organisation</code> parameter or use
+<code>organisation=${SANDBOX_SLUG}</code>.</p>
+<form method="post" action="/interaction/${details.uid}/cancel">
+  ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
+  <button type="submit">Go back to ${clientName}</button>
+</form>
+<p class="muted">Error code: <code>development_app</code></p>
+`);
 }
 
 export const clientNameOf = async (deps: InteractionDeps, details: Details) =>
@@ -49,7 +94,13 @@ export async function loginStep(
     sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not expected now.', details.prompt.name));
     return undefined;
   }
-  const organisation = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org);
+  const choice = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org);
+  if (choice.refused) {
+    req.log.info({ event: 'login.refused', reason: 'development_app', clientId: details.params.client_id }, 'development app: only the sandbox school');
+    sendHtml(reply, 403, developmentAppPage(deps, details, await clientNameOf(deps, details)));
+    return undefined;
+  }
+  const { organisation } = choice;
   if (!organisation) {
     reply.redirect(`/interaction/${details.uid}`, 303);
     return undefined;
@@ -65,6 +116,6 @@ export async function loginStep(
     uid: details.uid,
     csrf: csrfToken(deps.cookieKeys, details.uid),
     clientName: await clientNameOf(deps, details),
-    canChangeOrganisation: !details.params.organisation,
+    canChangeOrganisation: choice.canChange,
   };
 }

@@ -16,4 +16,7 @@ function findRoot(): string {
 export const projectRoot = findRoot();
 export const demoConfigPath = join(projectRoot, 'config', 'demo.json');
 export const schemaPath = join(projectRoot, 'config', 'schema.json');
-export const publicDir = join(projectRoot, 'interactions', 'public');
+/** Assets every page shares (style sheet, small scripts). */
+export const webPublicDir = join(projectRoot, 'src', 'web', 'public');
+/** The sign-in screens' own scripts (emoji keyboard, badge scanner). */
+export const interactionsPublicDir = join(projectRoot, 'interactions', 'public');

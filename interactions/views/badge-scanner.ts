@@ -1,5 +1,5 @@
-import { html, type Raw } from './html.js';
-import { layout } from './layout.js';
+import { html, type Raw } from '../../src/web/html.js';
+import { layout } from '../../src/web/layout.js';
 import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';
 
 /**
@@ -26,7 +26,7 @@ ${errorMessage(v.error)}
   <input id="photo" type="file" accept="image/*" capture="environment" data-upload-input>
 </div>
 ${stepFooter(v, 'badge')}
-<script src="/interaction-assets/jsqr.js" defer></script>
-<script src="/interaction-assets/badge.js" defer></script>
+<script src="/assets/jsqr.js" defer></script>
+<script src="/assets/badge.js" defer></script>
 `);
 }

@@ -1,8 +1,8 @@
 import type { Organisation, User } from '../../adapters/store.js';
 import type { TrustedDevice } from '../../src/accounts/trusted-devices.js';
 import { ROUTES } from '../../src/provider/paths.js';
-import { html } from './html.js';
-import { layout } from './layout.js';
+import { html } from '../../src/web/html.js';
+import { layout } from '../../src/web/layout.js';
 import { errorMessage, invalidIf } from './step-frame.js';
 
 export interface ClassroomDeviceView {

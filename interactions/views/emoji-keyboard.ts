@@ -1,6 +1,6 @@
 import { EMOJI_BANK, EMOJI_PASSWORD_LENGTH } from '../../src/accounts/emoji-bank.js';
-import { html, type Raw } from './html.js';
-import { layout } from './layout.js';
+import { html, type Raw } from '../../src/web/html.js';
+import { layout } from '../../src/web/layout.js';
 import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';
 
 export interface EmojiView extends StepView {
@@ -51,6 +51,6 @@ ${errorMessage(v.error)}
   </div>
 </form>
 ${stepFooter(v, 'emoji')}
-<script src="/interaction-assets/emoji.js" defer></script>
+<script src="/assets/emoji.js" defer></script>
 `);
 }

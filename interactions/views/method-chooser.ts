@@ -1,6 +1,6 @@
 import type { LoginMethod } from '../../adapters/store.js';
-import { html } from './html.js';
-import { layout } from './layout.js';
+import { html } from '../../src/web/html.js';
+import { layout } from '../../src/web/layout.js';
 import { stepFooter, stepHeading, type StepView } from './step-frame.js';
 
 const METHODS: Record<LoginMethod, { icon: string; label: string; hint: string }> = {

@@ -1,6 +1,6 @@
 import type { Organisation } from '../../adapters/store.js';
-import { html } from './html.js';
-import { layout } from './layout.js';
+import { html } from '../../src/web/html.js';
+import { layout } from '../../src/web/layout.js';
 
 export function organisationPicker(uid: string, clientName: string, query: string, results: Organisation[]): string {
   return layout('Choose your school', html`

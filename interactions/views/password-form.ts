@@ -1,5 +1,5 @@
-import { html, type Raw } from './html.js';
-import { layout } from './layout.js';
+import { html, type Raw } from '../../src/web/html.js';
+import { layout } from '../../src/web/layout.js';
 import { errorMessage, hiddenFields, invalidIf, stepFooter, stepHeading, type StepView } from './step-frame.js';
 
 export function passwordForm(v: StepView & { username?: string; error?: string | Raw }): string {

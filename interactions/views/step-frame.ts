@@ -1,5 +1,5 @@
 import type { Organisation } from '../../adapters/store.js';
-import { html, type Raw } from './html.js';
+import { html, type Raw } from '../../src/web/html.js';
 
 /** What every login-method screen shows around its form. */
 export interface StepView {
@@ -19,10 +19,7 @@ export const hiddenFields = (v: StepView) => html`
   <input type="hidden" name="csrf" value="${v.csrf}">
   <input type="hidden" name="org" value="${v.organisation.slug}">`;
 
-export const errorMessage = (error?: string | Raw) => (error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '');
-
-/** Ties fields to the error message for screen readers. */
-export const invalidIf = (error?: string | Raw) => (error ? html`aria-invalid="true" aria-describedby="form-error"` : '');
+export { errorMessage, invalidIf } from '../../src/web/components.js';
 
 /** Other ways to sign in, another school, and cancel (back to the app with access_denied). */
 export function stepFooter(v: StepView, current: string): Raw {

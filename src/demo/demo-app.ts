@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
-import { html, type Raw } from '../../interactions/views/html.js';
+import { html, type Raw } from '../web/html.js';
 
 /**
  * The quick start's relying party (development only): the demo client `demo-app` at http://localhost:8080,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorPage } from '../../interactions/views/error-page.js';
+import { errorPage } from '../web/error-page.js';
 import { sendUnavailable } from './error-handler.js';
 
 /**

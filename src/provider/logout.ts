@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorPage } from '../../interactions/views/error-page.js';
+import { errorPage } from '../web/error-page.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { ROUTES } from './paths.js';
 import type { ProviderHost } from './provider-host.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
-import { errorPage, unavailablePage } from '../../interactions/views/error-page.js';
+import { errorPage, unavailablePage } from '../web/error-page.js';
 
 const MESSAGES: Record<string, string> = {
   invalid_client: 'This app is not registered with Lanyard. Tell whoever runs the app.',

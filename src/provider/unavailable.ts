@@ -1,4 +1,4 @@
-import { unavailablePage } from '../../interactions/views/error-page.js';
+import { unavailablePage } from '../web/error-page.js';
 import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
 import type { ProviderMiddleware } from './types.js';
 

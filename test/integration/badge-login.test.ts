@@ -12,14 +12,14 @@ t.test('magic badge by typed code: any spelling of the code signs the holder in'
     const browser = new HttpBrowser();
     const step = await openMethod(browser, lanyard.url, 'badge');
     t.match(step.page, /Show your badge to the camera/);
-    t.match(step.page, /src="\/interaction-assets\/jsqr.js"/, 'the QR decoder is served by Lanyard');
+    t.match(step.page, /src="\/assets\/jsqr.js"/, 'the QR decoder is served by Lanyard');
     const res = await postBadge(browser, lanyard.url, step, typed);
     t.equal(res.status, 303, `"${typed}" accepted`);
     const claims = idTokenClaims(await exchange(lanyard.url, await followToCallback(browser, lanyard.url, res)));
     t.equal(claims.given_name, 'Bex');
   }
   t.notOk(lanyard.logs.some((l) => l.includes('EDEM')), 'no badge code in the logs');
-  const jsqr = await fetch(`${lanyard.url}/interaction-assets/jsqr.js`);
+  const jsqr = await fetch(`${lanyard.url}/assets/jsqr.js`);
   t.equal(jsqr.status, 200);
   t.match(await jsqr.text(), /jsQR/);
 });

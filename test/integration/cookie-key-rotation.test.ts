@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { issueTicket } from '../../interactions/badge-ticket.js';
-import { csrfToken } from '../../interactions/csrf.js';
+import { csrfToken } from '../../src/web/csrf.js';
 import {
   EMOJI_KID, exchange, followToCallback, HttpBrowser, idTokenClaims, openMethod, postBadge,
 } from '../helpers/children.js';

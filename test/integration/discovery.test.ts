@@ -65,11 +65,11 @@ t.test('HTML pages cannot be framed; protocol pages are not cached', async (t) =
 
 t.test('login-screen assets: only the known files; nothing else, not even object internals', async (t) => {
   const lanyard = await startLanyard(t);
-  const css = await fetch(`${lanyard.url}/interaction-assets/lanyard.css`);
+  const css = await fetch(`${lanyard.url}/assets/lanyard.css`);
   t.equal(css.status, 200);
   t.match(css.headers.get('content-type'), /text\/css/);
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'nope.js']) {
-    const res = await fetch(`${lanyard.url}/interaction-assets/${name}`);
+    const res = await fetch(`${lanyard.url}/assets/${name}`);
     t.equal(res.status, 404, `${name}: 404`);
   }
   t.notOk(lanyard.logs.some((l) => l.includes('"level":50')), 'and no error logged');

@@ -87,7 +87,7 @@ t.test('HEAD is answered like GET, without a body, on every route', async (t) =>
     ...gets.map((r) => concrete(r.path)),
     `/interaction/${uid}?org=demo-school`,
     // The same routes answering errors: unknown interaction, asset, client; missing parameters.
-    '/interaction/not-a-sign-in', '/interaction/not-a-sign-in/password', '/interaction-assets/nope.js',
+    '/interaction/not-a-sign-in', '/interaction/not-a-sign-in/password', '/assets/nope.js',
     '/oauth/logout', '/oauth/logout?client_id=demo-app', '/oauth/logout?client_id=nobody',
     // The provider's routes (middie → oidc-provider), and its rendered error pages.
     `${authorize.pathname}${authorize.search}`, ROUTES.authorization, '/oauth/authorize?client_id=nobody&response_type=code',

@@ -106,7 +106,7 @@ t.test('a burst of parallel guesses is not verified past the free attempts; the 
   t.ok(retry > 0 && retry <= P.newDeviceMaxWaitSeconds, `a short wait (${retry} s)`);
   const page = await throttled[0]!.text();
   t.match(page, new RegExp(`data-countdown="${retry}"`), 'shown as a countdown');
-  t.match(page, /src="\/interaction-assets\/countdown\.js"/, 'with the script that counts it down');
+  t.match(page, /src="\/assets\/countdown\.js"/, 'with the script that counts it down');
 });
 
 t.test('lanyard devices list and revoke: a revoked classroom device counts as unknown at once', async (t) => {

@@ -112,7 +112,7 @@ t.test('sign-in pages: their own budget, a page with Retry-After; assets and oth
   t.ok(Number(over.headers.get('retry-after')) > 0, 'Retry-After');
   t.match(over.headers.get('content-type'), /^text\/html/, 'always a page here');
   t.match(over.body, '<h1>Too many sign-ins at once</h1>');
-  t.equal((await get(`${lanyard.url}/interaction-assets/lanyard.css`)).status, 200, 'assets are not counted');
+  t.equal((await get(`${lanyard.url}/assets/lanyard.css`)).status, 200, 'assets are not counted');
   t.equal((await get(authorizeUrl(lanyard.url, 'still'))).status, 303, 'the authorize budget is separate');
   t.equal((await get(`${lanyard.url}/.well-known/openid-configuration`)).status, 200, 'discovery is not limited');
 });

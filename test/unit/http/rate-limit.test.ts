@@ -12,7 +12,7 @@ t.test('which requests spend which budget', async (t) => {
   t.equal(rateLimitGroup('GET', '/interaction/uid123/password?org=x'), 'interactionPages');
   t.equal(rateLimitGroup('HEAD', '/interaction/uid123'), 'interactionPages');
   t.equal(rateLimitGroup('POST', '/interaction/uid123/password'), undefined, 'sign-in attempts: the login throttle\'s');
-  t.equal(rateLimitGroup('GET', '/interaction-assets/lanyard.css'), undefined, 'assets are not counted');
+  t.equal(rateLimitGroup('GET', '/assets/lanyard.css'), undefined, 'assets are not counted');
   t.equal(rateLimitGroup('POST', '/oauth/token'), undefined);
   t.equal(rateLimitGroup('GET', '/.well-known/openid-configuration'), undefined);
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { matchesAnyKey } from '../src/http/signed-value.js';
+import { matchesAnyKey } from '../http/signed-value.js';
 
 /**
  * CSRF token for the login forms: an HMAC of the interaction uid under the cookie keys. A forged

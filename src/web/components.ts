@@ -1,0 +1,87 @@
+import { html, type Raw } from './html.js';
+
+/**
+ * Building blocks every server-rendered page shares (sign-in screens, developer area, and what follows).
+ * Each returns escaped markup (Raw); none needs JavaScript.
+ */
+
+/** The one error message of a form, announced at once by screen readers. */
+export const errorMessage = (error?: string | Raw) => (error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '');
+
+/** Ties fields to the form's error message for screen readers. */
+export const invalidIf = (error?: string | Raw) => (error ? html`aria-invalid="true" aria-describedby="form-error"` : '');
+
+/** The CSRF token every form carries (src/web/csrf.ts makes and checks it). */
+export const csrfField = (token: string) => html`<input type="hidden" name="csrf" value="${token}">`;
+
+export type FlashKind = 'success' | 'info' | 'error';
+
+/** A message after a redirect ("App registered"), shown once. */
+export const flash = (message: string | Raw | undefined, kind: FlashKind = 'success') =>
+  message ? html`<p class="flash flash-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${message}</p>` : '';
+
+export interface FieldOptions {
+  name: string;
+  label: string;
+  value?: string | undefined;
+  type?: 'text' | 'email' | 'password' | 'url' | 'search' | 'date' | 'number';
+  /** This field's own error: shown under its label and tied to it for screen readers. */
+  error?: string | undefined;
+  hint?: string | Raw | undefined;
+  required?: boolean;
+  autocomplete?: string;
+  maxlength?: number;
+  autofocus?: boolean;
+  /** Extra attributes, e.g. `inputmode="numeric"`. */
+  attrs?: Raw;
+}
+
+/** The label, hint and error around one control, with the ids the control refers to. */
+function fieldFrame(f: { name: string; label: string; error?: string | undefined; hint?: string | Raw | undefined },
+  control: (id: string, aria: Raw) => Raw): Raw {
+  const id = `f-${f.name}`;
+  const described = [f.hint ? `${id}-hint` : '', f.error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const aria = html`${described ? html` aria-describedby="${described}"` : ''}${f.error ? html` aria-invalid="true"` : ''}`;
+  return html`<div class="field${f.error ? ' field-invalid' : ''}">
+  <label for="${id}">${f.label}</label>
+  ${f.hint ? html`<p class="hint" id="${id}-hint">${f.hint}</p>` : ''}
+  ${f.error ? html`<p class="field-error" id="${id}-error">${f.error}</p>` : ''}
+  ${control(id, aria)}
+</div>`;
+}
+
+/** A labelled input with its hint and its error, each linked by aria-describedby. */
+export function field(f: FieldOptions): Raw {
+  return fieldFrame(f, (id, aria) => html`<input id="${id}" name="${f.name}" type="${f.type ?? 'text'}" value="${f.value ?? ''}"${
+    f.required ? html` required` : ''}${f.autocomplete ? html` autocomplete="${f.autocomplete}"` : ''}${
+    f.maxlength ? html` maxlength="${f.maxlength}"` : ''}${f.autofocus ? html` autofocus` : ''}${aria} ${f.attrs ?? ''}>`);
+}
+
+/** A multi-line field, marked up as field() is. */
+export function textArea(f: { name: string; label: string; value?: string | undefined; error?: string | undefined; hint?: string; maxlength?: number }): Raw {
+  return fieldFrame(f, (id, aria) => html`<textarea id="${id}" name="${f.name}" rows="4"${
+    f.maxlength ? html` maxlength="${f.maxlength}"` : ''}${aria}>${f.value ?? ''}</textarea>`);
+}
+
+export interface Column<T> {
+  heading: string;
+  cell: (row: T) => unknown;
+}
+
+/** A data table with a caption (for screen readers) and a line for when there are no rows. */
+export function table<T>(caption: string, columns: Column<T>[], rows: readonly T[], empty: string): Raw {
+  if (rows.length === 0) return html`<p class="muted empty">${empty}</p>`;
+  return html`<div class="table-wrap"><table>
+  <caption class="visually-hidden">${caption}</caption>
+  <thead><tr>${columns.map((c) => html`<th scope="col">${c.heading}</th>`)}</tr></thead>
+  <tbody>${rows.map((r) => html`<tr>${columns.map((c) => html`<td>${c.cell(r)}</td>`)}</tr>`)}</tbody>
+</table></div>`;
+}
+
+/** A one-button form that POSTs (state changes are never links), with its CSRF token. */
+export function postButton(action: string, csrf: string, label: string, opts: { danger?: boolean; hidden?: Record<string, string> } = {}): Raw {
+  return html`<form method="post" action="${action}" class="inline-form">
+  ${csrfField(csrf)}${Object.entries(opts.hidden ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
+  <button type="submit" class="${opts.danger ? 'danger' : 'secondary-button'}">${label}</button>
+</form>`;
+}

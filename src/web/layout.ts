@@ -1,0 +1,33 @@
+import { html, type Raw } from './html.js';
+
+export interface LayoutOptions {
+  /** Site navigation (the developer area's menu): shown above the card, as a landmark. */
+  nav?: Raw | undefined;
+  /** A wide card for tables and dashboards; sign-in screens stay narrow. */
+  wide?: boolean;
+}
+
+/** The page frame shared by every hosted page: plain, accessible, mobile-first. */
+export function layout(title: string, body: Raw, opts: LayoutOptions = {}): string {
+  return html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Lanyard</title>
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/lanyard.css">
+<script src="/assets/countdown.js" defer></script>
+</head>
+<body>
+${opts.nav ? html`<a class="skip-link" href="#main">Skip to content</a>
+${opts.nav}` : ''}
+<main class="card${opts.wide ? ' wide' : ''}" id="main">
+${opts.nav ? '' : html`<p class="brand" aria-hidden="true">🪪 Lanyard</p>`}
+${body}
+</main>
+</body>
+</html>
+`.value;
+}
