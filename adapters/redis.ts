@@ -6,6 +6,7 @@ import { redisClients } from './redis/clients.js';
 import { closeRedis, connectRedis } from './redis/connection.js';
 import type { RedisContext } from './redis/context.js';
 import { redisCounters } from './redis/counters.js';
+import { redisDevelopers } from './redis/developers.js';
 import { redisDirectory } from './redis/directory.js';
 import { keyLayout } from './redis/key-layout.js';
 import { redisOidcRecords } from './redis/oidc-records.js';
@@ -48,6 +49,7 @@ export async function openRedisStore(
   const oidc = redisOidcRecords(ctx);
   const directory = redisDirectory(ctx, oidc.records.revokeByAccountId);
   const clients = redisClients(ctx);
+  const developers = redisDevelopers(ctx);
   const keys = redisSigningKeys(ctx);
   const badges = redisBadges(ctx, oidc.records.revokeByAccountId);
   const counters = redisCounters(ctx);
@@ -60,6 +62,10 @@ export async function openRedisStore(
     badge: badges.entries,
     client: clients.entries.clients,
     client_secret: clients.entries.secrets,
+    developer: developers.entries.developer,
+    team_member: developers.entries.team_member,
+    api_token: developers.entries.api_token,
+    developer_event: developers.entries.developer_event,
     key: keys.entries,
     setting: settings.entries,
     oidc: oidc.entries,
@@ -74,6 +80,7 @@ export async function openRedisStore(
     oidc: oidc.records,
     ...directory.directory,
     ...clients.clients,
+    ...developers.developers,
     ...keys.records,
     ...badges.badges,
     ...counters.counters,

@@ -5,6 +5,7 @@ import type { Clock } from '../src/clock.js';
 import { sqliteBadges } from './sqlite/badges.js';
 import { sqliteClients } from './sqlite/clients.js';
 import { sqliteCounters } from './sqlite/counters.js';
+import { sqliteDevelopers } from './sqlite/developers.js';
 import { sqliteDirectory } from './sqlite/directory.js';
 import { sqliteKeys } from './sqlite/keys.js';
 import { migrate } from './sqlite/migrate.js';
@@ -46,6 +47,7 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     oidc: oidcRecords,
     ...sqliteDirectory(db),
     ...sqliteClients(db),
+    ...sqliteDevelopers(db),
     ...sqliteKeys(db),
     ...sqliteBadges(db, now),
     ...counters,

@@ -1,6 +1,7 @@
 import type { Badges } from './store/badges.js';
 import type { Clients } from './store/clients.js';
 import type { Counters, Locks } from './store/counters.js';
+import type { Developers } from './store/developers.js';
 import type { Directory } from './store/directory.js';
 import type { KeyRecords } from './store/keys.js';
 import type { OidcRecords } from './store/oidc-records.js';
@@ -15,13 +16,14 @@ import type { Transfer } from './store/transfer.js';
 export * from './store/badges.js';
 export * from './store/clients.js';
 export * from './store/counters.js';
+export * from './store/developers.js';
 export * from './store/directory.js';
 export * from './store/keys.js';
 export * from './store/oidc-records.js';
 export * from './store/settings.js';
 export * from './store/transfer.js';
 
-export interface Store extends Directory, Clients, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
+export interface Store extends Directory, Clients, Developers, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;

@@ -39,7 +39,9 @@ type ClientSettings = Omit<StoredClient, 'createdAt'>;
 const settingsJson = (c: StoredClient) => JSON.stringify({
   clientId: c.clientId, name: c.name, redirectUris: c.redirectUris, defaultScopes: c.defaultScopes,
   logoutUrl: c.logoutUrl ?? undefined, responseTypes: c.responseTypes, source: c.source,
-  ownerId: c.ownerId ?? undefined, status: c.status, updatedAt: c.updatedAt,
+  ownerId: c.ownerId ?? undefined, status: c.status, description: c.description ?? undefined,
+  homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, reviewNote: c.reviewNote ?? undefined,
+  updatedAt: c.updatedAt,
 } satisfies ClientSettings);
 
 const toClient = (json: string, createdAt: string | null | undefined): StoredClient => {
@@ -47,7 +49,9 @@ const toClient = (json: string, createdAt: string | null | undefined): StoredCli
   return {
     clientId: c.clientId, name: c.name, redirectUris: c.redirectUris, defaultScopes: c.defaultScopes,
     logoutUrl: c.logoutUrl ?? undefined, responseTypes: c.responseTypes, source: c.source,
-    ownerId: c.ownerId ?? undefined, status: c.status, createdAt: createdAt ?? c.updatedAt, updatedAt: c.updatedAt,
+    ownerId: c.ownerId ?? undefined, status: c.status, description: c.description ?? undefined,
+    homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, reviewNote: c.reviewNote ?? undefined,
+    createdAt: createdAt ?? c.updatedAt, updatedAt: c.updatedAt,
   };
 };
 

@@ -18,6 +18,16 @@
  *     P:{clients}:clients                   hash clientId → StoredClient JSON without createdAt
  *     P:{clients}:created                   hash clientId → createdAt (kept when the client is replaced)
  *     P:{clients}:secrets:<clientId>        hash secretId → StoredClientSecret JSON
+ *   {developers}: the developer area (one tag: an account and its email, a membership both ways, a token and
+ *   its developer's set are each written by one script)
+ *     P:{developers}:accounts               hash id → DeveloperAccount JSON without email
+ *     P:{developers}:email-of               hash id → email (lower-cased)
+ *     P:{developers}:emails                 hash email → id: the unique index, settled inside the create script
+ *     P:{developers}:team:<clientId>        hash developerId → TeamMember JSON   } the same membership,
+ *     P:{developers}:memberships:<devId>    hash clientId → TeamMember JSON      } written and removed together
+ *     P:{developers}:tokens                 hash id → DeveloperApiToken JSON
+ *     P:{developers}:tokens-of:<devId>      set of token ids (members are checked against `tokens`)
+ *     P:{developers}:events:<subject>       list of DeveloperEvent JSON, newest first
  *   {keys}
  *     P:{keys}:keys                         hash kid → StoredKey JSON
  *     P:{keys}:active                       hash month → kid of the month's unrevoked key
@@ -56,6 +66,7 @@ export type ParsedKey =
 export function keyLayout(prefix: string) {
   const p = `${prefix}:`;
   const dir = `${p}{directory}:`;
+  const devs = `${p}{developers}:`;
   const oidc = (model: string) => `${p}{oidc:${model}}:`;
   return {
     prefix,
@@ -75,6 +86,21 @@ export function keyLayout(prefix: string) {
       clients: `${p}{clients}:clients`,
       created: `${p}{clients}:created`,
       secrets: (clientId: string) => `${p}{clients}:secrets:${clientId}`,
+    },
+    developers: {
+      accounts: `${devs}accounts`,
+      emailOf: `${devs}email-of`,
+      emails: `${devs}emails`,
+      team: (clientId: string) => `${devs}team:${clientId}`,
+      memberships: (developerId: string) => `${devs}memberships:${developerId}`,
+      tokens: `${devs}tokens`,
+      tokensOf: (developerId: string) => `${devs}tokens-of:${developerId}`,
+      events: (subject: string) => `${devs}events:${subject}`,
+      /** SCAN patterns for the export. */
+      match: { teams: `${devs}team:*`, events: `${devs}events:*` },
+      /** The client of a team key, the subject of an events key (from a SCAN by `match`). */
+      teamOf: (key: string) => key.slice(`${devs}team:`.length),
+      subjectOf: (key: string) => key.slice(`${devs}events:`.length),
     },
     keys: { keys: `${p}{keys}:keys`, active: `${p}{keys}:active` },
     oidc: {

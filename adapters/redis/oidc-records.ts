@@ -38,12 +38,16 @@ if p == '{}' then p = '{"consumed":' .. ARGV[2] .. '}' else p = string.sub(p, 1,
 redis.call('HSET', KEYS[1], 'payload', p, 'consumed', '1')
 return 1`;
 
-// KEYS: record, uid index, user-code index. ARGV: id, condition ('always', 'grantId', 'accountId' or
-// 'expired'), its value (the grant or account id, or now). Removes the record and its index entries; 1 when
-// it removed one.
+// KEYS: record, uid index, user-code index. ARGV: id, condition ('always', 'grantId', 'accountId',
+// 'clientId' or 'expired'), its value (the grant, account or client id, or now). Removes the record and its
+// index entries; 1 when it removed one. The client is not a field of its own: it is read from the payload.
 const REMOVE = `
 local v = redis.call('HMGET', KEYS[1], 'uid', 'userCode', 'grantId', 'expiresAt', 'accountId')
 if not v[4] then return 0 end
+if ARGV[2] == 'clientId' then
+  local ok, p = pcall(cjson.decode, redis.call('HGET', KEYS[1], 'payload') or '')
+  if not ok or type(p) ~= 'table' or p.clientId ~= ARGV[3] then return 0 end
+end
 if ARGV[2] == 'grantId' and v[3] ~= ARGV[3] then return 0 end
 if ARGV[2] == 'accountId' and v[5] ~= ARGV[3] then return 0 end
 if ARGV[2] == 'expired' and tonumber(v[4]) > tonumber(ARGV[3]) then return 0 end
@@ -169,6 +173,30 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
     return removed;
   }
 
+  /**
+   * Removes every record whose payload names the client. Deleting an app is rare, so this is a SCAN over
+   * every record under the prefix (bounded steps, never KEYS) rather than a per-client index kept up on every
+   * write; it also finds records written before this method existed. Each removal checks the payload again.
+   */
+  async function revokeByClientId(clientId: string): Promise<number> {
+    let removed = 0;
+    for await (const batch of scanKeys(client, keys.match.records, true)) {
+      const read = client.pipeline();
+      for (const key of batch) read.hget(key, 'payload');
+      const payloads = (await execPipeline(read)) as (string | null)[];
+      const del = client.pipeline();
+      let queued = 0;
+      for (const [i, key] of batch.entries()) {
+        const parsed = keys.parse(key);
+        if (parsed?.kind !== 'record' || clientIdOf(payloads[i]) !== clientId) continue;
+        remove.queue(del, recordKeys(parsed.model, parsed.id), [parsed.id, 'clientId', clientId]);
+        queued += 1;
+      }
+      if (queued) removed += (await execPipeline(del)).reduce<number>((n, r) => n + Number(r), 0);
+    }
+    return removed;
+  }
+
   const records: OidcRecords = {
     upsert: (model, id, payload, expiresIn) => write(model, id, payload, now() + expiresIn * 1000),
     async find(model, id) {
@@ -184,6 +212,7 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
     async destroy(model, id) { await remove(recordKeys(model, id), [id, 'always', '']); },
     async revokeByGrantId(grantId) { await revokeOwned({ field: 'grantId', id: grantId }); },
     revokeByAccountId: (accountId) => revokeOwned({ field: 'accountId', id: accountId }),
+    revokeByClientId,
   };
 
   /** Removes those of the records found that are expired on the clock; returns how many it removed. */
@@ -232,4 +261,15 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
   };
 
   return { records, sweepRecords, pruneIndexes, pruneOwner, entries };
+}
+
+/** The `clientId` of a stored payload, if it names one. */
+function clientIdOf(text: string | null | undefined): string | undefined {
+  if (!text) return undefined;
+  try {
+    const { clientId } = JSON.parse(text) as OidcPayload;
+    return typeof clientId === 'string' ? clientId : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -10,11 +10,13 @@ export interface EntryIO<K extends EntryKind> {
   count?(): Promise<number>;
   /** Writes the entry as it is (ids, hashes, times kept); one already expired is skipped. */
   write(value: EntryValue<K>): Promise<void>;
+  /** The entries' order matters (a list): they are written one after another, never side by side. */
+  ordered?: boolean;
 }
 
 export type EntryIOs = { [K in EntryKind]: EntryIO<K> };
 
-/** Entries of one kind written at once: they never refer to each other, so their order does not matter. */
+/** Entries of one kind written at once: they never refer to each other, so their order does not matter (unless `ordered`). */
 const WRITE_BATCH = 100;
 
 /**
@@ -29,8 +31,11 @@ export function redisTransfer(io: EntryIOs): Transfer {
     for await (const _ of kindIO.read()) n += 1;
     return n;
   };
-  const write = <K extends EntryKind>(kind: K, values: EntryValue<K>[]) =>
-    Promise.all(values.map((v) => (io[kind] as EntryIO<K>).write(v)));
+  const write = async <K extends EntryKind>(kind: K, values: EntryValue<K>[]) => {
+    const kindIO = io[kind] as EntryIO<K>;
+    if (kindIO.ordered) for (const v of values) await kindIO.write(v);
+    else await Promise.all(values.map((v) => kindIO.write(v)));
+  };
 
   return {
     async *exportEntries() {

@@ -1,17 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Clients } from '../store.js';
 import { LanyardError } from '../../src/errors.js';
-import { type ClientRow, clientRow, type SecretRow, secretRow, toClient, toSecret } from './rows.js';
+import { type ClientRow, clientRow, clientUpsertSql, type SecretRow, secretRow, toClient, toSecret } from './rows.js';
 
 /** Clients and their secrets in SQLite; a client's secrets go with it (ON DELETE CASCADE). */
 export function sqliteClients(db: Database.Database): Clients {
   const q = {
-    put: db.prepare(`INSERT INTO clients (client_id, name, redirect_uris, default_scopes, logout_url, response_types,
-      source, owner_id, status, created_at, updated_at) VALUES (@client_id, @name, @redirect_uris, @default_scopes,
-      @logout_url, @response_types, @source, @owner_id, @status, @created_at, @updated_at)
-      ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
-      default_scopes = excluded.default_scopes, logout_url = excluded.logout_url, response_types = excluded.response_types,
-      source = excluded.source, owner_id = excluded.owner_id, status = excluded.status, updated_at = excluded.updated_at`),
+    // A replaced client keeps when it was created.
+    put: db.prepare(clientUpsertSql(true)),
     find: db.prepare('SELECT * FROM clients WHERE client_id = ?'),
     all: db.prepare('SELECT * FROM clients ORDER BY client_id'),
     delete: db.prepare('DELETE FROM clients WHERE client_id = ?'),

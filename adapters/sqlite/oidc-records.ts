@@ -5,11 +5,11 @@ import { sqliteAccountSessions } from './account-sessions.js';
 /** Protocol records in SQLite: one table, expiry on the injected clock, consume as a compare-and-set. */
 export function sqliteOidcRecords(db: Database.Database, now: () => number): OidcRecords & { sweep(): number } {
   const q = {
-    upsert: db.prepare(`INSERT INTO oidc_records (model, id, payload, grant_id, uid, user_code, account_id, expires_at)
-      VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @expiresAt)
+    upsert: db.prepare(`INSERT INTO oidc_records (model, id, payload, grant_id, uid, user_code, account_id, client_id,
+      expires_at) VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @clientId, @expiresAt)
       ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id,
       uid = excluded.uid, user_code = excluded.user_code, account_id = excluded.account_id,
-      expires_at = excluded.expires_at`),
+      client_id = excluded.client_id, expires_at = excluded.expires_at`),
     find: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND id = ? AND expires_at > ?'),
     findByUid: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND uid = ? AND expires_at > ?'),
     findByUserCode: db.prepare('SELECT payload FROM oidc_records WHERE model = ? AND user_code = ? AND expires_at > ?'),
@@ -17,6 +17,7 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
       WHERE model = ? AND id = ? AND expires_at > ? AND json_extract(payload, '$.consumed') IS NULL`),
     destroy: db.prepare('DELETE FROM oidc_records WHERE model = ? AND id = ?'),
     revoke: db.prepare('DELETE FROM oidc_records WHERE grant_id = ?'),
+    revokeClient: db.prepare('DELETE FROM oidc_records WHERE client_id = ?'),
     sweep: db.prepare('DELETE FROM oidc_records WHERE expires_at <= ?'),
   };
   const accounts = sqliteAccountSessions(db);
@@ -28,7 +29,7 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
       q.upsert.run({
         model, id, payload: JSON.stringify(payload),
         grantId: payload.grantId ?? null, uid: payload.uid ?? null, userCode: payload.userCode ?? null,
-        accountId: accountIdOf(payload), expiresAt: now() + expiresIn * 1000,
+        accountId: accountIdOf(payload), clientId: clientIdOf(payload), expiresAt: now() + expiresIn * 1000,
       });
     },
     async find(model, id) { return parse(q.find.get(model, id, now())); },
@@ -38,6 +39,7 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
     async destroy(model, id) { q.destroy.run(model, id); },
     async revokeByGrantId(grantId) { q.revoke.run(grantId); },
     async revokeByAccountId(accountId) { return accounts.revokeRecords(accountId); },
+    async revokeByClientId(clientId) { return q.revokeClient.run(clientId).changes; },
     sweep: () => q.sweep.run(now()).changes,
   };
 }
@@ -45,3 +47,7 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
 /** The indexed account of a payload: a string `accountId` (oidc-provider's models), else none. */
 export const accountIdOf = (payload: OidcPayload): string | null =>
   typeof payload.accountId === 'string' && payload.accountId ? payload.accountId : null;
+
+/** The indexed client of a payload: a string `clientId` (grants, codes, tokens), else none. */
+export const clientIdOf = (payload: OidcPayload): string | null =>
+  typeof payload.clientId === 'string' && payload.clientId ? payload.clientId : null;

@@ -50,7 +50,8 @@ export const toOrganisation = (r: OrganisationRow): Organisation => ({
 
 export interface ClientRow {
   client_id: string; name: string; redirect_uris: string; default_scopes: string; logout_url: string | null;
-  response_types: string; source: string; owner_id: string | null; status: string; created_at: string; updated_at: string;
+  response_types: string; source: string; owner_id: string | null; status: string; description: string | null;
+  homepage_url: string | null; logo_url: string | null; review_note: string | null; created_at: string; updated_at: string;
 }
 
 export const toClient = (r: ClientRow): StoredClient => ({
@@ -62,7 +63,11 @@ export const toClient = (r: ClientRow): StoredClient => ({
   responseTypes: JSON.parse(r.response_types) as StoredClient['responseTypes'],
   source: r.source as StoredClient['source'],
   ownerId: r.owner_id ?? undefined,
-  status: r.status,
+  status: r.status as StoredClient['status'],
+  description: r.description ?? undefined,
+  homepageUrl: r.homepage_url ?? undefined,
+  logoUrl: r.logo_url ?? undefined,
+  reviewNote: r.review_note ?? undefined,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -71,8 +76,20 @@ export const clientRow = (c: StoredClient): ClientRow => ({
   client_id: c.clientId, name: c.name, redirect_uris: JSON.stringify(c.redirectUris),
   default_scopes: JSON.stringify(c.defaultScopes), logout_url: c.logoutUrl ?? null,
   response_types: JSON.stringify(c.responseTypes), source: c.source, owner_id: c.ownerId ?? null,
-  status: c.status, created_at: c.createdAt, updated_at: c.updatedAt,
+  status: c.status, description: c.description ?? null, homepage_url: c.homepageUrl ?? null, logo_url: c.logoUrl ?? null,
+  review_note: c.reviewNote ?? null, created_at: c.createdAt, updated_at: c.updatedAt,
 });
+
+/** The columns of a client row, and an upsert setting all of them (`created_at` too when `keepCreated` is false). */
+export const CLIENT_COLUMNS = [
+  'client_id', 'name', 'redirect_uris', 'default_scopes', 'logout_url', 'response_types', 'source', 'owner_id', 'status',
+  'description', 'homepage_url', 'logo_url', 'review_note', 'created_at', 'updated_at',
+] as const;
+
+export const clientUpsertSql = (keepCreated: boolean): string => `INSERT INTO clients (${CLIENT_COLUMNS.join(', ')})
+  VALUES (${CLIENT_COLUMNS.map((c) => `@${c}`).join(', ')})
+  ON CONFLICT (client_id) DO UPDATE SET ${CLIENT_COLUMNS.filter((c) => c !== 'client_id' && !(keepCreated && c === 'created_at'))
+    .map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 export interface SecretRow {
   client_id: string; id: string; hash: string; label: string; hint: string | null; created_at: string;

@@ -1,8 +1,12 @@
 import type Database from 'better-sqlite3';
 import { ENTRY_KINDS, type EntryKind, type OidcPayload, type StoreEntry, type Transfer } from '../store.js';
-import { accountIdOf } from './oidc-records.js';
 import {
-  type ClientRow, clientRow, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
+  type ApiTokenRow, apiTokenRow, DEVELOPER_SQL, developerEventRow, type DeveloperEventRow, type DeveloperRow, developerRow,
+  type TeamMemberRow, teamMemberRow, toApiToken, toDeveloper, toDeveloperEvent, toTeamMember,
+} from './developers.js';
+import { accountIdOf, clientIdOf } from './oidc-records.js';
+import {
+  type ClientRow, clientRow, clientUpsertSql, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
   toOrganisation, toSecret, toUser, type UserRow,
 } from './rows.js';
 
@@ -17,6 +21,11 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   badge: ['SELECT code_hash AS codeHash, user_id AS userId, organisation_id AS organisationId, created_at AS createdAt FROM badges ORDER BY code_hash', (r) => r as never],
   client: ['SELECT * FROM clients ORDER BY client_id', (r) => toClient(r as unknown as ClientRow)],
   client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
+  developer: ['SELECT * FROM developers ORDER BY id', (r) => toDeveloper(r as unknown as DeveloperRow)],
+  team_member: ['SELECT * FROM team_members ORDER BY client_id, developer_id', (r) => toTeamMember(r as unknown as TeamMemberRow)],
+  api_token: ['SELECT * FROM developer_api_tokens ORDER BY id', (r) => toApiToken(r as unknown as ApiTokenRow)],
+  // Oldest first (in the order appended): imported in this order, events keep their order.
+  developer_event: ['SELECT * FROM developer_events ORDER BY subject, seq', (r) => toDeveloperEvent(r as unknown as DeveloperEventRow)],
   key: ['SELECT * FROM signing_keys ORDER BY month, created_at, kid', (r) => toKey(r as unknown as KeyRow)],
   setting: ['SELECT name, value FROM settings ORDER BY name', (r) => r as never],
   oidc: ['SELECT model, id, payload, expires_at AS expiresAt FROM oidc_records WHERE expires_at > @now ORDER BY model, id',
@@ -26,7 +35,8 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
 
 const TABLES: Record<EntryKind, string> = {
   organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges', client: 'clients',
-  client_secret: 'client_secrets', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
+  client_secret: 'client_secrets', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
+  developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
 /** Export, import and counts for `lanyard store copy`. */
@@ -47,21 +57,23 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     retired_user: db.prepare('INSERT OR REPLACE INTO retired_user_ids (id, retired_at) VALUES (@id, @retiredAt)'),
     credential: db.prepare('INSERT OR REPLACE INTO credentials (user_id, kind, hash) VALUES (@userId, @kind, @hash)'),
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
-    client: db.prepare(`INSERT INTO clients (client_id, name, redirect_uris, default_scopes, logout_url,
-      response_types, source, owner_id, status, created_at, updated_at) VALUES (@client_id, @name, @redirect_uris,
-      @default_scopes, @logout_url, @response_types, @source, @owner_id, @status, @created_at, @updated_at)
-      ON CONFLICT (client_id) DO UPDATE SET name = excluded.name, redirect_uris = excluded.redirect_uris,
-      default_scopes = excluded.default_scopes, logout_url = excluded.logout_url, response_types = excluded.response_types,
-      source = excluded.source, owner_id = excluded.owner_id, status = excluded.status, created_at = excluded.created_at,
-      updated_at = excluded.updated_at`),
+    client: db.prepare(clientUpsertSql(false)),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
       last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
+    // By id, keeping the target's email index consistent: an account of the same email under another id is
+    // replaced (REPLACE removes the row that conflicts on either key).
+    developer: db.prepare(`INSERT OR REPLACE INTO developers (id, email, display_name, password_hash, totp_secret,
+      recovery_code_hashes, sessions_valid_after, created_at, updated_at) VALUES (@id, @email, @display_name,
+      @password_hash, @totp_secret, @recovery_code_hashes, @sessions_valid_after, @created_at, @updated_at)`),
+    team_member: db.prepare(DEVELOPER_SQL.putTeamMember),
+    api_token: db.prepare(DEVELOPER_SQL.putApiToken),
+    developer_event: db.prepare(DEVELOPER_SQL.importEvent),
     key: db.prepare(`INSERT OR REPLACE INTO signing_keys (kid, month, not_before, not_after, certificate,
       encrypted_private_key, created_at, revoked_at) VALUES (@kid, @month, @notBefore, @notAfter, @certificate,
       @encryptedPrivateKey, @createdAt, @revokedAt)`),
     setting: db.prepare('INSERT OR REPLACE INTO settings (name, value) VALUES (@name, @value)'),
     oidc: db.prepare(`INSERT OR REPLACE INTO oidc_records (model, id, payload, grant_id, uid, user_code, account_id,
-      expires_at) VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @expiresAt)`),
+      client_id, expires_at) VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @clientId, @expiresAt)`),
     counter: db.prepare('INSERT OR REPLACE INTO counters (key, count, last_at, expires_at) VALUES (@key, @count, @lastAt, @expiresAt)'),
   };
   const write = (e: StoreEntry) => {
@@ -76,13 +88,17 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       }
       case 'client': return w.client.run(clientRow(e.value));
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
+      case 'developer': return w.developer.run(developerRow(e.value));
+      case 'team_member': return w.team_member.run(teamMemberRow(e.value));
+      case 'api_token': return w.api_token.run(apiTokenRow(e.value));
+      case 'developer_event': return w.developer_event.run(developerEventRow(e.value));
       case 'key': return w.key.run({ ...e.value, revokedAt: e.value.revokedAt ?? null });
       case 'oidc': {
         const { payload } = e.value;
         if (e.value.expiresAt <= now()) return undefined;
         return w.oidc.run({
           ...e.value, payload: JSON.stringify(payload), grantId: payload.grantId ?? null, uid: payload.uid ?? null,
-          userCode: payload.userCode ?? null, accountId: accountIdOf(payload),
+          userCode: payload.userCode ?? null, accountId: accountIdOf(payload), clientId: clientIdOf(payload),
         });
       }
       case 'counter': return e.value.expiresAt <= now() ? undefined : w.counter.run(e.value);

@@ -8,6 +8,8 @@
 /** `builtin`: Lanyard's own pages signing in through the provider (src/clients/builtin-clients.ts); never stored. */
 export type ClientSource = 'config' | 'developer' | 'builtin';
 
+export type ClientStatus = 'development' | 'pending' | 'live';
+
 export interface StoredClient {
   clientId: string;
   name: string;
@@ -20,8 +22,17 @@ export interface StoredClient {
   source: ClientSource;
   /** The developer account that owns the app (the developer-area issue fills it in). */
   ownerId?: string | undefined;
-  /** Lifecycle for the developer area (development → pending → live); config-file clients are `live`. */
-  status: string;
+  /**
+   * Lifecycle for the developer area: `development` (signs in only the sandbox school's users), `pending`
+   * (asked to go live; still development until an operator approves), `live`. Config-file clients are `live`.
+   */
+  status: ClientStatus;
+  /** Developer-area details shown to developers (and later on dashboards): all optional. */
+  description?: string | undefined;
+  homepageUrl?: string | undefined;
+  logoUrl?: string | undefined;
+  /** Why an operator declined the last request to go live (cleared by the next request). */
+  reviewNote?: string | undefined;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;

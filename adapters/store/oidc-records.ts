@@ -9,6 +9,8 @@ export interface OidcPayload {
   consumed?: number;
   /** The user (`sub`) a Session, Interaction, Grant, code or token belongs to: indexed for revokeByAccountId. */
   accountId?: string;
+  /** The client a Grant, code or token was issued to: indexed for revokeByClientId. */
+  clientId?: string;
 }
 
 export interface OidcRecords {
@@ -31,4 +33,9 @@ export interface OidcRecords {
    * interactions, grants, codes and tokens. Returns how many it removed.
    */
   revokeByAccountId(accountId: string): Promise<number>;
+  /**
+   * Removes every record, of any model, whose payload names the client (`clientId`): its grants, codes and
+   * tokens (an app was deleted). Returns how many it removed.
+   */
+  revokeByClientId(clientId: string): Promise<number>;
 }

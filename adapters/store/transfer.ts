@@ -1,4 +1,5 @@
 import type { StoredClient, StoredClientSecret } from './clients.js';
+import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, TeamMember } from './developers.js';
 import type { CredentialKind, Organisation, RetiredUserId, User } from './directory.js';
 import type { StoredKey } from './keys.js';
 import type { OidcPayload } from './oidc-records.js';
@@ -16,6 +17,11 @@ export type StoreEntry =
   | { kind: 'badge'; value: { codeHash: string; userId: string; organisationId: string; createdAt: number } }
   | { kind: 'client'; value: StoredClient }
   | { kind: 'client_secret'; value: StoredClientSecret }
+  | { kind: 'developer'; value: DeveloperAccount }
+  | { kind: 'team_member'; value: TeamMember }
+  | { kind: 'api_token'; value: DeveloperApiToken }
+  /** Exported oldest first per subject; imported in that order, they keep their order (newest first on read). */
+  | { kind: 'developer_event'; value: DeveloperEvent }
   | { kind: 'key'; value: StoredKey }
   | { kind: 'setting'; value: { name: string; value: string } }
   /** `expiresAt`: epoch milliseconds on the store's clock. */
@@ -26,7 +32,8 @@ export type EntryKind = StoreEntry['kind'];
 
 /** In dependency order: what an entry refers to comes before it. */
 export const ENTRY_KINDS: EntryKind[] = [
-  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret', 'key', 'setting', 'oidc', 'counter',
+  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret',
+  'developer', 'team_member', 'api_token', 'developer_event', 'key', 'setting', 'oidc', 'counter',
 ];
 
 export interface Transfer {

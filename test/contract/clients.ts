@@ -39,6 +39,29 @@ export function clientsContract(t: Test, fresh: Fresh): void {
     t.equal(await store.findClient('nope'), undefined, 'unknown client');
   });
 
+  t.test('clients: the developer-area details round-trip, and a replacement clears the ones left out', async (t) => {
+    const { store, reopen } = await fresh(t);
+    const detailed = client('app', {
+      status: 'pending', ownerId: 'dev_1', description: 'Reading practice for year 2 — «ünïcode» too',
+      homepageUrl: 'https://app.example/', logoUrl: 'https://app.example/logo.png', reviewNote: 'Needs a privacy policy link',
+    });
+    await store.putClient(detailed);
+    t.same(await store.findClient('app'), detailed, 'every detail');
+    t.same((await store.listClients())[0], detailed, 'listed with its details');
+    if (reopen) t.same(await (await reopen()).findClient('app'), detailed, 'another instance reads the same');
+    const cleared = client('app', { status: 'live', description: 'Reading practice' });
+    await store.putClient(cleared);
+    const found = await store.findClient('app');
+    t.same(found, cleared, 'replaced whole');
+    t.equal(found?.homepageUrl, undefined, 'homepage cleared: undefined');
+    t.equal(found?.logoUrl, undefined, 'logo cleared: undefined');
+    t.equal(found?.reviewNote, undefined, 'review note cleared: undefined');
+    for (const status of ['development', 'pending', 'live'] as const) {
+      await store.putClient(client('app', { status }));
+      t.equal((await store.findClient('app'))?.status, status, `status ${status}`);
+    }
+  });
+
   t.test('clients: putClient replaces the settings and leaves the secrets alone', async (t) => {
     const { store } = await fresh(t);
     await store.putClient(client('app', { logoutUrl: 'https://app.example/bye' }));

@@ -128,6 +128,38 @@ export function oidcRecordsContract(t: Test, fresh: Fresh): void {
     t.ok(await store.oidc.find('Session', 'no-grant'), 'record without a grant kept');
   });
 
+  t.test('oidc: revokeByClientId removes every model issued to that client, and only those', async (t) => {
+    const { store, reopen } = await fresh(t);
+    const models = ['Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken', 'ClientCredentials', 'DeviceCode'];
+    for (const m of models) {
+      await store.oidc.upsert(m, `${m}-mine`, { clientId: 'gone-app', grantId: `g-${m}`, accountId: 'u1', uid: `u-${m}` }, 600);
+      await store.oidc.upsert(m, `${m}-theirs`, { clientId: 'other-app', accountId: 'u1' }, 600);
+    }
+    // A client id that only starts like it, and records that name no client (sessions, interactions).
+    await store.oidc.upsert('AccessToken', 'prefix', { clientId: 'gone-app-2' }, 600);
+    await store.oidc.upsert('Session', 'session', { uid: 's', accountId: 'u1', authorizations: { 'gone-app': { grantId: 'g' } } }, 600);
+    await store.oidc.upsert('Interaction', 'interaction', { params: { client_id: 'gone-app' } }, 600);
+    t.equal(await store.oidc.revokeByClientId('gone-app'), models.length, 'one of each model removed, counted');
+    for (const m of models) {
+      t.equal(await store.oidc.find(m, `${m}-mine`), undefined, `${m} of the client removed`);
+      t.same(await store.oidc.find(m, `${m}-theirs`), { clientId: 'other-app', accountId: 'u1' }, `${m} of another client kept`);
+    }
+    t.equal(await store.oidc.findByUid('Grant', 'u-Grant'), undefined, 'not found by uid either');
+    t.ok(await store.oidc.find('AccessToken', 'prefix'), 'a client whose id merely starts the same keeps its token');
+    t.ok(await store.oidc.find('Session', 'session'), 'a record without a clientId of its own is kept');
+    t.ok(await store.oidc.find('Interaction', 'interaction'), 'an interaction is kept');
+    t.equal(await store.oidc.revokeByClientId('gone-app'), 0, 'again: nothing to remove');
+    await store.oidc.upsert('AccessToken', 'moved', { clientId: 'gone-app' }, 600);
+    await store.oidc.upsert('AccessToken', 'moved', { clientId: 'kept-app' }, 600);
+    t.equal(await store.oidc.revokeByClientId('gone-app'), 0, 'a record rewritten for another client is out of reach');
+    t.ok(await store.oidc.find('AccessToken', 'moved'), 'kept');
+    if (!reopen) return;
+    const other = await reopen();
+    await other.oidc.upsert('RefreshToken', 'elsewhere', { clientId: 'gone-app' }, 600);
+    t.equal(await store.oidc.revokeByClientId('gone-app'), 1, 'a record written by another instance is reached');
+    t.equal(await other.oidc.find('RefreshToken', 'elsewhere'), undefined, 'gone for every instance');
+  });
+
   t.test('oidc: models are separate namespaces', async (t) => {
     const { store } = await fresh(t);
     await store.oidc.upsert('AccessToken', 'same', { kind: 'at', uid: 'u', userCode: 'C' }, 600);

@@ -3,6 +3,7 @@ import { accountSessionsContract } from './account-sessions.js';
 import { badgesContract } from './badges.js';
 import { clientsContract } from './clients.js';
 import { countersContract } from './counters.js';
+import { developersContract } from './developers.js';
 import { directoryContract } from './directory.js';
 import { freshStores, type OpenStore } from './harness.js';
 import { keysContract } from './keys.js';
@@ -20,6 +21,7 @@ const DOMAINS = {
   directory: directoryContract,
   'account sessions': accountSessionsContract,
   clients: clientsContract,
+  developers: developersContract,
   keys: keysContract,
   badges: badgesContract,
   counters: countersContract,

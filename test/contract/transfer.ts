@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import type { EntryKind, Store, StoreEntry } from '../../adapters/store.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
+import { developersSnapshot, fillDevelopers } from './developers.js';
 import { type Fresh, orgAndUser, SECOND, START, storedKey } from './harness.js';
 
 async function collect(store: Store): Promise<StoreEntry[]> {
@@ -19,6 +20,7 @@ async function fill(store: Store, clock: { advance(ms: number): void }) {
     source: 'config', status: 'live', createdAt: START.toISOString(), updatedAt: START.toISOString(), logoutUrl: 'https://app.example/bye',
   });
   await store.putClientSecret({ id: 's1', clientId: 'app', hash: 'sha256:x', label: 'main', createdAt: START.toISOString() });
+  await fillDevelopers(store);
   await store.insertKeyIfAbsent(storedKey('2027-01', 'k1'));
   await store.replaceKey('k1', storedKey('2027-01', 'k2'), START.toISOString());
   await store.putSetting('cookie-key', 'ck');
@@ -28,7 +30,7 @@ async function fill(store: Store, clock: { advance(ms: number): void }) {
   await store.oidc.upsert('Grant', 'grant-1', { accountId: user.id }, 3600);
   await store.oidc.upsert('RefreshToken', 'rt', { grantId: 'grant-1', uid: 'rt-uid' }, 1000);
   await store.oidc.consume('RefreshToken', 'rt');
-  await store.oidc.upsert('AccessToken', 'at', { grantId: 'grant-1' }, 3600);
+  await store.oidc.upsert('AccessToken', 'at', { grantId: 'grant-1', clientId: 'app' }, 3600);
   await store.hitCounter('account:emoji:x', 600);
   return { org, user };
 }
@@ -50,6 +52,7 @@ export function transferContract(t: Test, fresh: Fresh): void {
     t.equal(counts.counter, 1, 'the expired counter is left out');
     t.ok(counts.organisation === 1 && counts.user === 1 && counts.credential === 1 && counts.badge === 1, 'directory and badge');
     t.ok(counts.client === 1 && counts.client_secret === 1, 'client and secret');
+    t.same([counts.developer, counts.team_member, counts.api_token, counts.developer_event], [2, 2, 2, 4], 'the developer area');
   });
 
   t.test('transfer: import into another store gives the same data, the same ids and the remaining lifetimes', async (t) => {
@@ -77,6 +80,23 @@ export function transferContract(t: Test, fresh: Fresh): void {
     t.ok(await target.store.oidc.find('Grant', 'grant-1'), 'the grant lives on');
     await target.store.oidc.revokeByGrantId('grant-1');
     t.equal(await target.store.oidc.find('AccessToken', 'at'), undefined, 'grant index rebuilt: revoke by grant works');
+    t.same(await developersSnapshot(target.store), await developersSnapshot(source.store),
+      'developer accounts, teams both ways, tokens, and events in their order');
+    t.equal(await target.store.createDeveloper({ ...(await source.store.findDeveloper('dev_1'))!, id: 'dev_new', email: 'ADA@example.org' }),
+      false, 'email index rebuilt: the email stays taken');
+    t.equal((await target.store.findDeveloperByEmail('bea@example.org'))?.id, 'dev_2', 'found by email');
+    t.equal(await target.store.deleteApiToken('dev_2', 'tok_2'), true, 'token index rebuilt: the owner deletes it');
+  });
+
+  t.test('transfer: revocation by client reaches imported records', async (t) => {
+    const source = await fresh(t);
+    const target = await fresh(t);
+    await fill(source.store, source.clock);
+    target.clock.set(source.clock.now());
+    await target.store.importEntries(await collect(source.store));
+    t.equal(await target.store.oidc.revokeByClientId('app'), 1, 'the client\'s token removed');
+    t.equal(await target.store.oidc.find('AccessToken', 'at'), undefined, 'gone');
+    t.ok(await target.store.oidc.find('Grant', 'grant-1'), 'what names no client stays');
   });
 
   t.test('transfer: importing the same entries twice changes nothing', async (t) => {
@@ -88,7 +108,8 @@ export function transferContract(t: Test, fresh: Fresh): void {
     await target.store.importEntries(entries);
     await target.store.importEntries(entries);
     t.same(await target.store.countEntries(), await source.store.countEntries(), 'no duplicates');
-    const kinds: EntryKind[] = ['user', 'client_secret', 'key'];
+    t.same(await developersSnapshot(target.store), await developersSnapshot(source.store), 'events not repeated, their order kept');
+    const kinds: EntryKind[] = ['user', 'client_secret', 'developer', 'team_member', 'api_token', 'developer_event', 'key'];
     for (const kind of kinds) t.ok((await target.store.countEntries())[kind] > 0, `${kind} present`);
   });
 
@@ -100,7 +121,12 @@ export function transferContract(t: Test, fresh: Fresh): void {
     await target.store.importEntries(await collect(source.store));
     await target.store.putClientSecret({ id: 'target-only', clientId: 'app', hash: 'sha256:t', label: 'only here', createdAt: START.toISOString() });
     await target.store.setCredential(user.id, 'password', '$argon2id$target-only');
+    await target.store.putTeamMember({ clientId: 'app', developerId: 'dev_target', role: 'member', addedAt: START.toISOString() });
+    await target.store.appendDeveloperEvent({ subject: 'app:app', at: '2027-02-01T00:00:00.000Z', actorId: 'operator', actorName: 'operator', action: 'app.approved', detail: {} });
     await target.store.importEntries(await collect(source.store));
+    t.same((await target.store.listTeam('app')).map((m) => m.developerId), ['dev_1', 'dev_target', 'dev_2'], 'the target-only member survives');
+    t.same((await target.store.listDeveloperEvents('app:app', 10)).map((e) => e.action),
+      ['app.approved', 'secret.created', 'member.added', 'app.registered'], 'the target-only event survives; none repeated');
     t.same((await target.store.listClientSecrets('app')).map((s) => s.id).sort(), ['s1', 'target-only'], 'the target-only secret survives a second import');
     t.equal(await target.store.getCredential(user.id, 'password'), '$argon2id$target-only', 'the user\'s other credential survives');
     t.same(await target.store.findOrganisation(org.id), org, 'organisation unchanged');

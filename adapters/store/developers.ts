@@ -1,0 +1,94 @@
+/**
+ * The developer area's records (SPEC: client registration is "managed in a developer area"): developer
+ * accounts (separate from school users), the teams that own apps, personal API tokens, and the history of
+ * every change. Sessions and invitations are short-lived records in `oidc` (models `DeveloperSession`,
+ * `DeveloperInvitation`): they expire and are swept like every other protocol record.
+ */
+
+export interface DeveloperAccount {
+  /** `dev_…`; never a school user's id. */
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  displayName: string;
+  /** argon2id (src/accounts/credential-hasher.ts). */
+  passwordHash: string;
+  /** RFC 6238 second factor: the shared secret encrypted under the key-encryption key; absent when off. */
+  totpSecret?: string | undefined;
+  /** SHA-256 hashes of the unused recovery codes (each works once). */
+  recoveryCodeHashes?: string[] | undefined;
+  /** Sessions that began before this instant (ISO 8601) are over: a password change, TOTP change, "sign out everywhere". */
+  sessionsValidAfter?: string | undefined;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type TeamRole = 'owner' | 'member';
+
+/** A developer's place in an app's team. */
+export interface TeamMember {
+  clientId: string;
+  developerId: string;
+  role: TeamRole;
+  addedAt: string;
+}
+
+/** A personal API token for /developer/api, kept only as a hash. The token is `lyd_<id>_<secret>`. */
+export interface DeveloperApiToken {
+  id: string;
+  developerId: string;
+  hash: string;
+  label: string;
+  /** A short, non-secret reminder (its last characters). */
+  hint: string;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt?: string | undefined;
+}
+
+/** One recorded change: who did what to which app or account, and when. Never holds a secret. */
+export interface DeveloperEvent {
+  /** `app:<client_id>` or `developer:<id>`. */
+  subject: string;
+  at: string;
+  /** A developer id, or `operator` (the CLI). */
+  actorId: string;
+  /** What the actor was called then (a later rename does not rewrite history). */
+  actorName: string;
+  /** e.g. `app.registered`, `secret.created`, `callback.added`. */
+  action: string;
+  /** Non-secret details (a secret's label and hint, a URL, the scopes). */
+  detail: Record<string, string | string[]>;
+}
+
+export interface Developers {
+  /** false when another account has the email (compared lower-cased). */
+  createDeveloper(account: DeveloperAccount): Promise<boolean>;
+  findDeveloper(id: string): Promise<DeveloperAccount | undefined>;
+  findDeveloperByEmail(email: string): Promise<DeveloperAccount | undefined>;
+  /** Replaces an existing account (its email may not change here). */
+  updateDeveloper(account: DeveloperAccount): Promise<void>;
+  /** Every account, by email. */
+  listDevelopers(): Promise<DeveloperAccount[]>;
+
+  /** Adds or replaces (by client and developer) a membership. */
+  putTeamMember(member: TeamMember): Promise<void>;
+  removeTeamMember(clientId: string, developerId: string): Promise<boolean>;
+  /** The app's team, oldest member first. */
+  listTeam(clientId: string): Promise<TeamMember[]>;
+  /** The developer's memberships (the apps they may see), oldest first. */
+  listMemberships(developerId: string): Promise<TeamMember[]>;
+  /** Removes an app's whole team (the app was deleted). */
+  deleteTeam(clientId: string): Promise<void>;
+
+  putApiToken(token: DeveloperApiToken): Promise<void>;
+  findApiToken(id: string): Promise<DeveloperApiToken | undefined>;
+  /** The developer's tokens, oldest first (expired ones too, until deleted). */
+  listApiTokens(developerId: string): Promise<DeveloperApiToken[]>;
+  deleteApiToken(developerId: string, id: string): Promise<boolean>;
+  touchApiToken(id: string, at: string): Promise<void>;
+
+  appendDeveloperEvent(event: DeveloperEvent): Promise<void>;
+  /** The subject's events, newest first, at most `limit`. */
+  listDeveloperEvents(subject: string, limit: number): Promise<DeveloperEvent[]>;
+}
