@@ -5,7 +5,14 @@ import type { LoggerOptions } from 'pino';
 /** Query parameters whose values are credentials: never logged (Standards: no secret in a log line). */
 const SECRET_PARAMS = /^(code|client_secret|refresh_token|access_token|id_token|id_token_hint|token|password|code_verifier|client_assertion)$/i;
 
-export function redactUrl(url: string): string {
+/** Paths that carry a credential: a developer invitation's token (src/developer/invitations.ts). */
+const SECRET_PATHS = /^(\/developer\/invitations\/)[^/?#]+/;
+
+/** A developer API token (`lyd_<id>_<secret>`, src/developer/api-tokens.ts) wherever it appears in a URL. */
+const API_TOKEN = /lyd_[0-9a-f]{16}_[^&/?#;\s]*/gi;
+
+export function redactUrl(original: string): string {
+  const url = original.replace(SECRET_PATHS, '$1[redacted]').replace(API_TOKEN, '[redacted]');
   const q = url.indexOf('?');
   if (q === -1) return url;
   const query = url.slice(q + 1).split('&').map((pair) => {

@@ -1,12 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorPage, unavailablePage } from '../../interactions/views/error-page.js';
+import { errorPage, unavailablePage } from '../web/error-page.js';
 import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
 import { ROUTES } from '../provider/paths.js';
 
+/** The developer area's pages (/developer, /developer/…), not its JSON API (/developer/api/…). */
+export const isDeveloperPage = (url: string) => /^\/developer(\/|\?|$)/.test(url) && !/^\/developer\/api(\/|\?|$)/.test(url);
 /** Pages people see: an error there is a page too, never JSON and never a stack trace. */
-const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout) || url.startsWith(ROUTES.classroomDevice);
+const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout) || url.startsWith(ROUTES.classroomDevice)
+  || isDeveloperPage(url);
 
 /**
  * "Try again in a moment": the answer to any store failure, on every endpoint (README → When the store

@@ -53,3 +53,10 @@ t.test('redactUrl writes a readable marker and keeps other pairs byte for byte',
   t.equal(redactUrl('/oauth/token?code=abc&redirect_uri=https%3A%2F%2Fa.example%2Fcb'),
     '/oauth/token?code=[redacted]&redirect_uri=https%3A%2F%2Fa.example%2Fcb');
 });
+
+t.test('a developer API token is redacted wherever it appears in a URL', async (t) => {
+  const token = `lyd_0123456789abcdef_${'S'.repeat(43)}`;
+  t.equal(redactUrl(`/developer/api/apps?api_key=${token}&x=1`), '/developer/api/apps?api_key=[redacted]&x=1');
+  t.equal(redactUrl(`/developer/api/${token}/apps`), '/developer/api/[redacted]/apps');
+  t.equal(redactUrl('/developer/api/apps?q=lyd_'), '/developer/api/apps?q=lyd_', 'only token-shaped values');
+});

@@ -1,0 +1,45 @@
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import {
+  inviteDeveloperCommand, listDevelopersCommand, signOutDeveloperCommand, unlockDeveloperCommand,
+} from '../developer/developer-commands.js';
+import { command, type Group, JSON_OPTION } from './command.js';
+
+const email = [{ name: 'EMAIL', description: "the developer's email address", required: true }] as const;
+
+/** `lanyard developers …`: developer accounts (the developer area, /developer). */
+export const developersCommands: Group = {
+  name: 'developers',
+  summary: 'invite and look after developer accounts (the developer area at /developer)',
+  commands: [
+    command({
+      name: 'invite',
+      summary: 'print a single-use link (valid 7 days) that creates a developer account for EMAIL',
+      details: 'Lanyard sends no email: hand the link to the developer yourself. Only its hash is stored.\n'
+        + 'Refused when EMAIL already has an account.',
+      args: email,
+      options: {},
+      run: ({ args: [address] }) => inviteDeveloperCommand(loadConfig(), systemClock, address!),
+    }),
+    command({
+      name: 'list',
+      summary: 'every developer account: email, name, two-step sign-in on or off, apps (never secrets)',
+      options: { json: JSON_OPTION },
+      run: ({ options }) => listDevelopersCommand(loadConfig(), systemClock, { json: options.json }),
+    }),
+    command({
+      name: 'signout',
+      summary: 'end every session of a developer account (their API tokens are not touched)',
+      args: email,
+      options: {},
+      run: ({ args: [address] }) => signOutDeveloperCommand(loadConfig(), systemClock, address!),
+    }),
+    command({
+      name: 'unlock',
+      summary: "clear a developer account's sign-in waits, including new-device sign-in stopped after too many wrong tries",
+      args: email,
+      options: {},
+      run: ({ args: [address] }) => unlockDeveloperCommand(loadConfig(), systemClock, address!),
+    }),
+  ],
+};

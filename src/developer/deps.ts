@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Store } from '../../adapters/store.js';
+import type { LoginThrottle } from '../accounts/login-throttle.js';
+import type { ClientRegistry } from '../clients/client-registry.js';
+import type { Clock } from '../clock.js';
+import type { DeveloperSignup } from '../config.js';
+import type { DeviceCookies } from '../../interactions/device.js';
+import type { ProviderHost } from '../provider/provider-host.js';
+
+/** What the developer area (pages, JSON API, services) is built from: handed down by buildApp. */
+export interface DeveloperDeps {
+  store: Store;
+  clock: Clock;
+  clients: ClientRegistry;
+  host: ProviderHost;
+  /** Signs CSRF tokens and cookies; the first signs, all verify (README → Cookie keys). */
+  cookieKeys: readonly string[];
+  /** Encrypts TOTP secrets at rest (the key that encrypts signing keys). */
+  keyEncryptionKey: Buffer;
+  /** The guessing protection of every password sign-in. */
+  throttle: LoginThrottle;
+  /** The browser's device cookie: a guessing protection source, as on the sign-in screens. */
+  devices: DeviceCookies;
+  issuer: string;
+  /** `invite` (default): accounts only by `lanyard developers invite`; `open`: anyone may sign up. */
+  signup: DeveloperSignup;
+  /** Cookies get `Secure` when the issuer is https. */
+  secureCookies: boolean;
+  log: FastifyBaseLogger;
+}

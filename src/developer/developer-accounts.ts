@@ -1,0 +1,260 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DeveloperAccount, DeveloperEvent } from '../../adapters/store.js';
+import { hashCredential, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
+import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
+import { type Actor, actorOf } from './actor.js';
+import type { DeveloperDeps } from './deps.js';
+import { normalisePassword, passwordProblem } from './developer-password.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './developer-recovery-codes.js';
+import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
+import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
+
+export type AccountsDeps = Pick<DeveloperDeps, 'store' | 'clock' | 'keyEncryptionKey' | 'log'>;
+
+export interface NewAccount { email: string; displayName: string; password: string }
+
+/** How an account came to be, for its history. */
+export type Origin = { how: 'invitation'; invitedBy: string } | { how: 'sign-up' };
+
+export type SecondFactor = 'totp' | 'recovery code';
+
+export const EMAIL_MAX_LENGTH = 254; // RFC 5321 §4.5.3.1.3 (a path is at most 256 octets, with its brackets)
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * The guessing protection's "organisations" for developer accounts (src/accounts/login-throttle.ts): the
+ * password and the second step are counted apart (each has its own waits and its own stop), and neither
+ * shares a count with any school. The username is the email, lower-cased.
+ */
+export const THROTTLE_SCOPE = { password: 'developer-area', secondFactor: 'developer-area-second-factor' } as const;
+
+/** Emails are compared lower-cased (the store's rule): `Ada@Example.org` and `ada@example.org` are one account. */
+export const normaliseEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
+
+const EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function emailProblem(email: string): string | undefined {
+  if (!email) return 'Enter your email address.';
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email)) return 'Enter an email address like name@example.org.';
+  return undefined;
+}
+
+export function nameProblem(name: string): string | undefined {
+  if (!name) return 'Enter the name other developers will see.';
+  if ([...name].length > NAME_MAX_LENGTH) return `Keep the name to ${NAME_MAX_LENGTH} characters or fewer.`;
+  if (CONTROL.test(name)) return 'The name cannot contain control characters.';
+  return undefined;
+}
+
+/**
+ * Developer accounts (issue 9 §1): separate from school users; a password (argon2id) and an optional RFC 6238
+ * second factor with recovery codes. These accounts control apps' callback URLs, so they are privileged: every
+ * change is recorded on the account's history (`developer:<id>`, never a secret), and a change of password or
+ * second factor ends the account's other sessions (sessionsValidAfter, and the session records are removed).
+ */
+export class DeveloperAccounts {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  #now = () => this.deps.clock.now().toISOString();
+
+  /** Field problems of a new account's details (paths are the form's field names). */
+  problems(input: NewAccount): FieldProblem[] {
+    const email = normaliseEmail(input.email);
+    const displayName = input.displayName.trim();
+    const out: FieldProblem[] = [];
+    const e = emailProblem(email);
+    if (e) out.push({ path: 'email', message: e });
+    const n = nameProblem(displayName);
+    if (n) out.push({ path: 'displayName', message: n });
+    const p = passwordProblem(input.password, { email, displayName });
+    if (p) out.push({ path: 'password', message: p });
+    return out;
+  }
+
+  /** Creates the account: ValidationError for bad details, ConflictError when the email has an account. */
+  async create(input: NewAccount, origin: Origin): Promise<DeveloperAccount> {
+    const problems = this.problems(input);
+    if (problems.length) throw new ValidationError(problems);
+    const email = normaliseEmail(input.email);
+    if (await this.deps.store.findDeveloperByEmail(email)) throw new ConflictError('an account with this email already exists');
+    const now = this.#now();
+    const account: DeveloperAccount = {
+      id: `dev_${randomBytes(16).toString('base64url')}`,
+      email,
+      displayName: input.displayName.trim(),
+      passwordHash: await hashCredential(normalisePassword(input.password)),
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (!(await this.deps.store.createDeveloper(account))) throw new ConflictError('an account with this email already exists');
+    await this.#record(account, actorOf(account), 'account.created',
+      origin.how === 'invitation' ? { via: 'invitation', invitedBy: origin.invitedBy } : { via: 'sign-up' });
+    this.deps.log.info({ event: 'developer.created', developerId: account.id, via: origin.how }, 'developer account created');
+    return account;
+  }
+
+  find(id: string): Promise<DeveloperAccount | undefined> {
+    return this.deps.store.findDeveloper(id);
+  }
+
+  findByEmail(email: string): Promise<DeveloperAccount | undefined> {
+    return this.deps.store.findDeveloperByEmail(normaliseEmail(email));
+  }
+
+  /**
+   * The account with this email whose password this is, or undefined. An unknown email costs the same argon2id
+   * verification as a known one, so the time taken does not tell who has an account.
+   */
+  async checkPassword(email: string, password: string): Promise<DeveloperAccount | undefined> {
+    const account = await this.findByEmail(email);
+    if (!account) {
+      await verifyAgainstDummy(normalisePassword(password));
+      return undefined;
+    }
+    return (await this.passwordMatches(account, password)) ? account : undefined;
+  }
+
+  passwordMatches(account: DeveloperAccount, password: string): Promise<boolean> {
+    return verifyCredential(account.passwordHash, normalisePassword(password));
+  }
+
+  async rename(account: DeveloperAccount, displayName: string): Promise<DeveloperAccount> {
+    const name = displayName.trim();
+    const problem = nameProblem(name);
+    if (problem) throw new ValidationError([{ path: 'displayName', message: problem }]);
+    if (name === account.displayName) return account;
+    const updated = { ...account, displayName: name, updatedAt: this.#now() };
+    await this.deps.store.updateDeveloper(updated);
+    await this.#record(updated, actorOf(updated), 'account.renamed', { from: account.displayName, to: name });
+    return updated;
+  }
+
+  /** A new password (its rule checked); every session of the account ends (the caller starts this browser's again). */
+  async changePassword(account: DeveloperAccount, password: string): Promise<DeveloperAccount> {
+    const problem = passwordProblem(password, account);
+    if (problem) throw new ValidationError([{ path: 'newPassword', message: problem }]);
+    const updated = await this.#endingSessions({ ...account, passwordHash: await hashCredential(normalisePassword(password)) });
+    await this.#record(updated, actorOf(updated), 'password.changed', {});
+    this.deps.log.info({ event: 'developer.password_changed', developerId: account.id }, 'developer password changed');
+    return updated;
+  }
+
+  /** The account's TOTP secret (base32), decrypted; undefined when the second factor is off. */
+  totpSecret(account: DeveloperAccount): string | undefined {
+    return account.totpSecret ? decryptPrivateKey(this.deps.keyEncryptionKey, totpAad(account.id), account.totpSecret) : undefined;
+  }
+
+  /**
+   * Turns the second factor on with `secret`, once `code` shows the developer's app has it. Returns the new
+   * recovery codes (shown once). Every session ends; the caller starts this browser's again.
+   */
+  async enableTotp(account: DeveloperAccount, secret: string, code: string): Promise<{ account: DeveloperAccount; recoveryCodes: string[] }> {
+    if (!(await this.#totpMatches(account.id, secret, code))) {
+      throw new ValidationError([{ path: 'code', message: 'That code does not match. Check the time on your phone and enter the newest code.' }]);
+    }
+    const recoveryCodes = newRecoveryCodes();
+    const updated = await this.#endingSessions({
+      ...account,
+      totpSecret: encryptPrivateKey(this.deps.keyEncryptionKey, totpAad(account.id), secret),
+      recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+    });
+    await this.#record(updated, actorOf(updated), 'totp.enabled', {});
+    this.deps.log.info({ event: 'developer.totp_enabled', developerId: account.id }, 'developer second factor on');
+    return { account: updated, recoveryCodes };
+  }
+
+  /** Turns the second factor off (the caller has checked the password). Every session ends. */
+  async disableTotp(account: DeveloperAccount): Promise<DeveloperAccount> {
+    const updated = await this.#endingSessions({ ...account, totpSecret: undefined, recoveryCodeHashes: undefined });
+    await this.#record(updated, actorOf(updated), 'totp.disabled', {});
+    this.deps.log.info({ event: 'developer.totp_disabled', developerId: account.id }, 'developer second factor off');
+    return updated;
+  }
+
+  /** Ten new recovery codes; the old ones stop working. */
+  async regenerateRecoveryCodes(account: DeveloperAccount): Promise<{ account: DeveloperAccount; recoveryCodes: string[] }> {
+    const recoveryCodes = newRecoveryCodes();
+    const updated = { ...account, recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode), updatedAt: this.#now() };
+    await this.deps.store.updateDeveloper(updated);
+    await this.#record(updated, actorOf(updated), 'recovery_codes.regenerated', {});
+    return { account: updated, recoveryCodes };
+  }
+
+  /**
+   * Checks the second step of a sign-in: a current TOTP code (never one already used) or an unused recovery
+   * code (then used up). Undefined when it is neither.
+   */
+  async verifySecondFactor(account: DeveloperAccount, typed: string): Promise<SecondFactor | undefined> {
+    const secret = this.totpSecret(account);
+    if (!secret) return undefined;
+    if (looksLikeTotpCode(typed)) return (await this.#totpMatches(account.id, secret, typed)) ? 'totp' : undefined;
+    if (!looksLikeRecoveryCode(typed)) return undefined;
+    const hash = Buffer.from(hashRecoveryCode(typed));
+    const stored = account.recoveryCodeHashes ?? [];
+    const found = stored.find((h) => h.length === hash.length && timingSafeEqual(Buffer.from(h), hash));
+    if (!found) return undefined;
+    // Single use even when two sign-ins present it at once: the first hit on this counter wins.
+    const used = await this.deps.store.hitCounter(`developer-recovery:${account.id}:${found}`, 400 * 24 * 60 * 60);
+    if (used.count !== 1) return undefined;
+    const fresh = (await this.find(account.id)) ?? account;
+    const remaining = (fresh.recoveryCodeHashes ?? []).filter((h) => h !== found);
+    await this.deps.store.updateDeveloper({ ...fresh, recoveryCodeHashes: remaining, updatedAt: this.#now() });
+    await this.#record(fresh, actorOf(fresh), 'recovery_code.used', { remaining: String(remaining.length) });
+    this.deps.log.info({ event: 'developer.recovery_code_used', developerId: account.id, remaining: remaining.length }, 'recovery code used');
+    return 'recovery code';
+  }
+
+  /** "Sign out everywhere" (or the operator's `lanyard developers signout`): every session ends. */
+  async endSessions(account: DeveloperAccount, actor: Actor = actorOf(account)): Promise<DeveloperAccount> {
+    const updated = await this.#endingSessions(account);
+    await this.#record(updated, actor, 'sessions.ended', {});
+    this.deps.log.info({ event: 'developer.signed_out_everywhere', developerId: account.id }, 'developer signed out everywhere');
+    return updated;
+  }
+
+  /** A sign-in, on the account's history (with how the second step was made). */
+  recordSignIn(account: DeveloperAccount, secondFactor: SecondFactor | undefined): Promise<void> {
+    return this.#record(account, actorOf(account), 'signed_in', { secondFactor: secondFactor ?? 'none' });
+  }
+
+  /** The account's history, newest first. */
+  history(account: DeveloperAccount, limit = 50): Promise<DeveloperEvent[]> {
+    return this.deps.store.listDeveloperEvents(`developer:${account.id}`, limit);
+  }
+
+  /** Stores the account with sessionsValidAfter now, then removes its session records (and half-done sign-ins). */
+  async #endingSessions(account: DeveloperAccount): Promise<DeveloperAccount> {
+    const now = this.#now();
+    const updated = { ...account, sessionsValidAfter: now, updatedAt: now };
+    await this.deps.store.updateDeveloper(updated);
+    await this.deps.store.oidc.revokeByAccountId(account.id);
+    return updated;
+  }
+
+  /**
+   * Whether `code` is `secret`'s code for a step around now that this account has not used yet (RFC 6238 §5.2:
+   * no code is accepted twice; nor is one older than a code already used). Each step used is a counter in the
+   * store, so two instances cannot both accept one code.
+   */
+  async #totpMatches(developerId: string, secret: string, code: string): Promise<boolean> {
+    const step = matchTotp(secret, code, this.deps.clock.now());
+    if (step === undefined) return false;
+    const key = (s: number) => `developer-totp:${developerId}:${s}`;
+    for (let later = step + 1; later <= step + 2 * TOTP_WINDOW; later += 1) {
+      if (await this.deps.store.peekCounter(key(later))) return false;
+    }
+    const hit = await this.deps.store.hitCounter(key(step), (2 * TOTP_WINDOW + 2) * TOTP_PERIOD_SECONDS);
+    return hit.count === 1;
+  }
+
+  #record(account: DeveloperAccount, actor: Actor, action: string, detail: DeveloperEvent['detail']): Promise<void> {
+    return this.deps.store.appendDeveloperEvent({
+      subject: `developer:${account.id}`, at: this.#now(), actorId: actor.id, actorName: actor.name, action, detail,
+    });
+  }
+}
+
+/** Binds an encrypted TOTP secret to its account: a sealed secret copied to another account does not decrypt. */
+const totpAad = (developerId: string) => `totp:${developerId}`;

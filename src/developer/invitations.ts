@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Actor } from './actor.js';
+import type { DeveloperDeps } from './deps.js';
+import { emailProblem, normaliseEmail } from './developer-accounts.js';
+import { ConflictError, ValidationError } from './errors.js';
+
+/**
+ * Invitations (issue 9 §1): `lanyard developers invite EMAIL` prints a link valid 7 days and usable once;
+ * Lanyard sends no email. The link carries a 256-bit random token; the store keeps only its SHA-256, as a
+ * `DeveloperInvitation` record that expires with the invitation and is consumed atomically when accepted
+ * (two tabs submitting at once create one account). The invitation is for its email: accepting it creates
+ * that account, with a name and password the developer chooses.
+ */
+export const INVITATION_MODEL = 'DeveloperInvitation';
+export const INVITATION_DAYS = 7;
+const INVITATION_SECONDS = INVITATION_DAYS * 24 * 60 * 60;
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export interface Invitation {
+  [key: string]: unknown;
+  email: string;
+  invitedById: string;
+  invitedByName: string;
+  /** ISO 8601. */
+  createdAt: string;
+  expiresAt: string;
+  /** Set (epoch seconds) once accepted. */
+  consumed?: number;
+}
+
+export interface IssuedInvitation {
+  email: string;
+  /** The single-use link to hand to the developer. */
+  link: string;
+  expiresAt: Date;
+}
+
+const keyOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
+
+export const invitationPath = (token: string) => `/developer/invitations/${token}`;
+
+export class Invitations {
+  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'issuer'>) {}
+
+  /** A new invitation for `email`; ConflictError when the email already has an account. */
+  async invite(email: string, invitedBy: Actor): Promise<IssuedInvitation> {
+    const normalised = normaliseEmail(email);
+    const problem = emailProblem(normalised);
+    if (problem) throw new ValidationError([{ path: 'email', message: problem }]);
+    if (await this.deps.store.findDeveloperByEmail(normalised)) throw new ConflictError(`${normalised} already has a developer account`);
+    const token = randomBytes(32).toString('base64url');
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
+    const record: Invitation = {
+      email: normalised, invitedById: invitedBy.id, invitedByName: invitedBy.name, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(),
+    };
+    await this.deps.store.oidc.upsert(INVITATION_MODEL, keyOf(token), record, INVITATION_SECONDS);
+    return { email: normalised, link: `${this.deps.issuer}${invitationPath(token)}`, expiresAt };
+  }
+
+  /** The invitation behind a link (used or not); undefined when unknown or expired. */
+  async find(token: string): Promise<Invitation | undefined> {
+    if (!TOKEN.test(token)) return undefined;
+    const record = (await this.deps.store.oidc.find(INVITATION_MODEL, keyOf(token))) as Invitation | undefined;
+    if (!record || typeof record.email !== 'string') return undefined;
+    return Date.parse(record.expiresAt) > this.deps.clock.now().getTime() ? record : undefined;
+  }
+
+  /** Uses the invitation up: true for the one caller that did, false when it was used already (or is gone). */
+  consume(token: string): Promise<boolean> {
+    return TOKEN.test(token) ? this.deps.store.oidc.consume(INVITATION_MODEL, keyOf(token)) : Promise.resolve(false);
+  }
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DeveloperAccount } from '../../../adapters/store.js';
+import { clientAddressKey } from '../../http/rate-limit-key.js';
+import type { DeveloperDeps } from '../deps.js';
+import { DeveloperAccounts, type NewAccount } from '../developer-accounts.js';
+import { preSignInCsrf, preSignInCsrfValid } from '../developer-cookies.js';
+import { DeveloperSessions } from '../developer-sessions.js';
+import { ConflictError, type FieldProblem } from '../errors.js';
+import { Invitations } from '../invitations.js';
+import { invitationPage, type JoinView, noticePage, signUpPage } from './account-join-views.js';
+import { M } from './account-messages.js';
+import { formField, sendPage, seeOther } from './account-page.js';
+import { setFlash } from './signed-in.js';
+
+/** Self sign-ups one network address may make in an hour (open sign-up has no email check to slow it). */
+const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
+
+/**
+ * How developer accounts come to be (issue 9 §1): by invitation (`lanyard developers invite EMAIL`), or by
+ * self sign-up when the operator set `developer_signup: "open"` (otherwise /developer/sign-up is a 404 that
+ * says sign-up is by invitation). Either way the new developer is signed in and lands on their account page.
+ */
+export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
+  const accounts = new DeveloperAccounts(deps);
+  const sessions = new DeveloperSessions(deps);
+  const invitations = new Invitations(deps);
+  const open = deps.signup === 'open';
+
+  /** The form's details and their problems (the confirmation included). */
+  const read = (body: unknown, email: string): { input: NewAccount; fields: FieldProblem[] } => {
+    const input = { email, displayName: formField(body, 'displayName'), password: formField(body, 'password') };
+    const fields = accounts.problems(input);
+    if (!fields.some((f) => f.path === 'password') && formField(body, 'confirm') !== input.password) {
+      fields.push({ path: 'confirm', message: M.passwordsDiffer });
+    }
+    return { input, fields };
+  };
+
+  const welcome = async (req: FastifyRequest, reply: FastifyReply, account: DeveloperAccount) => {
+    await sessions.end(req, reply);
+    await sessions.start(reply, account);
+    req.log.info({ event: 'developer.signed_in', developerId: account.id, secondFactor: 'none' }, 'developer signed in');
+    setFlash(deps, reply, M.welcome(account.displayName));
+    return seeOther(reply, '/developer/account');
+  };
+
+  scope.get('/developer/sign-up', async (req, reply) => {
+    if (!open) return sendPage(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
+    return sendPage(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply) }));
+  });
+
+  scope.post('/developer/sign-up', async (req, reply) => {
+    if (!open) return sendPage(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
+    const email = formField(req.body, 'email').trim();
+    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendPage(reply, status, signUpPage({ csrf: preSignInCsrf(deps, req, reply), email, ...v }));
+    const displayName = formField(req.body, 'displayName');
+    if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { displayName, error: M.preCsrfRefused });
+    const { input, fields } = read(req.body, email);
+    if (fields.length) return page(400, { displayName, fields });
+    const made = await deps.store.hitCounter(`developer-signup:${clientAddressKey(req)}`, 60 * 60);
+    if (made.count > SIGNUPS_PER_ADDRESS_PER_HOUR) {
+      reply.header('Retry-After', String(Math.max(1, Math.ceil((made.expiresAt - deps.clock.now().getTime()) / 1000))));
+      return page(429, { displayName, error: M.signUpBusy });
+    }
+    let account: DeveloperAccount;
+    try {
+      account = await accounts.create(input, { how: 'sign-up' });
+    } catch (err) {
+      if (err instanceof ConflictError) return page(400, { displayName, fields: [{ path: 'email', message: M.emailTaken }] });
+      throw err;
+    }
+    return welcome(req, reply, account);
+  });
+
+  scope.get<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {
+    const invitation = await invitations.find(req.params.token);
+    if (!invitation) return sendPage(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
+    if (invitation.consumed) return sendPage(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
+    if (await accounts.findByEmail(invitation.email)) return sendPage(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
+    return sendPage(reply, 200, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token: req.params.token, email: invitation.email }));
+  });
+
+  scope.post<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {
+    const { token } = req.params;
+    const invitation = await invitations.find(token);
+    if (!invitation) return sendPage(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
+    if (invitation.consumed) return sendPage(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
+    const displayName = formField(req.body, 'displayName');
+    const page = (status: number, v: Omit<JoinView, 'csrf'>) =>
+      sendPage(reply, status, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token, email: invitation.email, displayName, ...v }));
+    if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { error: M.preCsrfRefused });
+    const { input, fields } = read(req.body, invitation.email);
+    if (fields.length) return page(400, { fields });
+    // Used up before the account is made: two tabs submitting at once make one account, not two.
+    if (!(await invitations.consume(token))) return sendPage(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
+    let account: DeveloperAccount;
+    try {
+      account = await accounts.create(input, { how: 'invitation', invitedBy: invitation.invitedByName });
+    } catch (err) {
+      if (err instanceof ConflictError) return sendPage(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
+      throw err;
+    }
+    req.log.info({ event: 'developer.invitation_accepted', developerId: account.id }, 'developer invitation accepted');
+    return welcome(req, reply, account);
+  });
+}

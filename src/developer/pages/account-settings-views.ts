@@ -1,0 +1,118 @@
+import type { DeveloperEvent } from '../../../adapters/store.js';
+import { csrfField, errorMessage, field, flash, postButton, table } from '../../web/components.js';
+import { html, type Raw } from '../../web/html.js';
+import { NAME_MAX_LENGTH } from '../developer-accounts.js';
+import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
+import type { FieldProblem } from '../errors.js';
+import { ACTION_TEXT, M } from './account-messages.js';
+import { fieldError, when } from './account-page.js';
+import { developerLayout, type SignedIn } from './signed-in.js';
+
+/** Which form of the account page a refusal belongs to, and what was refused. */
+export interface AccountFormErrors {
+  form: 'name' | 'password' | 'totp-disable';
+  fields: FieldProblem[];
+  /** A message for the whole form (a 429's wait). */
+  message?: string | Raw | undefined;
+}
+
+export interface AccountView {
+  who: SignedIn;
+  history: DeveloperEvent[];
+  flash?: string | undefined;
+  errors?: AccountFormErrors | undefined;
+  /** What was typed into the name form, when it is shown again. */
+  displayName?: string | undefined;
+}
+
+const errorsOf = (v: AccountView, form: AccountFormErrors['form']) => (v.errors?.form === form ? v.errors : undefined);
+
+export function accountPage(v: AccountView): string {
+  const d = v.who.developer;
+  const nameErr = errorsOf(v, 'name');
+  const pwErr = errorsOf(v, 'password');
+  const totpErr = errorsOf(v, 'totp-disable');
+  const totpOn = !!d.totpSecret;
+  return developerLayout(M.accountTitle, html`
+<h1>${M.accountTitle}</h1>
+${flash(v.flash)}
+
+<section aria-labelledby="profile-heading" class="dev-section">
+<h2 id="profile-heading">Profile</h2>
+<dl class="dev-facts">
+  <dt>Email</dt><dd>${d.email}</dd>
+  <dt>Account created</dt><dd>${when(d.createdAt)}</dd>
+</dl>
+<form method="post" action="/developer/account/name" class="dev-form" novalidate>
+  ${csrfField(v.who.csrf)}
+  ${field({ name: 'displayName', label: M.nameLabel, hint: M.nameHint, value: v.displayName ?? d.displayName, required: true, autocomplete: 'name',
+    maxlength: NAME_MAX_LENGTH, error: nameErr && fieldError(nameErr.fields, 'displayName') })}
+  <button type="submit" class="secondary-button">Save name</button>
+</form>
+</section>
+
+<section aria-labelledby="password-heading" class="dev-section">
+<h2 id="password-heading">Password</h2>
+${pwErr?.message ? errorMessage(pwErr.message) : ''}
+<form method="post" action="/developer/account/password" class="dev-form" novalidate>
+  ${csrfField(v.who.csrf)}
+  <input type="text" name="username" value="${d.email}" autocomplete="username" hidden>
+  ${field({ name: 'currentPassword', label: 'Current password', type: 'password', required: true, autocomplete: 'current-password',
+    maxlength: PASSWORD_MAX_LENGTH * 4, error: pwErr && fieldError(pwErr.fields, 'currentPassword') })}
+  ${field({ name: 'newPassword', label: 'New password', hint: M.passwordHint, type: 'password', required: true, autocomplete: 'new-password',
+    maxlength: PASSWORD_MAX_LENGTH * 4, error: pwErr && fieldError(pwErr.fields, 'newPassword') })}
+  ${field({ name: 'confirmPassword', label: 'New password again', type: 'password', required: true, autocomplete: 'new-password',
+    maxlength: PASSWORD_MAX_LENGTH * 4, error: pwErr && fieldError(pwErr.fields, 'confirmPassword') })}
+  <p class="hint">Changing your password signs you out everywhere else.</p>
+  <button type="submit" class="secondary-button">Change password</button>
+</form>
+</section>
+
+<section aria-labelledby="totp-heading" class="dev-section">
+<h2 id="totp-heading">${totpOn ? M.totpOnTitle : M.totpOffTitle}</h2>
+${totpOn ? html`
+<p>Signing in asks for a code from your authenticator app after your password.
+You have <strong>${(d.recoveryCodeHashes ?? []).length}</strong> unused recovery code${(d.recoveryCodeHashes ?? []).length === 1 ? '' : 's'}.</p>
+<div class="dev-actions">${postButton('/developer/account/recovery-codes', v.who.csrf, 'Make new recovery codes')}</div>
+<h3>Turn two-step sign-in off</h3>
+${totpErr?.message ? errorMessage(totpErr.message) : ''}
+<form method="post" action="/developer/account/totp/disable" class="dev-form" novalidate>
+  ${csrfField(v.who.csrf)}
+  ${field({ name: 'password', label: 'Your password', hint: 'Needed to turn the second step off.', type: 'password', required: true,
+    autocomplete: 'current-password', maxlength: PASSWORD_MAX_LENGTH * 4, error: totpErr && fieldError(totpErr.fields, 'password') })}
+  <button type="submit" class="danger">Turn off two-step sign-in</button>
+</form>` : html`
+<p>${M.totpOff}</p>
+<div class="dev-actions">${postButton('/developer/account/totp/setup', v.who.csrf, 'Set up two-step sign-in')}</div>`}
+</section>
+
+<section aria-labelledby="tokens-heading" class="dev-section">
+<h2 id="tokens-heading">${M.tokensTitle}</h2>
+<p>${M.tokensIntro} <a href="/developer/account/tokens">Manage your API tokens</a>.</p>
+</section>
+
+<section aria-labelledby="sessions-heading" class="dev-section">
+<h2 id="sessions-heading">${M.sessionsTitle}</h2>
+<p>${M.sessionsIntro}</p>
+<div class="dev-actions">${postButton('/developer/account/sign-out-everywhere', v.who.csrf, 'Sign out everywhere', { danger: true })}</div>
+</section>
+
+<section aria-labelledby="history-heading" class="dev-section">
+<h2 id="history-heading">History</h2>
+${historyTable(v.history)}
+</section>
+`, v.who, 'account');
+}
+
+/** The account's recorded changes, newest first (never a secret: the events hold none). */
+export function historyTable(events: DeveloperEvent[]): Raw {
+  return table<DeveloperEvent>('History of this account', [
+    { heading: 'When', cell: (e) => when(e.at) },
+    { heading: 'Who', cell: (e) => e.actorName },
+    { heading: 'What', cell: (e) => ACTION_TEXT[e.action] ?? e.action },
+    { heading: 'Details', cell: (e) => detailText(e.detail) },
+  ], events, 'Nothing recorded yet.');
+}
+
+const detailText = (detail: DeveloperEvent['detail']): string =>
+  Object.entries(detail).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; ');

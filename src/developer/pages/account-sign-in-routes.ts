@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DeveloperAccount } from '../../../adapters/store.js';
+import type { DeveloperDeps } from '../deps.js';
+import { DeveloperAccounts, type SecondFactor } from '../developer-accounts.js';
+import { ensureDeveloperDevice, preSignInCsrf, preSignInCsrfValid } from '../developer-cookies.js';
+import { PendingSignIns } from '../developer-pending-sign-in.js';
+import { DeveloperSessions } from '../developer-sessions.js';
+import { attemptDeveloper, confirmFirstFactor } from './account-attempt.js';
+import { M } from './account-messages.js';
+import { safeNext } from './account-next.js';
+import { formField, sendPage, seeOther } from './account-page.js';
+import { signInPage, verifyPage } from './account-sign-in-views.js';
+import { checkCsrf, setFlash, signedIn, takeFlash } from './signed-in.js';
+
+/**
+ * Sign-in (email and password, then the second step when the account has one) and sign-out. The password is
+ * checked through the guessing protection; a right password on an account with TOTP leads to a half-done
+ * sign-in (PendingSignIns), never a session, until the code is right.
+ */
+export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
+  const accounts = new DeveloperAccounts(deps);
+  const sessions = new DeveloperSessions(deps);
+  const pendings = new PendingSignIns(deps);
+  const signupOpen = deps.signup === 'open';
+
+  /** Starts the session (ending any other in this browser) and goes where the sign-in was headed. */
+  const complete = async (req: FastifyRequest, reply: FastifyReply, account: DeveloperAccount, next: string, secondFactor: SecondFactor | undefined) => {
+    await sessions.end(req, reply);
+    await sessions.start(reply, account);
+    await accounts.recordSignIn(account, secondFactor);
+    req.log.info({ event: 'developer.signed_in', developerId: account.id, secondFactor: secondFactor ?? 'none' }, 'developer signed in');
+    return seeOther(reply, next);
+  };
+
+  scope.get<{ Querystring: { next?: string } }>('/developer/sign-in', async (req, reply) => {
+    const next = safeNext(req.query.next);
+    if (await sessions.current(req)) return seeOther(reply, next);
+    ensureDeveloperDevice(deps, req, reply);
+    const csrf = preSignInCsrf(deps, req, reply);
+    return sendPage(reply, 200, signInPage({ csrf, next, flash: takeFlash(deps, req, reply), signupOpen }));
+  });
+
+  scope.post('/developer/sign-in', async (req, reply) => {
+    const next = safeNext(formField(req.body, 'next'));
+    const email = formField(req.body, 'email').trim();
+    const page = (status: number, error: Parameters<typeof signInPage>[0]['error']) =>
+      sendPage(reply, status, signInPage({ csrf: preSignInCsrf(deps, req, reply), next, email, error, signupOpen }));
+    if (!preSignInCsrfValid(deps, req, req.body)) return page(403, M.preCsrfRefused);
+    const password = formField(req.body, 'password');
+    if (!email || !password) return page(400, M.wrongPassword);
+    const account = await attemptDeveloper(deps, req, reply, {
+      scope: 'password',
+      email,
+      verify: () => accounts.checkPassword(email, password),
+      retry: (_status, error) => signInPage({ csrf: preSignInCsrf(deps, req, reply), next, email, error, signupOpen }),
+      // With a second factor the password alone proves little: the device becomes known after the code.
+      final: (a) => !a.totpSecret,
+    });
+    if (!account) return reply;
+    if (!account.totpSecret) return complete(req, reply, account, next, undefined);
+    await pendings.start(reply, account.id, next);
+    return seeOther(reply, '/developer/sign-in/verify');
+  });
+
+  scope.get('/developer/sign-in/verify', async (req, reply) => {
+    if (!(await pendings.current(req))) {
+      setFlash(deps, reply, M.verifyExpired);
+      return seeOther(reply, '/developer/sign-in');
+    }
+    return sendPage(reply, 200, verifyPage({ csrf: preSignInCsrf(deps, req, reply) }));
+  });
+
+  scope.post('/developer/sign-in/verify', async (req, reply) => {
+    if (!preSignInCsrfValid(deps, req, req.body)) {
+      return sendPage(reply, 403, verifyPage({ csrf: preSignInCsrf(deps, req, reply), error: M.preCsrfRefused }));
+    }
+    const pending = await pendings.current(req);
+    const account = pending && (await accounts.find(pending.accountId));
+    if (!pending || !account?.totpSecret) {
+      await pendings.end(reply, pending);
+      setFlash(deps, reply, M.verifyExpired);
+      return seeOther(reply, '/developer/sign-in');
+    }
+    const code = formField(req.body, 'code').trim();
+    let triesLeft = true;
+    const secondFactor = await attemptDeveloper(deps, req, reply, {
+      scope: 'secondFactor',
+      email: account.email,
+      verify: async () => {
+        const found = await accounts.verifySecondFactor(account, code);
+        if (!found) triesLeft = await pendings.fail(pending);
+        return found;
+      },
+      // Out of tries: back to the password (the half-done sign-in is gone).
+      retry: (_status, error) => (triesLeft
+        ? verifyPage({ csrf: preSignInCsrf(deps, req, reply), error })
+        : signInPage({ csrf: preSignInCsrf(deps, req, reply), next: pending.next, email: account.email, error: M.verifyTooManyWrong, signupOpen })),
+      final: () => true,
+    });
+    if (!secondFactor) return reply;
+    await confirmFirstFactor(deps, req, account.email);
+    await pendings.end(reply, pending);
+    return complete(req, reply, account, pending.next, secondFactor);
+  });
+
+  scope.post('/developer/sign-out', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    await sessions.end(req, reply);
+    req.log.info({ event: 'developer.signed_out', developerId: who.developer.id }, 'developer signed out');
+    setFlash(deps, reply, M.signedOut);
+    return seeOther(reply, '/developer/sign-in');
+  });
+}

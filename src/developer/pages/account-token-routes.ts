@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS, ApiTokens } from '../api-tokens.js';
+import type { DeveloperDeps } from '../deps.js';
+import { ConflictError, type FieldProblem, ValidationError } from '../errors.js';
+import { M } from './account-messages.js';
+import { formField, sendPage, seeOther } from './account-page.js';
+import { tokensPage, type TokensView } from './account-token-views.js';
+import { checkCsrf, type SignedIn, setFlash, setReveal, signedIn, takeFlash, takeReveal } from './signed-in.js';
+
+const TOKEN_REVEAL = 'api-token';
+
+/** Personal API tokens (issue 9 §4): list, create (shown once, with a copy button), revoke. */
+export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
+  const tokens = new ApiTokens(deps);
+
+  const render = async (who: SignedIn, o: Partial<TokensView> = {}) =>
+    tokensPage({ who, tokens: await tokens.list(who.developer.id), now: deps.clock.now(), ...o });
+
+  scope.get('/developer/account/tokens', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    const created = takeReveal(deps, req, reply, who, TOKEN_REVEAL);
+    return sendPage(reply, 200, await render(who, { created, flash: takeFlash(deps, req, reply) }));
+  });
+
+  scope.post('/developer/account/tokens', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    const label = formField(req.body, 'label').trim();
+    const days = formField(req.body, 'expiresInDays').trim() || String(API_TOKEN_DEFAULT_DAYS);
+    const fields: FieldProblem[] = [];
+    if (!label || [...label].length > API_TOKEN_LABEL_MAX) fields.push({ path: 'label', message: M.tokenLabelProblem });
+    const n = Number(days);
+    if (!/^\d+$/.test(days) || n < 1 || n > API_TOKEN_MAX_DAYS) fields.push({ path: 'expiresInDays', message: M.tokenDaysProblem });
+    const again = async (problems: FieldProblem[]) => sendPage(reply, 400, await render(who, { fields: problems, label, days }));
+    if (fields.length) return again(fields);
+    let token: string;
+    try {
+      ({ token } = await tokens.create(who.developer, { label, expiresInDays: n }));
+    } catch (err) {
+      // Too many active tokens: said on the form, which stays filled in.
+      if (err instanceof ConflictError) return again([{ path: 'label', message: err.message }]);
+      if (!(err instanceof ValidationError)) throw err;
+      return again(err.fields.map((f) => ({ path: f.path.replace(/^\//, '').replace('expires_in_days', 'expiresInDays'), message: f.message })));
+    }
+    setReveal(deps, reply, who, TOKEN_REVEAL, token);
+    return seeOther(reply, '/developer/account/tokens');
+  });
+
+  scope.post<{ Params: { id: string } }>('/developer/account/tokens/:id/revoke', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    const token = (await tokens.list(who.developer.id)).find((t) => t.id === req.params.id);
+    await tokens.revoke(who.developer.id, req.params.id); // NotFoundError (404) for another's or no token
+    setFlash(deps, reply, M.tokenRevoked(token?.label ?? req.params.id));
+    return seeOther(reply, '/developer/account/tokens');
+  });
+}

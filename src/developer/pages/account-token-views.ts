@@ -1,0 +1,60 @@
+import type { DeveloperApiToken } from '../../../adapters/store.js';
+import { csrfField, errorMessage, field, flash, table } from '../../web/components.js';
+import { html } from '../../web/html.js';
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
+import type { FieldProblem } from '../errors.js';
+import { M } from './account-messages.js';
+import { fieldError, when } from './account-page.js';
+import { developerLayout, type SignedIn } from './signed-in.js';
+
+
+export interface TokensView {
+  who: SignedIn;
+  tokens: DeveloperApiToken[];
+  now: Date;
+  /** A token just created: shown this once. */
+  created?: string | undefined;
+  flash?: string | undefined;
+  fields?: FieldProblem[];
+  label?: string;
+  days?: string;
+}
+
+export function tokensPage(v: TokensView): string {
+  const fields = v.fields ?? [];
+  return developerLayout(M.tokensTitle, html`
+<h1>${M.tokensTitle}</h1>
+${flash(v.flash)}
+${v.created ? html`<div class="dev-reveal" role="status">
+<p><strong>${M.tokenCreated}</strong></p>
+<p><code class="dev-secret" id="new-token">${v.created}</code>
+<button type="button" class="secondary-button dev-copy" data-copy="new-token" hidden>Copy</button></p>
+</div>
+<script src="/assets/copy.js" defer></script>` : ''}
+<p>${M.tokensIntro} Send it as <code>Authorization: Bearer &lt;token&gt;</code>; the API is described at
+<a href="/developer/api/openapi.json">/developer/api/openapi.json</a>.</p>
+
+<h2>Your tokens</h2>
+${table<DeveloperApiToken>('Your API tokens', [
+    { heading: 'Label', cell: (t) => t.label },
+    { heading: 'Ends with', cell: (t) => html`<code>…${t.hint}</code>` },
+    { heading: 'Created', cell: (t) => when(t.createdAt) },
+    { heading: 'Expires', cell: (t) => (Date.parse(t.expiresAt) <= v.now.getTime() ? html`${when(t.expiresAt)} <strong>(expired)</strong>` : when(t.expiresAt)) },
+    { heading: 'Last used', cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : 'never') },
+    { heading: 'Action', cell: (t) => html`<form method="post" action="/developer/account/tokens/${encodeURIComponent(t.id)}/revoke" class="inline-form">
+  ${csrfField(v.who.csrf)}<button type="submit" class="danger" aria-label="Revoke ${t.label}">Revoke</button></form>` },
+  ], v.tokens, 'You have no API tokens.')}
+
+<h2>Create a token</h2>
+${errorMessage(fields.length ? 'Please correct the fields marked below.' : undefined)}
+<form method="post" action="/developer/account/tokens" class="dev-form" novalidate>
+  ${csrfField(v.who.csrf)}
+  ${field({ name: 'label', label: M.tokenLabelLabel, hint: M.tokenLabelHint, value: v.label, required: true, maxlength: API_TOKEN_LABEL_MAX,
+    error: fieldError(fields, 'label') })}
+  ${field({ name: 'expiresInDays', label: M.tokenDaysLabel, hint: M.tokenDaysHint, type: 'number', value: v.days ?? String(API_TOKEN_DEFAULT_DAYS), required: true,
+    error: fieldError(fields, 'expiresInDays'), attrs: html`min="1" max="${API_TOKEN_MAX_DAYS}" step="1" inputmode="numeric"` })}
+  <button type="submit" class="secondary-button">Create token</button>
+</form>
+<p class="note"><a href="/developer/account">Back to your account</a></p>
+`, v.who, 'account');
+}

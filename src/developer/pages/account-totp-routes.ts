@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import type { DeveloperDeps } from '../deps.js';
+import { DeveloperAccounts } from '../developer-accounts.js';
+import { TotpSetups } from '../developer-totp-setup.js';
+import { ValidationError } from '../errors.js';
+import { totpQrDataUrl, totpUri } from '../totp.js';
+import { M } from './account-messages.js';
+import { formField, sendPage, seeOther } from './account-page.js';
+import { confirmPassword, reissueSession } from './account-settings-routes.js';
+import { accountPage } from './account-settings-views.js';
+import { recoveryCodesPage, totpSetupPage } from './account-totp-views.js';
+import { checkCsrf, sessionOf, type SignedIn, setFlash, setReveal, signedIn, takeReveal } from './signed-in.js';
+
+const RECOVERY_REVEAL = 'recovery-codes';
+
+/**
+ * The second factor: set up (a new secret shown as a QR code and as text, kept aside until a right code shows
+ * the app has it), turned off (with the password), and the recovery codes (made on set-up and on request,
+ * shown once through the reveal cookie).
+ */
+export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
+  const accounts = new DeveloperAccounts(deps);
+  const setups = new TotpSetups(deps);
+  const issuerName = `Lanyard (${new URL(deps.issuer).host})`;
+
+  const setupPage = async (who: SignedIn, secret: string, error?: string) =>
+    totpSetupPage({ who, secret, qrDataUrl: await totpQrDataUrl(totpUri(secret, { issuer: issuerName, account: who.developer.email })), error });
+
+  scope.post('/developer/account/totp/setup', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    if (who.developer.totpSecret) return seeOther(reply, '/developer/account');
+    await setups.begin(sessionOf(who)!.key, who.developer.id);
+    return seeOther(reply, '/developer/account/totp');
+  });
+
+  scope.get('/developer/account/totp', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    const secret = who.developer.totpSecret ? undefined : await setups.current(sessionOf(who)!.key, who.developer.id);
+    if (!secret) {
+      if (!who.developer.totpSecret) setFlash(deps, reply, M.totpSetupExpired);
+      return seeOther(reply, '/developer/account');
+    }
+    return sendPage(reply, 200, await setupPage(who, secret));
+  });
+
+  scope.post('/developer/account/totp', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    const key = sessionOf(who)!.key;
+    const secret = who.developer.totpSecret ? undefined : await setups.current(key, who.developer.id);
+    if (!secret) {
+      if (!who.developer.totpSecret) setFlash(deps, reply, M.totpSetupExpired);
+      return seeOther(reply, '/developer/account');
+    }
+    let enabled;
+    try {
+      enabled = await accounts.enableTotp(who.developer, secret, formField(req.body, 'code'));
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      return sendPage(reply, 400, await setupPage(who, secret, err.fields[0]?.message));
+    }
+    await setups.end(key);
+    const now = await reissueSession(deps, reply, who, enabled.account);
+    setReveal(deps, reply, now, RECOVERY_REVEAL, enabled.recoveryCodes.join('\n'));
+    setFlash(deps, reply, M.totpEnabled);
+    return seeOther(reply, '/developer/account/recovery-codes');
+  });
+
+  scope.get('/developer/account/recovery-codes', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    const codes = takeReveal(deps, req, reply, who, RECOVERY_REVEAL);
+    if (!codes) {
+      setFlash(deps, reply, M.recoveryGone);
+      return seeOther(reply, '/developer/account');
+    }
+    return sendPage(reply, 200, recoveryCodesPage(who, codes.split('\n')));
+  });
+
+  scope.post('/developer/account/recovery-codes', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    if (!who.developer.totpSecret) return seeOther(reply, '/developer/account');
+    const { recoveryCodes } = await accounts.regenerateRecoveryCodes(who.developer);
+    setReveal(deps, reply, who, RECOVERY_REVEAL, recoveryCodes.join('\n'));
+    return seeOther(reply, '/developer/account/recovery-codes');
+  });
+
+  scope.post('/developer/account/totp/disable', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    checkCsrf(deps, who, req.body);
+    if (!who.developer.totpSecret) return seeOther(reply, '/developer/account');
+    const password = formField(req.body, 'password');
+    const history = await accounts.history(who.developer);
+    const page = (errors: Parameters<typeof accountPage>[0]['errors']) => accountPage({ who, history, errors });
+    if (!password) return sendPage(reply, 400, page({ form: 'totp-disable', fields: [{ path: 'password', message: 'Enter your password.' }] }));
+    const account = await confirmPassword(deps, req, reply, who, password, (_s, errors) => page(errors), 'totp-disable', 'password');
+    if (!account) return reply;
+    const updated = await accounts.disableTotp(account);
+    await reissueSession(deps, reply, who, updated);
+    setFlash(deps, reply, M.totpDisabled);
+    return seeOther(reply, '/developer/account');
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { LanyardError } from '../../errors.js';
+import { isStoreUnavailable } from '../../errors.js';
+import { sendUnavailable } from '../../http/error-handler.js';
+import { errorPage } from '../../web/error-page.js';
+
+/**
+ * Errors on the developer area's pages: always a page. A LanyardError that may be shown (expose) shows its
+ * message with its status; anything else is "Something went wrong" (logged), never a stack trace.
+ * Fastify's own 4xx (an unreadable form) says the form could not be read.
+ */
+export function pageErrorHandler(scope: FastifyInstance): void {
+  scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    if (isStoreUnavailable(err)) {
+      req.log.warn({ event: 'store.unavailable', err: err.cause ?? err }, 'store unavailable: answered 503');
+      return sendUnavailable(req, reply, true);
+    }
+    reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+    if (err instanceof LanyardError && err.expose) {
+      return reply.code(err.statusCode).send(errorPage(err.statusCode === 404 ? 'Not found' : 'That did not work', err.message, err.code));
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status === 500) {
+      req.log.error({ err }, 'unhandled error');
+      return reply.code(500).send(errorPage('Something went wrong', 'Lanyard could not finish this. Please try again.', 'server_error'));
+    }
+    return reply.code(status).send(errorPage('That did not work', 'The form could not be read. Go back and try again.', 'invalid_request'));
+  });
+}

@@ -1,0 +1,120 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { checkAccessibility } from '../helpers/axe.js';
+import { PHONE } from '../helpers/browser-flow.js';
+import { focused, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { DEVELOPER_PASSWORD, freshTotpCode, inviteDeveloper } from '../helpers/developer.js';
+import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+
+/**
+ * The developer account pages in Chromium (issue 9 §1, §5): invitation, sign-in with and without the second
+ * step, the account page, TOTP set-up, recovery codes, API tokens, sign-out, the closed sign-up and the 404 —
+ * each screenshotted and checked by axe-core, at a phone and a Chromebook width, done by typing and clicking.
+ */
+const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
+const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['chromebook', CHROMEBOOK]];
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+
+async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
+  await screenshot(page, `developer-accounts/${name}`);
+  await checkAccessibility(t, page, label);
+  t.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${label}: no sideways scrolling`);
+}
+
+async function signIn(page: Page, lanyard: Lanyard, email: string, password: string): Promise<void> {
+  await page.goto(`${lanyard.url}/developer/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForLoadState();
+}
+
+t.test('a developer from invitation to two-step sign-in and API tokens', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = await launchBrowser(t);
+  for (const [size, options] of SIZES) {
+    await t.test(size, async (t) => {
+      const { page, problems } = await openPage(t, browser, options);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lanyard.url });
+      const shot = (n: string, label: string) => look(t, page, `${size}-${n}`, `${label} (${size})`);
+      const email = `ada-${size}@example.org`;
+
+      await page.goto(await inviteDeveloper(lanyard, email));
+      t.equal(await heading(page), 'Accept your invitation');
+      await shot('01-invitation', 'the invitation');
+      await page.getByLabel('Your name').fill('Ada Lovelace');
+      await page.getByLabel('Password', { exact: true }).fill('too short');
+      await page.getByLabel('Password again').fill('too short');
+      await page.getByRole('button', { name: 'Create my account' }).click();
+      await page.waitForLoadState();
+      t.match(await page.locator('#f-password-error').innerText(), /at least 15 characters/);
+      await shot('02-invitation-errors', 'the invitation with errors');
+      await page.getByLabel('Password', { exact: true }).fill(DEVELOPER_PASSWORD);
+      await page.getByLabel('Password again').fill(DEVELOPER_PASSWORD);
+      await page.getByRole('button', { name: 'Create my account' }).click();
+      await page.waitForURL(/\/developer\/account$/);
+      t.equal(await heading(page), 'Your account');
+      t.match(await page.getByRole('status').first().innerText(), /Welcome, Ada Lovelace/);
+      t.equal(await page.getByRole('navigation', { name: 'Developer area' }).getByRole('link', { name: 'Account' }).getAttribute('aria-current'), 'page');
+      await shot('03-account', 'the account page');
+
+      await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+      await page.waitForURL(/\/developer\/account\/totp$/);
+      t.ok(await page.getByRole('img', { name: /QR code/ }).isVisible(), 'the QR code is shown');
+      const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+      await shot('04-totp-setup', 'the TOTP set-up');
+      await page.getByLabel(/6-digit code/).fill('000000' === (await freshTotpCode(secret)) ? '111111' : '000000');
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await page.waitForLoadState();
+      t.match(await page.locator('#f-code-error').innerText(), /does not match/);
+      t.match(await focused(page), { tag: 'input' }, 'the code field has focus again');
+      await shot('05-totp-setup-error', 'the TOTP set-up with a wrong code');
+      await page.getByLabel(/6-digit code/).fill(await freshTotpCode(secret));
+      await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+      await page.waitForURL(/\/developer\/account\/recovery-codes$/);
+      const codes = (await page.locator('#recovery-codes').innerText()).trim().split('\n');
+      t.equal(codes.length, 10);
+      await page.getByRole('button', { name: 'Copy the codes' }).click();
+      t.equal((await page.evaluate('navigator.clipboard.readText()') as string).trim(), codes.join('\n'), 'copied');
+      await shot('06-recovery-codes', 'the recovery codes');
+
+      await page.getByRole('link', { name: 'Back to your account' }).click();
+      await page.getByRole('link', { name: 'Manage your API tokens' }).click();
+      await page.waitForURL(/\/developer\/account\/tokens$/);
+      await shot('07-tokens-empty', 'the API tokens page without tokens');
+      await page.getByLabel('Label').fill('deploy script');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.waitForURL(/\/developer\/account\/tokens$/);
+      t.match(await page.locator('#new-token').innerText(), /^lyd_/);
+      await shot('08-token-created', 'a new API token');
+      await page.getByRole('button', { name: 'Revoke deploy script' }).click();
+      await page.waitForURL(/\/developer\/account\/tokens$/);
+      t.match(await page.getByRole('status').first().innerText(), /revoked/);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/developer\/sign-in$/);
+      t.match(await page.getByRole('status').innerText(), 'You are signed out');
+      await shot('09-signed-out', 'the sign-in page after signing out');
+
+      await signIn(page, lanyard, email, 'a wrong password here');
+      t.match(await page.getByRole('alert').innerText(), /email or password is wrong/);
+      await shot('10-sign-in-error', 'the sign-in page with an error');
+      await signIn(page, lanyard, email, DEVELOPER_PASSWORD);
+      await page.waitForURL(/\/developer\/sign-in\/verify$/);
+      t.equal(await heading(page), 'Two-step sign-in');
+      await shot('11-verify', 'the second step');
+      await page.getByLabel('Code').fill(await freshTotpCode(secret));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(/\/developer$/);
+
+      await page.goto(`${lanyard.url}/developer/sign-up`);
+      t.equal(await heading(page), 'Sign-up is by invitation');
+      await shot('12-sign-up-closed', 'sign-up closed');
+      await page.goto(`${lanyard.url}/developer/nothing-here`);
+      t.equal(await heading(page), 'Not found');
+      await shot('13-not-found', 'the 404 page');
+      t.same(problems, [], 'no console errors, CSP violations or failed assets');
+    });
+  }
+});

@@ -1,0 +1,60 @@
+import t from 'tap';
+import { emailProblem, nameProblem, normaliseEmail } from '../../../src/developer/developer-accounts.js';
+import { normalisePassword, passwordProblem } from '../../../src/developer/developer-password.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from '../../../src/developer/developer-recovery-codes.js';
+import { safeNext } from '../../../src/developer/pages/account-next.js';
+
+t.test('passwords: 15 to 128 characters, not the email or name, not well known', async (t) => {
+  t.equal(passwordProblem('a long developer passphrase'), undefined);
+  t.equal(passwordProblem('🦊🦊🐱🐶🐭🐹🐰🦊🐻🐼🐨🐯🦁🐮🐷'), undefined, 'emoji count one each');
+  t.match(passwordProblem('fourteen chars'), /at least 15/);
+  t.match(passwordProblem('x'.repeat(129)), /at most 128/);
+  t.match(passwordProblem('ada.lovelace@example.org', { email: 'ada.lovelace@example.org' }), /email/);
+  t.match(passwordProblem('Ada Lovelace Countess', { displayName: 'ada lovelace countess' }), /name/);
+  t.match(passwordProblem('aaaaaaaaaaaaaaaaaaaa'), /repeated/);
+  t.match(passwordProblem('passwordpassword'), /well known/);
+  t.match(passwordProblem('1234567890123456'), /well known|sequence/);
+  t.match(passwordProblem('abcdefghijklmnopq'), /sequence/);
+  t.equal(normalisePassword('ﬁ'.repeat(2)), 'fifi', 'NFKC: the same password typed another way matches');
+});
+
+t.test('emails and names', async (t) => {
+  t.equal(normaliseEmail('  Ada@Example.ORG '), 'ada@example.org');
+  t.equal(emailProblem('ada@example.org'), undefined);
+  for (const bad of ['', 'ada', 'ada@', '@example.org', 'ada@example', 'a b@example.org', `${'a'.repeat(250)}@example.org`]) {
+    t.ok(emailProblem(bad), `refused: ${bad.slice(0, 20)}`);
+  }
+  t.equal(nameProblem('Ada Lovelace'), undefined);
+  t.ok(nameProblem(''));
+  t.ok(nameProblem('x'.repeat(101)));
+  t.ok(nameProblem('Ada\nLovelace'));
+});
+
+t.test('recovery codes: ten, 80 bits each, typed loosely, hashed', async (t) => {
+  const codes = newRecoveryCodes();
+  t.equal(codes.length, 10);
+  t.equal(new Set(codes).size, 10);
+  for (const c of codes) t.match(c, /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
+  const [c] = codes;
+  t.ok(looksLikeRecoveryCode(c!.toLowerCase().replace(/-/g, ' ')));
+  t.equal(hashRecoveryCode(c!.toLowerCase()), hashRecoveryCode(c!));
+  t.match(hashRecoveryCode(c!), /^sha256:[A-Za-z0-9_-]{43}$/);
+  t.notOk(looksLikeRecoveryCode('123456'));
+});
+
+t.test('?next= goes only to a page of the developer area', async (t) => {
+  t.equal(safeNext('/developer/apps/abc?tab=secrets'), '/developer/apps/abc?tab=secrets');
+  t.equal(safeNext('/developer'), '/developer');
+  for (const bad of [undefined, '', 'https://evil.example/developer', '//evil.example/developer', '/\\evil.example', '/developer/../oauth/token',
+    '/developerx', '/developer/api/apps', '/developer/sign-in?next=/x', '/docs', 'developer', '/developer/sign-out']) {
+    t.equal(safeNext(bad), '/developer', `refused: ${String(bad)}`);
+  }
+});
+
+t.test('an invitation token in a request line is redacted in the logs', async (t) => {
+  const { redactUrl } = await import('../../../src/logging.js');
+  const token = 'A'.repeat(43);
+  t.equal(redactUrl(`/developer/invitations/${token}`), '/developer/invitations/[redacted]');
+  t.equal(redactUrl(`/developer/invitations/${token}?x=1`), '/developer/invitations/[redacted]?x=1');
+  t.equal(redactUrl('/developer/account'), '/developer/account');
+});
