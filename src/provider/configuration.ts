@@ -86,7 +86,7 @@ export function providerConfiguration(d: ProviderConfigDeps): Configuration {
     },
     interactions: {
       url: (_ctx, interaction) => `${ROUTES.interaction}/${interaction.uid}`,
-      policy: loginPolicy(d.store),
+      policy: loginPolicy(d.store, d.clients),
     },
     loadExistingGrant: (ctx: KoaContextWithOIDC) => loadGrantWithoutConsent(ctx, apiResourceIdentifier(d.issuer)),
     extraParams: authorizationParams(d.store) as unknown as Configuration['extraParams'],

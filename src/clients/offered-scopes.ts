@@ -1,0 +1,30 @@
+/**
+ * The scopes a developer may choose as an app's default scopes (SPEC: Client registration — "default
+ * scopes"). Default scopes apply when an authorization request sends no scope at all: the launches from a
+ * user's dashboard (provider-initiated flows), src/provider/default-scopes.ts. Today Lanyard offers only
+ * `openid`; when Lanyard's API gains scopes of its own, each is one more entry here and the developer area
+ * (pages, JSON API, validation) offers it without further change.
+ */
+export interface OfferedScope {
+  /** The scope value as it goes on the wire. */
+  name: string;
+  /** A short title for a checkbox, after the scope's name. */
+  title: string;
+  /** What choosing it does, in a sentence or two a developer can act on. */
+  description: string;
+}
+
+export const OFFERED_SCOPES: readonly OfferedScope[] = [
+  {
+    name: 'openid',
+    title: 'an ID token with the user’s identity',
+    // SPEC: OpenID Connect rules 1 (why a default `openid` matters for dashboard launches).
+    description: 'With openid, the token response carries an id_token (a signed JWT naming the user). '
+      + 'Keep it as a default scope: when a user launches your app from their dashboard, Lanyard sends no '
+      + 'scope, and only the default scopes decide whether your app receives an id_token.',
+  },
+];
+
+export const offeredScopeNames = (): string[] => OFFERED_SCOPES.map((s) => s.name);
+
+export const isOfferedScope = (scope: string): boolean => OFFERED_SCOPES.some((s) => s.name === scope);

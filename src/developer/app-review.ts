@@ -1,0 +1,55 @@
+import type { StoredClient } from '../../adapters/store.js';
+import { type Actor, OPERATOR } from './actor.js';
+import { changeApp, type Edit } from './app-change.js';
+import type { AppRecorder } from './app-history.js';
+import { APP_LIMITS } from './app-input.js';
+import type { DeveloperDeps } from './deps.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+
+/**
+ * The operator's side of going live (issue 9 §3): the queue of requests, approving (pending → live) and
+ * declining with a note the developers see (pending → development). Only the operator (the `lanyard` CLI's
+ * OPERATOR actor) may decide; developers ask through AppService.requestLive.
+ */
+export class AppReview {
+  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock'>, private readonly recorder: AppRecorder) {}
+
+  /** Every app registered in the developer area, by name. */
+  async listAll(): Promise<StoredClient[]> {
+    return (await this.deps.store.listClients()).filter((c) => c.source === 'developer')
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
+  }
+
+  /** The apps waiting to go live, oldest request first (the request's time is in the app's history). */
+  async listPending(): Promise<StoredClient[]> {
+    const pending = (await this.deps.store.listClients()).filter((c) => c.source === 'developer' && c.status === 'pending');
+    const requested = await Promise.all(pending.map(async (c) => ({ c, at: await this.recorder.lastAt(c.clientId, 'app.live_requested') ?? c.updatedAt })));
+    return requested.sort((a, b) => a.at.localeCompare(b.at)).map((r) => r.c);
+  }
+
+  approve(actor: Actor, clientId: string): Promise<StoredClient> {
+    return this.#decide(actor, clientId, (client) => ({ client: { ...client, status: 'live', reviewNote: undefined }, action: 'app.approved', detail: {} }));
+  }
+
+  async decline(actor: Actor, clientId: string, note?: string): Promise<StoredClient> {
+    const reviewNote = note?.trim() || undefined;
+    if (reviewNote && reviewNote.length > APP_LIMITS.reviewNoteLength) {
+      throw new ValidationError([{ path: 'note', message: `The note can be at most ${APP_LIMITS.reviewNoteLength} characters long.` }]);
+    }
+    const detail: Record<string, string> = reviewNote ? { note: reviewNote } : {};
+    return this.#decide(actor, clientId, (client) => ({ client: { ...client, status: 'development', reviewNote }, action: 'app.declined', detail }));
+  }
+
+  async #decide(actor: Actor, clientId: string, edit: (client: StoredClient) => Edit): Promise<StoredClient> {
+    if (actor.id !== OPERATOR.id) throw new ForbiddenError('Only an operator can approve or decline apps.');
+    const find = async () => {
+      const client = await this.deps.store.findClient(clientId);
+      if (!client || client.source !== 'developer') throw new NotFoundError();
+      return client;
+    };
+    return changeApp(this.deps, this.recorder, actor, clientId, find, (client) => {
+      if (client.status !== 'pending') throw new ConflictError(`This app is ${client.status === 'live' ? 'already live' : 'not waiting for review'}.`);
+      return edit(client);
+    });
+  }
+}

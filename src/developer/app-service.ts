@@ -1,0 +1,291 @@
+import type { DeveloperEvent, StoredClient, StoredClientSecret, TeamMember } from '../../adapters/store.js';
+import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
+import { generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
+import { isOfferedScope, OFFERED_SCOPES, offeredScopeNames } from '../clients/offered-scopes.js';
+import { type Actor, OPERATOR } from './actor.js';
+import { changeApp, type Edit, withAppLock } from './app-change.js';
+import { AppRecorder } from './app-history.js';
+import { AppReview } from './app-review.js';
+import { newClientId, newSecretId } from './app-ids.js';
+import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
+import { AppTeam } from './app-team.js';
+import { checkUrl } from './callback-url.js';
+import type { DeveloperDeps } from './deps.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+
+export interface AppDetailsInput {
+  name?: string;
+  description?: string;
+  homepageUrl?: string;
+  logoUrl?: string;
+}
+
+export interface AppSummary {
+  client: StoredClient;
+  role: TeamMember['role'];
+}
+
+export interface TeamMemberView extends TeamMember {
+  email: string;
+  displayName: string;
+}
+
+/** A new secret: `secret` is shown exactly once and never stored. */
+export interface CreatedSecret {
+  secret: string;
+  record: StoredClientSecret;
+}
+
+/** The history shows this many changes unless asked for fewer; never more than HISTORY_MAX. */
+export const HISTORY_DEFAULT = 100;
+export const HISTORY_MAX = 500;
+
+/**
+ * Everything a developer (or the operator) can do to apps; pages and the JSON API are thin layers over it.
+ * Access: a developer reaches only apps whose team they are in; any other client_id is NotFoundError (404).
+ * Access is read from the store on every call, so a removed team member loses it at once, on every instance.
+ * Validation failures are ValidationError with field paths (`name`, `homepage_url`, `redirect_uri`, …).
+ * Every change is recorded as a DeveloperEvent on `app:<client_id>` (never with a secret) and logged.
+ * Only apps from the developer area are reachable here: config-file clients belong to the config file.
+ */
+export class AppService {
+  readonly #team: AppTeam;
+  readonly #record: AppRecorder;
+  readonly #review: AppReview;
+
+  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {
+    this.#record = new AppRecorder(deps);
+    this.#team = new AppTeam(deps, this.#record);
+    this.#review = new AppReview(deps, this.#record);
+  }
+
+  /** The developer's apps (every team they are in), by name. */
+  async listApps(actor: Actor): Promise<AppSummary[]> {
+    const { store } = this.deps;
+    const memberships = await store.listMemberships(actor.id);
+    const apps = await Promise.all(memberships.map(async (m) => ({ client: await store.findClient(m.clientId), role: m.role })));
+    return apps
+      .filter((a): a is AppSummary => a.client?.source === 'developer')
+      .sort((a, b) => a.client.name.localeCompare(b.client.name, 'en', { sensitivity: 'base' }) || a.client.clientId.localeCompare(b.client.clientId));
+  }
+
+  /** One app the developer is in the team of; NotFoundError otherwise. The operator reaches every developer app. */
+  async getApp(actor: Actor, clientId: string): Promise<AppSummary> {
+    const { store } = this.deps;
+    const client = clientId ? await store.findClient(clientId) : undefined;
+    if (!client || client.source !== 'developer') throw new NotFoundError();
+    if (actor.id === OPERATOR.id) return { client, role: 'owner' };
+    const member = (await store.listTeam(clientId)).find((m) => m.developerId === actor.id);
+    if (!member) throw new NotFoundError();
+    return { client, role: member.role };
+  }
+
+  /** Registers an app in `development`, with a random client_id; the actor becomes its owner. */
+  async register(actor: Actor, input: AppDetailsInput & { name: string }): Promise<StoredClient> {
+    const { store, clock } = this.deps;
+    const details = checkDetails(input, true);
+    const owned = (await store.listMemberships(actor.id)).filter((m) => m.role === 'owner');
+    if (owned.length >= APP_LIMITS.appsPerOwner) {
+      throw new ConflictError(`You already own ${APP_LIMITS.appsPerOwner} apps: delete one you no longer need first.`);
+    }
+    const now = clock.now().toISOString();
+    const client: StoredClient = {
+      clientId: await this.#freshClientId(),
+      name: details.name!,
+      description: details.description,
+      homepageUrl: details.homepageUrl,
+      logoUrl: details.logoUrl,
+      redirectUris: [],
+      // SPEC: OpenID Connect rules 1 — `openid` as a default scope, so dashboard launches receive an id_token.
+      defaultScopes: ['openid'],
+      logoutUrl: undefined,
+      responseTypes: ['code'],
+      source: 'developer',
+      ownerId: actor.id,
+      status: 'development',
+      reviewNote: undefined,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await store.putClient(client);
+    await store.putTeamMember({ clientId: client.clientId, developerId: actor.id, role: 'owner', addedAt: now });
+    await this.#record.change(actor, client.clientId, 'app.registered', { name: client.name }, 'app.registered', 'app registered');
+    return client;
+  }
+
+  async updateDetails(actor: Actor, clientId: string, input: AppDetailsInput): Promise<StoredClient> {
+    const change = checkDetails(input, false);
+    return this.#change(actor, clientId, (client) => {
+      const changed = (Object.keys(change) as (keyof typeof change)[]).filter((k) => client[k] !== change[k]);
+      if (changed.length === 0) return undefined;
+      const detail: Record<string, string> = {};
+      for (const k of changed) detail[FIELD_NAMES[k]] = change[k] ?? '(cleared)';
+      return { client: { ...client, ...change }, action: 'app.details_changed', detail };
+    });
+  }
+
+  async addCallback(actor: Actor, clientId: string, url: string): Promise<StoredClient> {
+    const checked = checkUrl(url, 'callback');
+    if (!checked.ok) throw new ValidationError([{ path: 'redirect_uri', message: checked.message }]);
+    return this.#change(actor, clientId, (client) => {
+      if (client.redirectUris.includes(checked.url)) {
+        throw new ValidationError([{ path: 'redirect_uri', message: 'This callback URL is already registered.' }]);
+      }
+      if (client.redirectUris.length >= APP_LIMITS.callbacks) {
+        throw new ValidationError([{ path: 'redirect_uri', message: `An app can have at most ${APP_LIMITS.callbacks} callback URLs: remove one first.` }]);
+      }
+      return { client: { ...client, redirectUris: [...client.redirectUris, checked.url] }, action: 'callback.added', detail: { url: checked.url } };
+    });
+  }
+
+  async removeCallback(actor: Actor, clientId: string, url: string): Promise<StoredClient> {
+    return this.#change(actor, clientId, (client) => {
+      if (!client.redirectUris.includes(url)) throw new NotFoundError('This callback URL is not registered for the app.');
+      return { client: { ...client, redirectUris: client.redirectUris.filter((u) => u !== url) }, action: 'callback.removed', detail: { url } };
+    });
+  }
+
+  async listSecrets(actor: Actor, clientId: string): Promise<StoredClientSecret[]> {
+    await this.getApp(actor, clientId);
+    return this.deps.store.listClientSecrets(clientId);
+  }
+
+  /** A 256-bit secret with a label and an optional expiry (ISO 8601 instant in the future). */
+  async createSecret(actor: Actor, clientId: string, input: { label: string; expiresAt?: string | undefined }): Promise<CreatedSecret> {
+    const { store, clock } = this.deps;
+    const label = checkSecretLabel(input.label);
+    const now = clock.now();
+    const expiresAt = checkExpiry(input.expiresAt, now);
+    return withAppLock(store, clientId, async () => {
+      await this.getApp(actor, clientId);
+      if ((await store.listClientSecrets(clientId)).length >= APP_LIMITS.secrets) {
+        throw new ConflictError(`An app can have at most ${APP_LIMITS.secrets} secrets: revoke one you no longer use first.`);
+      }
+      const secret = generateClientSecret();
+      const record: StoredClientSecret = {
+        id: newSecretId(), clientId, hash: hashClientSecret(secret), label, hint: secret.slice(-4), createdAt: now.toISOString(), expiresAt,
+      };
+      await store.putClientSecret(record);
+      // Label and hint only: the history and the logs never hold a secret.
+      await this.#record.change(actor, clientId, 'secret.created',
+        { secret_id: record.id, label, hint: record.hint!, ...(expiresAt ? { expires_at: expiresAt } : {}) },
+        'app.secret_created', 'client secret created', { secretId: record.id, expiresAt });
+      return { secret, record };
+    });
+  }
+
+  /** Removes the secret from the store: every instance reads secrets from there, so it stops working at once. */
+  async revokeSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
+    const { store } = this.deps;
+    await this.getApp(actor, clientId);
+    const secret = (await store.listClientSecrets(clientId)).find((s) => s.id === secretId);
+    if (!secret || !(await store.deleteClientSecret(clientId, secretId))) throw new NotFoundError('This secret does not exist (it may have been revoked already).');
+    await this.#record.change(actor, clientId, 'secret.revoked', { secret_id: secret.id, label: secret.label, hint: secret.hint ?? '' },
+      'app.secret_revoked', 'client secret revoked', { secretId });
+  }
+
+  /** Only scopes Lanyard offers (src/clients/offered-scopes.ts). */
+  async setDefaultScopes(actor: Actor, clientId: string, scopes: string[]): Promise<StoredClient> {
+    const unknown = scopes.filter((s) => !isOfferedScope(s));
+    if (unknown.length) {
+      throw new ValidationError([{
+        path: 'default_scopes',
+        message: `Lanyard does not offer ${unknown.map((s) => `“${s}”`).join(', ')} as a default scope; choose from: ${offeredScopeNames().join(', ')}.`,
+      }]);
+    }
+    const chosen = OFFERED_SCOPES.map((s) => s.name).filter((s) => scopes.includes(s)); // offered order, no duplicates
+    return this.#change(actor, clientId, (client) => {
+      if (chosen.join(' ') === client.defaultScopes.join(' ')) return undefined;
+      return { client: { ...client, defaultScopes: chosen }, action: 'scopes.changed', detail: { scopes: chosen } };
+    });
+  }
+
+  /** undefined (or '') clears it. */
+  async setLogoutUrl(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
+    let logoutUrl: string | undefined;
+    if (url !== undefined && url.trim() !== '') {
+      const checked = checkUrl(url, 'logout');
+      if (!checked.ok) throw new ValidationError([{ path: 'logout_url', message: checked.message }]);
+      logoutUrl = checked.url;
+    }
+    return this.#change(actor, clientId, (client): Edit | undefined => {
+      if (client.logoutUrl === logoutUrl) return undefined;
+      return logoutUrl
+        ? { client: { ...client, logoutUrl }, action: 'logout_url.set', detail: { url: logoutUrl } }
+        : { client: { ...client, logoutUrl: undefined }, action: 'logout_url.cleared', detail: {} };
+    });
+  }
+
+  /** Owner only: removes the app, its secrets and team, and revokes its grants and tokens. */
+  async deleteApp(actor: Actor, clientId: string): Promise<void> {
+    const { store } = this.deps;
+    await withAppLock(store, clientId, async () => {
+      const { client, role } = await this.getApp(actor, clientId);
+      if (role !== 'owner') throw new ForbiddenError('Only an owner of the app can delete it.');
+      // The client first: from this moment no instance finds it, so no new code, token or refresh is issued.
+      await store.deleteClient(clientId);
+      const revoked = await store.oidc.revokeByClientId(clientId);
+      await store.deleteTeam(clientId);
+      await this.#record.change(actor, clientId, 'app.deleted', { name: client.name }, 'app.deleted', 'app deleted', { revoked });
+    });
+  }
+
+  async listTeam(actor: Actor, clientId: string): Promise<TeamMemberView[]> {
+    await this.getApp(actor, clientId);
+    return this.#team.list(clientId);
+  }
+
+  /** Owner only: adds an existing developer account by email (NotFoundError-free: a ValidationError on `email`). */
+  async addTeamMember(actor: Actor, clientId: string, email: string): Promise<TeamMemberView> {
+    return withAppLock(this.deps.store, clientId, async () => this.#team.add(actor, await this.getApp(actor, clientId), email));
+  }
+
+  /** Owner only (or a member removing themself); the last owner cannot be removed. */
+  async removeTeamMember(actor: Actor, clientId: string, developerId: string): Promise<void> {
+    await withAppLock(this.deps.store, clientId, async () => this.#team.remove(actor, await this.getApp(actor, clientId), developerId));
+  }
+
+  /** The app's changes, newest first. */
+  async history(actor: Actor, clientId: string, limit = HISTORY_DEFAULT): Promise<DeveloperEvent[]> {
+    await this.getApp(actor, clientId);
+    const n = Math.min(Math.max(1, Math.floor(limit) || HISTORY_DEFAULT), HISTORY_MAX);
+    return this.deps.store.listDeveloperEvents(`app:${clientId}`, n);
+  }
+
+  /** development → pending (ConflictError otherwise). Needs at least one callback URL. */
+  async requestLive(actor: Actor, clientId: string): Promise<StoredClient> {
+    return this.#change(actor, clientId, (client) => {
+      if (client.status === 'pending') throw new ConflictError('This app is already waiting for review.');
+      if (client.status === 'live') throw new ConflictError('This app is already live.');
+      if (client.redirectUris.length === 0) throw new ConflictError('Add at least one callback URL before asking to go live.');
+      return { client: { ...client, status: 'pending', reviewNote: undefined }, action: 'app.live_requested', detail: {} };
+    });
+  }
+
+  /** Every app registered in the developer area (the operator's list), by name. */
+  listAll(): Promise<StoredClient[]> { return this.#review.listAll(); }
+
+  /** Operator (CLI): the queue of apps waiting to go live, oldest request first. */
+  listPending(): Promise<StoredClient[]> { return this.#review.listPending(); }
+
+  /** Operator: pending → live. */
+  async approve(actor: Actor, clientId: string): Promise<StoredClient> { return this.#review.approve(actor, clientId); }
+
+  /** Operator: pending → development, with a note the developers see. */
+  async decline(actor: Actor, clientId: string, note?: string): Promise<StoredClient> { return this.#review.decline(actor, clientId, note); }
+
+  /** One change to the app's settings, under its lock, as the actor sees it (app-change.ts). */
+  #change(actor: Actor, clientId: string, edit: (client: StoredClient) => Edit | undefined): Promise<StoredClient> {
+    return changeApp(this.deps, this.#record, actor, clientId, async () => (await this.getApp(actor, clientId)).client, edit);
+  }
+
+  async #freshClientId(): Promise<string> {
+    for (;;) {
+      const id = newClientId();
+      // 128 random bits never collide in practice; checking costs one read and makes it certain.
+      if (id !== LANYARD_CLIENT_ID && !(await this.deps.store.findClient(id))) return id;
+    }
+  }
+}
+
+const FIELD_NAMES = { name: 'name', description: 'description', homepageUrl: 'homepage_url', logoUrl: 'logo_url' } as const;

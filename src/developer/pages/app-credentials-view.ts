@@ -1,0 +1,109 @@
+import type { StoredClientSecret } from '../../../adapters/store.js';
+import { csrfField, errorMessage, field } from '../../web/components.js';
+import { html, type Raw } from '../../web/html.js';
+import type { AppSummary } from '../app-service.js';
+import { APP_LIMITS } from '../app-input.js';
+import { MAX_URL_LENGTH } from '../callback-url.js';
+import { AM } from './app-messages.js';
+import { appFrame, appPath, COPY_SCRIPT, copyable, when } from './app-parts.js';
+
+/** A secret just created, for the one page that shows it. */
+export interface RevealedSecret {
+  id: string;
+  label: string;
+  secret: string;
+}
+
+export interface CredentialsData {
+  app: AppSummary;
+  secrets: StoredClientSecret[];
+  now: Date;
+  csrf: string;
+  message?: string | undefined;
+  revealed?: RevealedSecret | undefined;
+  /** The form that failed, with what was typed and what is wrong. */
+  callback?: { value: string; error?: string | undefined };
+  secretForm?: { label: string; expires_on: string; errors: Record<string, string>; formError?: string | undefined };
+}
+
+/** A one-button POST form whose button names what it acts on (for screen readers, where many look alike). */
+export const inlinePost = (action: string, csrf: string, label: string, context: string, hidden: Record<string, string> = {}, danger = false) => html`<form method="post" action="${action}" class="inline-form">
+  ${csrfField(csrf)}${Object.entries(hidden).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
+  <button type="submit" class="${danger ? 'danger' : 'secondary-button'}">${label}<span class="visually-hidden"> ${context}</span></button>
+</form>`;
+
+export const hintOf = (s: StoredClientSecret) => (s.hint ? (s.hint.startsWith('…') ? s.hint : `…${s.hint}`) : '—');
+
+const expired = (s: StoredClientSecret, now: Date) => s.expiresAt !== undefined && Date.parse(s.expiresAt) <= now.getTime();
+
+/** GET /developer/apps/:clientId/credentials: callback URLs, then secrets (the SPEC's "credentials area"). */
+export function credentialsView(d: CredentialsData): Raw {
+  const id = d.app.client.clientId;
+  const uris = d.app.client.redirectUris;
+  const sf = d.secretForm ?? { label: '', expires_on: '', errors: {} };
+  return appFrame(d.app, 'credentials', 'Credentials', html`
+${d.revealed ? html`<div class="reveal" id="new-secret-box">
+  <h3>New secret: ${d.revealed.label}</h3>
+  <p>${AM.secretOnce}</p>
+  ${copyable('new-secret', d.revealed.secret, 'the new secret')}
+</div>` : ''}
+
+<h3 id="callbacks">Callback URLs</h3>
+<p class="hint">${AM.callbacksHelp}</p>
+${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the URL your app receives the code at.</p>` : html`<ul class="url-list" aria-label="Callback URLs">
+  ${uris.map((u) => html`<li><code>${u}</code>${inlinePost(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', u, { url: u })}</li>`)}
+</ul>`}
+<form method="post" action="${appPath(id, '/callbacks')}" class="app-form add-form" novalidate>
+  ${csrfField(d.csrf)}
+  ${field({ name: 'redirect_uri', label: 'Add a callback URL', type: 'url', value: d.callback?.value, error: d.callback?.error, maxlength: MAX_URL_LENGTH,
+    hint: 'For example https://app.example.com/auth/callback or http://localhost:3000/callback', autofocus: !!d.callback?.error, autocomplete: 'off' })}
+  <button type="submit">Add callback URL</button>
+</form>
+
+<h3 id="secrets">Client secrets</h3>
+<p class="hint">${AM.secretsHelp}</p>
+${d.secrets.length === 0 ? html`<p class="empty-state">No secrets yet: create one for your app’s server.</p>` : html`<ul class="secret-list" aria-label="Client secrets">
+  ${d.secrets.map((s) => html`<li class="secret-card${expired(s, d.now) ? ' secret-expired' : ''}">
+    <div class="secret-head"><strong>${s.label}</strong>${expired(s, d.now) ? html` <span class="status-badge status-expired">Expired</span>` : ''}</div>
+    <dl class="secret-facts">
+      <div><dt>Ends with</dt><dd><code>${hintOf(s)}</code></dd></div>
+      <div><dt>Created</dt><dd>${when(s.createdAt)}</dd></div>
+      <div><dt>Last used</dt><dd>${when(s.lastUsedAt)}</dd></div>
+      <div><dt>Expires</dt><dd>${when(s.expiresAt)}</dd></div>
+    </dl>
+    <a class="button-link secondary-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>
+  </li>`)}
+</ul>`}
+${errorMessage(sf.formError)}
+<form method="post" action="${appPath(id, '/secrets')}" class="app-form add-form" novalidate>
+  ${csrfField(d.csrf)}
+  <fieldset>
+    <legend>Create a secret</legend>
+    ${field({ name: 'label', label: 'Label', value: sf.label, error: sf.errors.label, maxlength: APP_LIMITS.secretLabelLength, required: true,
+      hint: 'Where it is used, such as “Production server”, so you know which one to revoke later.', autofocus: !!sf.errors.label, autocomplete: 'off' })}
+    ${field({ name: 'expires_on', label: 'Expires on (optional)', type: 'date', value: sf.expires_on, error: sf.errors.expires_on,
+      hint: 'The secret stops working at the end of this day (UTC). Leave empty for a secret that does not expire.' })}
+  </fieldset>
+  <button type="submit">Create secret</button>
+</form>
+${COPY_SCRIPT}`, d.message);
+}
+
+/** GET …/secrets/:secretId/revoke: what revoking means, then the button. */
+export function revokeView(app: AppSummary, secret: StoredClientSecret, csrf: string): Raw {
+  const id = app.client.clientId;
+  return appFrame(app, 'credentials', `Revoke the secret “${secret.label}”?`, html`
+<dl class="secret-facts">
+  <div><dt>Ends with</dt><dd><code>${hintOf(secret)}</code></dd></div>
+  <div><dt>Created</dt><dd>${when(secret.createdAt)}</dd></div>
+  <div><dt>Last used</dt><dd>${when(secret.lastUsedAt)}</dd></div>
+</dl>
+<p class="warning">${AM.revokeWarning}</p>
+<div class="form-actions">
+  <form method="post" action="${appPath(id, `/secrets/${encodeURIComponent(secret.id)}/revoke`)}" class="inline-form">
+    ${csrfField(csrf)}
+    <button type="submit" class="danger">Revoke the secret</button>
+  </form>
+  <a href="${appPath(id, '/credentials')}">Keep it</a>
+</div>`);
+}

@@ -1,0 +1,47 @@
+import type { DeveloperEvent } from '../../../adapters/store.js';
+import { html, type Raw } from '../../web/html.js';
+import type { AppSummary } from '../app-service.js';
+import { ACTION_TEXT, AM } from './app-messages.js';
+import { appFrame, when } from './app-parts.js';
+
+/** How a change's details read: each value as written then (URLs, labels, hints, names); never a secret. */
+function details(e: DeveloperEvent): Raw {
+  const d = e.detail;
+  const s = (k: string) => (typeof d[k] === 'string' ? d[k] : undefined);
+  switch (e.action) {
+    case 'callback.added': case 'callback.removed': case 'logout_url.set':
+      return html`<code class="wrap">${s('url')}</code>`;
+    case 'secret.created': case 'secret.revoked':
+      return html`“${s('label')}” (ends with <code>${(s('hint') ?? '').startsWith('…') ? s('hint') : `…${s('hint') ?? ''}`}</code>)${s('expires_at') ? html`, expires ${when(s('expires_at'))}` : ''}`;
+    case 'scopes.changed': {
+      const scopes = Array.isArray(d.scopes) ? d.scopes : [];
+      return scopes.length ? html`${scopes.map((x, i) => html`${i ? ' ' : ''}<code>${x}</code>`)}` : html`none`;
+    }
+    case 'team.member_added': case 'team.member_removed': case 'team.member_left':
+      return html`${s('name')} <span class="muted">${s('email')}</span>`;
+    case 'app.registered': case 'app.deleted':
+      return html`“${s('name')}”`;
+    case 'app.declined':
+      return s('note') ? html`“${s('note')}”` : html``;
+    default:
+      return html`${Object.entries(d).map(([k, v], i) => html`${i ? '; ' : ''}${k.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(' ') : v}`)}`;
+  }
+}
+
+/**
+ * GET /developer/apps/:clientId/history: who changed what, when, newest first. A list rather than a table:
+ * each change reads as a sentence and wraps on a phone, where four columns would not fit.
+ */
+export function historyView(app: AppSummary, events: DeveloperEvent[], message?: string): Raw {
+  return appFrame(app, 'history', 'History', html`
+<p>${AM.historyHelp}</p>
+${events.length === 0 ? html`<p class="empty-state">${AM.noHistory}</p>` : html`<ol class="history-list" aria-label="Changes to the app, newest first">
+  ${events.map((e) => {
+    const more = details(e);
+    return html`<li>
+    <p class="history-what"><strong>${ACTION_TEXT[e.action] ?? e.action}</strong>${more.value ? html`: ${more}` : ''}</p>
+    <p class="history-meta">${e.actorName} · ${when(e.at)}</p>
+  </li>`;
+  })}
+</ol>`}`, message);
+}

@@ -1,0 +1,264 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Raw } from '../../web/html.js';
+import { type Actor, actorOf } from '../actor.js';
+import { type AppSummary, AppService } from '../app-service.js';
+import type { DeveloperDeps } from '../deps.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import { credentialsView, type CredentialsData, type RevealedSecret, revokeView } from './app-credentials-view.js';
+import { endOfDay, fieldOrForm, type FormFailure, formFailure, sendHtml, text, texts } from './app-form.js';
+import { historyView } from './app-history-view.js';
+import { appListView, refusedView, registerView } from './app-list-view.js';
+import { deleteView, liveView } from './app-live-view.js';
+import { AM } from './app-messages.js';
+import { overviewView } from './app-overview-view.js';
+import { appPath, sectionPath } from './app-parts.js';
+import { logoutView, scopesView } from './app-settings-view.js';
+import { teamView } from './app-team-view.js';
+import { checkCsrf, developerLayout, setFlash, setReveal, type SignedIn, signedIn, takeFlash, takeReveal } from './signed-in.js';
+
+/** What every handler gets: the signed-in developer, the request and reply, and the app named by the URL. */
+interface Ctx {
+  who: SignedIn;
+  actor: Actor;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  clientId: string;
+  params: Record<string, string>;
+}
+
+/** A page to send (a handler that redirected returns nothing). */
+interface Page {
+  status?: number;
+  title: string;
+  body: Raw;
+}
+
+const revealName = (clientId: string) => `secret:${clientId}`;
+
+/** The app pages: list, register, settings, secrets, team, history, going live. */
+export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
+  const apps = new AppService(deps);
+
+  const handle = (method: 'GET' | 'POST') => (path: string, handler: (c: Ctx) => Promise<Page | undefined>) => {
+    scope.route<{ Params: Record<string, string> }>({
+      method,
+      url: path,
+      handler: async (req, reply) => {
+        const who = await signedIn(deps, req, reply);
+        if (!who) return reply;
+        // CSRF before anything else: a forged post learns nothing, not even whether the app exists.
+        if (method === 'POST') checkCsrf(deps, who, req.body);
+        let page: Page | undefined;
+        try {
+          page = await handler({ who, actor: actorOf(who.developer), req, reply, clientId: req.params.clientId ?? '', params: req.params });
+        } catch (err) {
+          // Inside the area's frame, with a way on: another developer's app is "not found", never "forbidden".
+          const noApp = err instanceof NotFoundError && err.message === new NotFoundError().message;
+          if (err instanceof NotFoundError) page = { status: 404, title: 'Not found', body: refusedView('Not found', noApp ? AM.noSuchApp : err.message, noApp ? undefined : req.params.clientId) };
+          else if (err instanceof ForbiddenError) page = { status: 403, title: 'Not allowed', body: refusedView('Not allowed', err.message, req.params.clientId) };
+          else throw err;
+        }
+        return page ? sendHtml(reply, page.status ?? 200, developerLayout(page.title, page.body, who, 'apps')) : reply;
+      },
+    });
+  };
+  const get = handle('GET');
+  const post = handle('POST');
+
+  /** After a change: the message for the next page, and a 303 to it. */
+  const done = (c: Ctx, to: string, message: string): undefined => {
+    setFlash(deps, c.reply, message);
+    c.reply.header('Cache-Control', 'no-store').redirect(to, 303);
+    return undefined;
+  };
+  const flashOf = (c: Ctx) => takeFlash(deps, c.req, c.reply);
+  const title = (section: string, app: AppSummary) => `${section} · ${app.client.name}`;
+  /** Runs a change; a refusal the form can show is returned, anything else (404, 403, 503) goes up. */
+  const attempt = async (work: () => Promise<unknown>): Promise<FormFailure | undefined> => {
+    try {
+      await work();
+      return undefined;
+    } catch (err) {
+      const failure = formFailure(err);
+      if (!failure) throw err;
+      return failure;
+    }
+  };
+
+  get('/developer', async (c) => ({ title: AM.appsTitle, body: appListView(await apps.listApps(c.actor), flashOf(c)) }));
+
+  get('/developer/apps/new', async (c) => ({ title: AM.registerTitle, body: registerView(c.who.csrf) }));
+  post('/developer/apps/new', async (c) => {
+    const form = { name: text(c.req.body, 'name'), description: text(c.req.body, 'description'), homepage_url: text(c.req.body, 'homepage_url'), logo_url: text(c.req.body, 'logo_url') };
+    let clientId = '';
+    const failed = await attempt(async () => {
+      ({ clientId } = await apps.register(c.actor, { name: form.name, description: form.description, homepageUrl: form.homepage_url, logoUrl: form.logo_url }));
+    });
+    if (failed) return { status: failed.status, title: AM.registerTitle, body: registerView(c.who.csrf, form, failed.fields, failed.message) };
+    return done(c, appPath(clientId), AM.registered(form.name.trim()));
+  });
+
+  // Overview and details.
+  const overview = async (c: Ctx, failed?: FormFailure, form?: Record<string, string>): Promise<Page> => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    const secrets = await apps.listSecrets(c.actor, c.clientId);
+    return {
+      status: failed?.status, title: app.client.name,
+      body: overviewView({ app, secrets, issuer: deps.issuer, now: deps.clock.now(), csrf: c.who.csrf, message: failed ? undefined : flashOf(c), form, errors: failed?.fields, formError: failed?.message }),
+    };
+  };
+  get('/developer/apps/:clientId', (c) => overview(c));
+  post('/developer/apps/:clientId/details', async (c) => {
+    const form = { name: text(c.req.body, 'name'), description: text(c.req.body, 'description'), homepage_url: text(c.req.body, 'homepage_url'), logo_url: text(c.req.body, 'logo_url') };
+    const failed = await attempt(() => apps.updateDetails(c.actor, c.clientId, { name: form.name, description: form.description, homepageUrl: form.homepage_url, logoUrl: form.logo_url }));
+    return failed ? overview(c, failed, form) : done(c, `${appPath(c.clientId)}#details`, AM.detailsSaved);
+  });
+
+  // Credentials: callback URLs and secrets.
+  const credentials = async (c: Ctx, extra: Partial<CredentialsData> = {}): Promise<Page> => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    const secrets = await apps.listSecrets(c.actor, c.clientId);
+    let revealed: RevealedSecret | undefined;
+    if (!extra.callback && !extra.secretForm) {
+      const sealed = takeReveal(deps, c.req, c.reply, c.who, revealName(c.clientId));
+      try {
+        revealed = sealed ? JSON.parse(sealed) as RevealedSecret : undefined;
+      } catch { /* not ours to show */ }
+    }
+    return {
+      title: title('Credentials', app),
+      body: credentialsView({ app, secrets, now: deps.clock.now(), csrf: c.who.csrf, revealed, message: extra.callback || extra.secretForm ? undefined : flashOf(c), ...extra }),
+    };
+  };
+  get('/developer/apps/:clientId/credentials', (c) => credentials(c));
+  post('/developer/apps/:clientId/callbacks', async (c) => {
+    const url = text(c.req.body, 'redirect_uri');
+    const failed = await attempt(() => apps.addCallback(c.actor, c.clientId, url));
+    if (failed) return { ...(await credentials(c, { callback: { value: url, error: fieldOrForm(failed, 'redirect_uri') } })), status: failed.status };
+    return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackAdded);
+  });
+  post('/developer/apps/:clientId/callbacks/remove', async (c) => {
+    await apps.removeCallback(c.actor, c.clientId, text(c.req.body, 'url'));
+    return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackRemoved);
+  });
+  post('/developer/apps/:clientId/secrets', async (c) => {
+    const form = { label: text(c.req.body, 'label'), expires_on: text(c.req.body, 'expires_on') };
+    const expiry = endOfDay(form.expires_on);
+    let created: { id: string; label: string; secret: string } | undefined;
+    const failed = expiry.ok
+      ? await attempt(async () => {
+        const r = await apps.createSecret(c.actor, c.clientId, { label: form.label, expiresAt: expiry.iso });
+        created = { id: r.record.id, label: r.record.label, secret: r.secret };
+      })
+      : { status: 400, fields: { expires_on: expiry.message } };
+    if (failed || !created) {
+      const f = failed!;
+      const errors = { ...f.fields, ...(f.fields.expires_at ? { expires_on: f.fields.expires_at } : {}) };
+      return { ...(await credentials(c, { secretForm: { ...form, errors, formError: f.message } })), status: f.status };
+    }
+    // Shown once, on the next page only: in an encrypted cookie bound to this session, never in the store or a URL.
+    setReveal(deps, c.reply, c.who, revealName(c.clientId), JSON.stringify(created));
+    return done(c, `${sectionPath(c.clientId, 'credentials')}#new-secret-box`, AM.secretCreated);
+  });
+  const secretOf = async (c: Ctx) => {
+    const secret = (await apps.listSecrets(c.actor, c.clientId)).find((s) => s.id === c.params.secretId);
+    if (!secret) throw new NotFoundError('This secret does not exist (it may have been revoked already).');
+    return secret;
+  };
+  get('/developer/apps/:clientId/secrets/:secretId/revoke', async (c) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { title: title('Revoke a secret', app), body: revokeView(app, await secretOf(c), c.who.csrf) };
+  });
+  post('/developer/apps/:clientId/secrets/:secretId/revoke', async (c) => {
+    const secret = await secretOf(c);
+    await apps.revokeSecret(c.actor, c.clientId, secret.id);
+    return done(c, `${sectionPath(c.clientId, 'credentials')}#secrets`, AM.secretRevoked(secret.label));
+  });
+
+  // Default scopes and the logout URL.
+  get('/developer/apps/:clientId/scopes', async (c) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { title: title('Scopes', app), body: scopesView(app, c.who.csrf, flashOf(c)) };
+  });
+  post('/developer/apps/:clientId/scopes', async (c) => {
+    const failed = await attempt(() => apps.setDefaultScopes(c.actor, c.clientId, texts(c.req.body, 'default_scopes')));
+    if (!failed) return done(c, sectionPath(c.clientId, 'scopes'), AM.scopesSaved);
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { status: failed.status, title: title('Scopes', app), body: scopesView(app, c.who.csrf, undefined, fieldOrForm(failed, 'default_scopes')) };
+  });
+  get('/developer/apps/:clientId/logout-url', async (c) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { message: flashOf(c) }) };
+  });
+  post('/developer/apps/:clientId/logout-url', async (c) => {
+    const value = text(c.req.body, 'logout_url');
+    const failed = await attempt(() => apps.setLogoutUrl(c.actor, c.clientId, value));
+    if (!failed) return done(c, sectionPath(c.clientId, 'logout'), value.trim() ? AM.logoutSaved : AM.logoutCleared);
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { status: failed.status, title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { value, error: fieldOrForm(failed, 'logout_url') }) };
+  });
+  post('/developer/apps/:clientId/logout-url/clear', async (c) => {
+    await apps.setLogoutUrl(c.actor, c.clientId, undefined);
+    return done(c, sectionPath(c.clientId, 'logout'), AM.logoutCleared);
+  });
+
+  // Team.
+  const team = async (c: Ctx, failed?: { status: number; add?: { email: string; error?: string | undefined }; formError?: string | undefined }): Promise<Page> => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    const members = await apps.listTeam(c.actor, c.clientId);
+    return {
+      status: failed?.status, title: title('Team', app),
+      body: teamView({ app, team: members, me: c.who.developer.id, csrf: c.who.csrf, message: failed ? undefined : flashOf(c), add: failed?.add, formError: failed?.formError }),
+    };
+  };
+  get('/developer/apps/:clientId/team', (c) => team(c));
+  post('/developer/apps/:clientId/team', async (c) => {
+    const email = text(c.req.body, 'email');
+    let name = '';
+    const failed = await attempt(async () => { ({ displayName: name } = await apps.addTeamMember(c.actor, c.clientId, email)); });
+    return failed ? team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } }) : done(c, sectionPath(c.clientId, 'team'), AM.memberAdded(name));
+  });
+  post('/developer/apps/:clientId/team/remove', async (c) => {
+    const developerId = text(c.req.body, 'developer_id');
+    const members = await apps.listTeam(c.actor, c.clientId);
+    const app = await apps.getApp(c.actor, c.clientId);
+    const failed = await attempt(() => apps.removeTeamMember(c.actor, c.clientId, developerId));
+    if (failed) return team(c, { status: failed.status, formError: fieldOrForm(failed, 'developer_id') });
+    if (developerId === c.who.developer.id) return done(c, '/developer', AM.left(app.client.name));
+    return done(c, sectionPath(c.clientId, 'team'), AM.memberRemoved(members.find((m) => m.developerId === developerId)?.displayName ?? 'They'));
+  });
+
+  // History, going live, deleting.
+  get('/developer/apps/:clientId/history', async (c) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { title: title('History', app), body: historyView(app, await apps.history(c.actor, c.clientId), flashOf(c)) };
+  });
+  get('/developer/apps/:clientId/go-live', async (c) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { title: title('Go live', app), body: liveView(app, c.who.csrf, flashOf(c)) };
+  });
+  post('/developer/apps/:clientId/go-live', async (c) => {
+    const failed = await attempt(() => apps.requestLive(c.actor, c.clientId));
+    if (!failed) return done(c, sectionPath(c.clientId, 'live'), AM.liveRequested);
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { status: failed.status, title: title('Go live', app), body: liveView(app, c.who.csrf, undefined, failed.message) };
+  });
+  const ownerApp = async (c: Ctx) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    if (app.role !== 'owner') throw new ForbiddenError(AM.ownerOnlyDelete);
+    return app;
+  };
+  get('/developer/apps/:clientId/delete', async (c) => {
+    const app = await ownerApp(c);
+    return { title: title('Delete', app), body: deleteView(app, c.who.csrf) };
+  });
+  post('/developer/apps/:clientId/delete', async (c) => {
+    const app = await ownerApp(c);
+    const typed = text(c.req.body, 'confirm_name');
+    if (typed.trim() !== app.client.name) {
+      return { status: 400, title: title('Delete', app), body: deleteView(app, c.who.csrf, { value: typed, error: AM.deleteMismatch }) };
+    }
+    await apps.deleteApp(c.actor, c.clientId);
+    return done(c, '/developer', AM.deleted(app.client.name));
+  });
+}

@@ -1,0 +1,48 @@
+import { csrfField, errorMessage, field } from '../../web/components.js';
+import { html, type Raw } from '../../web/html.js';
+import type { AppSummary, TeamMemberView } from '../app-service.js';
+import { AM } from './app-messages.js';
+import { appFrame, appPath, when } from './app-parts.js';
+import { inlinePost } from './app-credentials-view.js';
+
+export interface TeamData {
+  app: AppSummary;
+  team: TeamMemberView[];
+  /** The signed-in developer. */
+  me: string;
+  csrf: string;
+  message?: string | undefined;
+  add?: { email: string; error?: string | undefined } | undefined;
+  /** A refusal that is not about the email field (the last owner leaving). */
+  formError?: string | undefined;
+}
+
+/** GET /developer/apps/:clientId/team: who can change the app; owners add and remove, members may leave. */
+export function teamView(d: TeamData): Raw {
+  const id = d.app.client.clientId;
+  const owner = d.app.role === 'owner';
+  const owners = d.team.filter((m) => m.role === 'owner').length;
+  return appFrame(d.app, 'team', 'Team', html`
+<p>${AM.teamHelp}</p>
+${errorMessage(d.formError)}
+<ul class="team-list" aria-label="Team members">
+  ${d.team.map((m) => {
+    const self = m.developerId === d.me;
+    const lastOwner = m.role === 'owner' && owners === 1;
+    const action = lastOwner ? ''
+      : self ? inlinePost(appPath(id, '/team/remove'), d.csrf, 'Leave the team', '', { developer_id: m.developerId }, true)
+        : owner ? inlinePost(appPath(id, '/team/remove'), d.csrf, 'Remove', m.displayName, { developer_id: m.developerId }, true) : '';
+    return html`<li class="team-member">
+    <div class="team-who"><strong>${m.displayName}</strong>${self ? html` <span class="muted">(you)</span>` : ''}<br><span class="muted">${m.email}</span></div>
+    <div class="team-role">${m.role === 'owner' ? 'Owner' : 'Member'}<br><span class="muted">since ${when(m.addedAt)}</span></div>
+    <div class="team-action">${action}</div>
+  </li>`;
+  })}
+</ul>
+${owner ? html`<form method="post" action="${appPath(id, '/team')}" class="app-form add-form" novalidate>
+  ${csrfField(d.csrf)}
+  ${field({ name: 'email', label: 'Add a developer by email', type: 'email', value: d.add?.email, error: d.add?.error, autocomplete: 'off',
+    hint: 'They need a developer account with this address. They join as a member.', autofocus: !!d.add?.error })}
+  <button type="submit">Add to the team</button>
+</form>` : html`<p class="muted">Only an owner of the app can add or remove people.</p>`}`, d.message);
+}

@@ -1,0 +1,195 @@
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import t, { type Test } from 'tap';
+import { checkAccessibility } from '../helpers/axe.js';
+import { PHONE, TABLET } from '../helpers/browser-flow.js';
+import { createDeveloper } from '../helpers/developer.js';
+import { focused, launchBrowser, openPage, screenshot, tabTo } from '../helpers/browser.js';
+import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+
+/**
+ * The app pages in Chromium (issue 9 §2, §5, §6 "Screenshots of every page, axe on every page"): each page on
+ * a phone (375), a tablet (768) and a Chromebook (1366x768), checked by axe-core, with the flows that lead
+ * there done by clicking and typing like a person; the new secret shown once with a working copy button.
+ */
+
+const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
+const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['tablet', TABLET], ['chromebook', CHROMEBOOK]];
+const CALLBACK = 'http://localhost:8080/callback';
+
+/** A developer account (an invitation accepted over HTTP) whose session goes into a new browser context. */
+async function signedInPage(t: Test, lanyard: Lanyard, browser: Awaited<ReturnType<typeof launchBrowser>>, name: string, size: BrowserContextOptions) {
+  const dev = await createDeveloper(lanyard, { name });
+  const opened = await openPage(t, browser, size);
+  const session = dev.browser.cookies.get('lanyard_developer');
+  if (!session) throw new Error('no developer session after accepting the invitation');
+  // Only the session: the welcome message waiting in its own cookie belongs to the browser that accepted.
+  await opened.page.context().addCookies([{ name: 'lanyard_developer', value: session, domain: new URL(lanyard.url).hostname, path: '/developer' }]);
+  return { ...opened, id: dev.id, email: dev.email };
+}
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+
+/** Screenshot and axe for the page as it is now. */
+async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
+  await screenshot(page, `developer-apps/${name}`);
+  await checkAccessibility(t, page, label);
+  t.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${label}: no sideways scrolling`);
+}
+
+t.test('an app from registration to deletion, at a phone, a tablet and a Chromebook width', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = await launchBrowser(t);
+  for (const [size, options] of SIZES) {
+    await t.test(size, async (t) => {
+      const { page, problems } = await signedInPage(t, lanyard, browser, 'Ada', options);
+      const teammate = await signedInPage(t, lanyard, browser, 'Bob', options);
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lanyard.url });
+      const shot = (n: string, label: string) => look(t, page, `${size}-${n}`, `${label} (${size})`);
+
+      await page.goto(`${lanyard.url}/developer`);
+      t.equal(await heading(page), 'Your apps');
+      await shot('01-no-apps', 'the empty list of apps');
+
+      await page.getByRole('link', { name: 'Register an app' }).click();
+      await page.waitForURL(/\/developer\/apps\/new$/);
+      t.match(await focused(page), { tag: 'input', name: /^Name/ }, 'the name field has focus');
+      await shot('02-register', 'the registration form');
+
+      await page.getByLabel('Homepage (optional)').fill('http://reading-quest.example');
+      await page.getByRole('button', { name: 'Register the app' }).click();
+      await page.waitForLoadState();
+      t.match(await page.locator('#f-name-error').innerText(), /Give the app a name/);
+      t.match(await page.locator('#f-homepage_url-error').innerText(), /must use https/);
+      await shot('03-register-errors', 'the registration form with errors');
+
+      await page.getByLabel('Name').fill('Reading Quest');
+      await page.getByLabel('Description (optional)').fill('Reading practice with a book for every week of year 3.');
+      await page.getByLabel('Homepage (optional)').fill('https://reading-quest.example');
+      await page.getByRole('button', { name: 'Register the app' }).click();
+      await page.waitForURL(/\/developer\/apps\/app_[0-9a-f]{32}$/);
+      const clientId = /app_[0-9a-f]{32}/.exec(page.url())![0];
+      t.equal(await heading(page), 'Reading Quest');
+      t.match(await page.getByRole('status').first().innerText(), /is registered/);
+      await shot('04-overview', 'the overview');
+
+      await page.getByRole('navigation', { name: 'App settings' }).getByRole('link', { name: 'Credentials' }).click();
+      await page.waitForURL(/\/credentials$/);
+      await page.getByLabel('Add a callback URL').fill('http://reading-quest.example/callback');
+      await page.getByRole('button', { name: 'Add callback URL' }).click();
+      await page.waitForLoadState();
+      t.match(await page.locator('#f-redirect_uri-error').innerText(), /must use https/);
+      await shot('05-callback-refused', 'a refused callback URL');
+      await page.getByLabel('Add a callback URL').fill(CALLBACK);
+      await page.getByRole('button', { name: 'Add callback URL' }).click();
+      await page.waitForURL(/\/credentials#callbacks$/);
+      await page.getByLabel('Add a callback URL').fill('https://reading-quest.example/auth/callback');
+      await page.getByRole('button', { name: 'Add callback URL' }).click();
+      await page.waitForURL(/\/credentials#callbacks$/);
+
+      await page.getByLabel('Label').fill('Production server');
+      await page.getByRole('button', { name: 'Create secret' }).click();
+      await page.waitForURL(/\/credentials#new-secret-box$/);
+      const secret = await page.locator('#new-secret').innerText();
+      t.match(secret, /^[A-Za-z0-9_-]{43}$/, 'the new secret is shown');
+      const copy = page.getByRole('button', { name: 'Copy the new secret' });
+      t.ok(await copy.isVisible(), 'with a copy button (copy.js shows it)');
+      await copy.click();
+      await page.waitForFunction('document.querySelector(\'[data-copy="new-secret"]\').textContent === "Copied"');
+      t.equal(await page.evaluate('navigator.clipboard.readText()'), secret, 'the secret is on the clipboard');
+      await shot('06-secret-shown-once', 'the new secret');
+      await page.getByLabel('Label').fill('Rotation 2025');
+      await page.getByLabel('Expires on (optional)').fill('2099-12-31');
+      await page.getByRole('button', { name: 'Create secret' }).click();
+      await page.waitForURL(/#new-secret-box$/);
+      await page.reload();
+      t.equal(await page.locator('#new-secret').count(), 0, 'after a reload the secret is gone');
+      t.notOk((await page.content()).includes(secret), 'and so is the first one');
+      await shot('07-credentials', 'the credentials page');
+
+      await page.getByRole('link', { name: 'Revoke the secret Production server' }).click();
+      await page.waitForURL(/\/revoke$/);
+      await shot('08-revoke-confirm', 'the revoke confirmation');
+      await page.getByRole('button', { name: 'Revoke the secret' }).click();
+      await page.waitForURL(/\/credentials#secrets$/);
+      t.match(await page.getByRole('status').first().innerText(), /revoked/);
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}/scopes`);
+      t.ok(await page.getByRole('checkbox', { name: /openid/ }).isChecked(), 'openid chosen from the start');
+      await shot('09-scopes', 'the default scopes');
+      await page.getByRole('checkbox', { name: /openid/ }).uncheck();
+      await page.getByRole('button', { name: 'Save default scopes' }).click();
+      await page.waitForURL(/\/scopes$/);
+      await shot('10-no-scopes', 'no default scopes, with the warning');
+      await page.getByRole('checkbox', { name: /openid/ }).check();
+      await page.getByRole('button', { name: 'Save default scopes' }).click();
+      await page.waitForURL(/\/scopes$/);
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}/logout-url`);
+      await page.getByLabel('Set a logout URL').fill('https://reading-quest.example/signed-out');
+      await page.getByRole('button', { name: 'Save logout URL' }).click();
+      await page.waitForURL(/\/logout-url$/);
+      await shot('11-logout-url', 'the logout URL');
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}/team`);
+      await page.getByLabel('Add a developer by email').fill(teammate.email);
+      await page.getByRole('button', { name: 'Add to the team' }).click();
+      await page.waitForURL(/\/team$/);
+      t.match(await page.getByRole('list', { name: 'Team members' }).innerText(), /Bob/);
+      await shot('12-team', 'the team');
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}/go-live`);
+      await shot('13-go-live', 'going live');
+      await page.getByRole('button', { name: 'Ask to go live' }).click();
+      await page.waitForURL(/\/go-live$/);
+      await shot('14-pending', 'waiting for review');
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}/history`);
+      t.notOk((await page.content()).includes(secret), 'the history never shows the secret');
+      await shot('15-history', 'the history');
+
+      await teammate.page.goto(`${lanyard.url}/developer/apps/${clientId}`);
+      await look(t, teammate.page, `${size}-16-member-overview`, `the overview for a team member (${size})`);
+
+      await page.goto(`${lanyard.url}/developer`);
+      await shot('17-list', 'the list of apps');
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}`);
+      await page.getByRole('link', { name: 'Delete this app…' }).click();
+      await page.waitForURL(/\/delete$/);
+      await shot('18-delete-confirm', 'the delete confirmation');
+      await page.getByLabel('Type the app’s name to confirm').fill('Reading Quest');
+      await page.getByRole('button', { name: 'Delete the app' }).click();
+      await page.waitForURL(/\/developer$/);
+      t.match(await page.getByRole('status').first().innerText(), /is deleted/);
+
+      const missing = await page.goto(`${lanyard.url}/developer/apps/${clientId}`);
+      t.equal(missing?.status(), 404);
+      await shot('19-not-found', 'an app that is not there');
+      t.same(problems, [], 'no console errors, CSP violations or failed loads');
+      t.same(teammate.problems, []);
+    });
+  }
+});
+
+t.test('keyboard only: the section tabs and a form, with visible focus', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = await launchBrowser(t);
+  const { page, problems } = await signedInPage(t, lanyard, browser, 'Kay', CHROMEBOOK);
+  await page.goto(`${lanyard.url}/developer/apps/new`);
+  await page.keyboard.type('Keyboard App');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/developer\/apps\/app_[0-9a-f]{32}$/);
+  const tab = await tabTo(page, /^Credentials$/, 25);
+  t.match(tab, { tag: 'a', focusVisible: true }, 'Tab reaches the Credentials tab');
+  t.notMatch(tab.outline, /^none/, `with a visible focus ring (${tab.outline})`);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/credentials$/);
+  const input = await tabTo(page, /^Add a callback URL/, 25);
+  t.match(input, { tag: 'input' });
+  await page.keyboard.type(CALLBACK);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/#callbacks$/);
+  t.match(await page.getByRole('list', { name: 'Callback URLs' }).innerText(), /localhost:8080\/callback/);
+  await screenshot(page, 'developer-apps/keyboard-credentials');
+  t.same(problems, []);
+});

@@ -1,0 +1,404 @@
+import * as client from 'openid-client';
+import t from 'tap';
+import type { Clock } from '../../src/clock.js';
+import { OPERATOR } from '../../src/developer/actor.js';
+import { AppService } from '../../src/developer/app-service.js';
+import { sandboxCredentials } from '../../src/developer/sandbox.js';
+import { ManualClock } from '../../src/clock.js';
+import { createDeveloper } from '../helpers/developer.js';
+import { HttpBrowser } from '../helpers/http-browser.js';
+import { startPair } from '../helpers/instances.js';
+import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
+import { type Credentials, signIn } from '../helpers/sign-in.js';
+
+/**
+ * The app pages of the developer area over real HTTP on a real SQLite store (issue 9 §2, §3, §6): registering,
+ * callback URLs with a message for each refusal, secrets shown once and working at /oauth/token (two at once,
+ * revoked at once, expired), default scopes, the logout URL, deleting, the history, who may see and change
+ * what, and CSRF.
+ */
+
+const CALLBACK = 'http://localhost:8080/callback';
+
+/** A developer signed in to the developer area in their own cookie-keeping browser. */
+interface DeveloperInBrowser {
+  id: string;
+  email: string;
+  /** Their session's CSRF token (every form of the session carries it). */
+  csrf: string;
+  get(path: string): Promise<Response>;
+  /** Posts a form with the session's CSRF token. */
+  post(path: string, form: Record<string, string>): Promise<Response>;
+  /** Posts exactly the given form (a forged request). */
+  postWithoutCsrf(path: string, form: Record<string, string>): Promise<Response>;
+  /** The apps of their teams, from the store. */
+  appsInStore(): Promise<string[]>;
+}
+
+/** A developer account made the way people make one (an invitation accepted over HTTP), signed in. */
+async function developerIn(lanyard: Lanyard, name: string, clock?: Clock): Promise<DeveloperInBrowser> {
+  const { id, email, browser } = await createDeveloper(lanyard, { name, ...(clock ? { clock } : {}) });
+  const home = await browser.get(new URL('/developer', lanyard.url));
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await home.text())?.[1];
+  if (home.status !== 200 || !csrf) throw new Error(`the developer area did not open for ${name}: ${home.status}`);
+  const at = (path: string) => new URL(path, lanyard.url);
+  return {
+    id, email, csrf,
+    get: (path) => browser.get(at(path)),
+    post: (path, form) => browser.post(at(path), { csrf, ...form }),
+    postWithoutCsrf: (path, form) => browser.post(at(path), form),
+    appsInStore: async () => (await lanyard.store.listMemberships(id)).map((m) => m.clientId),
+  };
+}
+
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** A sandbox school user who signs in with a password (development apps sign in only the sandbox school). */
+async function sandboxTeacher(lanyard: Lanyard): Promise<Credentials> {
+  const { organisation, users } = await sandboxCredentials(lanyard.store);
+  const teacher = users.find((u) => u.username === 'teacher')!;
+  return { username: teacher.username, password: teacher.password!, organisation: organisation.slug };
+}
+
+/** Registers an app with a callback through the pages; returns its client_id. */
+async function registerApp(dev: DeveloperInBrowser, name = 'Reading Quest'): Promise<string> {
+  const res = await dev.post('/developer/apps/new', { name, description: 'Books for year 3', homepage_url: 'https://quest.example', logo_url: '' });
+  if (res.status !== 303) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  const clientId = /\/developer\/apps\/(app_[0-9a-f]{32})$/.exec(res.headers.get('location')!)![1]!;
+  const added = await dev.post(`/developer/apps/${clientId}/callbacks`, { redirect_uri: CALLBACK });
+  if (added.status !== 303) throw new Error(`adding the callback answered ${added.status}`);
+  return clientId;
+}
+
+/** Creates a secret through the pages and reads it from the one page that shows it. */
+async function createSecret(dev: DeveloperInBrowser, clientId: string, label: string, expiresOn = ''): Promise<string> {
+  const res = await dev.post(`/developer/apps/${clientId}/secrets`, { label, expires_on: expiresOn });
+  if (res.status !== 303) throw new Error(`creating a secret answered ${res.status}: ${await res.text()}`);
+  const page = await (await dev.get(`/developer/apps/${clientId}/credentials`)).text();
+  return /<code id="new-secret" class="copy-value">([A-Za-z0-9_-]{43})<\/code>/.exec(page)![1]!;
+}
+
+/** A code for the app: the sandbox teacher signs in (a fresh browser). */
+async function codeFor(lanyard: Lanyard, clientId: string, params: Record<string, string> = { scope: 'openid' }): Promise<URL> {
+  const url = new URL('/oauth/authorize', lanyard.url);
+  for (const [k, v] of Object.entries({ client_id: clientId, redirect_uri: CALLBACK, response_type: 'code', state: 'st-1', ...params })) url.searchParams.set(k, v);
+  return signIn(new HttpBrowser(), lanyard.url, url, await sandboxTeacher(lanyard));
+}
+
+async function tokenRequest(origin: string, auth: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${origin}/oauth/token`, {
+    method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form),
+  });
+  return { status: res.status, body: await res.json() as Record<string, unknown> };
+}
+
+const exchange = (origin: string, clientId: string, secret: string, code: URL) =>
+  tokenRequest(origin, basic(clientId, secret), { grant_type: 'authorization_code', code: code.searchParams.get('code')!, redirect_uri: CALLBACK });
+
+/** The whole flow with openid-client as the relying party, ID token checked: its claims. */
+async function signInWithRelyingParty(lanyard: Lanyard, clientId: string, secret: string) {
+  const rp = await relyingParty(lanyard.url, clientId, secret);
+  const req = await authorizationRequest(rp, { redirect_uri: CALLBACK });
+  const callback = await signIn(new HttpBrowser(), lanyard.url, req.url, await sandboxTeacher(lanyard));
+  const tokens = await client.authorizationCodeGrant(rp, callback, { expectedNonce: req.nonce, expectedState: req.state, pkceCodeVerifier: req.codeVerifier });
+  return tokens;
+}
+
+t.test('register: the form, its refusals, then the app in the list in development', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const form = await ada.get('/developer/apps/new');
+  t.equal(form.status, 200);
+  t.equal(form.headers.get('cache-control'), 'no-store');
+  t.match(await form.text(), /name="csrf"/);
+
+  const refused = await ada.post('/developer/apps/new', { name: '', description: '', homepage_url: 'http://quest.example', logo_url: '' });
+  t.equal(refused.status, 400, 'refused: 400, the form again');
+  const refusedPage = await refused.text();
+  t.match(refusedPage, /Give the app a name/);
+  t.match(refusedPage, /must use https:\/\//);
+  t.match(refusedPage, /value="http:\/\/quest.example"/, 'what was typed is kept');
+  t.same(await ada.appsInStore(), [], 'nothing registered');
+
+  const clientId = await registerApp(ada);
+  const list = await (await ada.get('/developer')).text();
+  t.match(list, new RegExp(`href="/developer/apps/${clientId}">Reading Quest</a>`));
+  t.match(list, /status-development">In development</);
+  t.match(await (await ada.get(`/developer/apps/${clientId}`)).text(), /<code id="client-id" class="copy-value">app_/);
+  const stored = await lanyard.store.findClient(clientId);
+  t.match(stored, { status: 'development', source: 'developer', ownerId: ada.id, defaultScopes: ['openid'], responseTypes: ['code'], redirectUris: [CALLBACK] });
+});
+
+t.test('callback URLs: each refusal says why; nothing is stored; removing works', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const clientId = await registerApp(ada);
+  const cases: [string, string, RegExp][] = [
+    ['http on a host that is not loopback', 'http://app.example.com/callback', /must use https:\/\/. Plain http:\/\/ is allowed only on your own machine/],
+    ['a fragment', 'https://app.example.com/callback#x', /cannot contain a fragment/],
+    ['a wildcard', 'https://*.example.com/callback', /cannot contain a wildcard/],
+    ['a relative URL', '/callback', /must be an absolute URL/],
+    ['a duplicate', CALLBACK, /already registered/],
+  ];
+  const messages = new Set<string>();
+  for (const [what, url, message] of cases) {
+    const res = await ada.post(`/developer/apps/${clientId}/callbacks`, { redirect_uri: url });
+    t.equal(res.status, 400, `${what}: 400`);
+    const page = await res.text();
+    const shown = /<p class="field-error" id="f-redirect_uri-error">([^<]+)<\/p>/.exec(page)?.[1];
+    t.match(shown, message, `${what}: ${shown}`);
+    messages.add(shown!);
+    t.match(page, /aria-invalid="true"/, 'the field is marked invalid');
+  }
+  t.equal(messages.size, cases.length, 'a distinct message for each refusal');
+  t.same((await lanyard.store.findClient(clientId))!.redirectUris, [CALLBACK], 'nothing stored');
+
+  t.equal((await ada.post(`/developer/apps/${clientId}/callbacks`, { redirect_uri: 'https://app.example.com/cb?tenant=1' })).status, 303);
+  t.equal((await ada.post(`/developer/apps/${clientId}/callbacks/remove`, { url: CALLBACK })).status, 303);
+  t.same((await lanyard.store.findClient(clientId))!.redirectUris, ['https://app.example.com/cb?tenant=1'], 'stored exactly as given');
+  const page = await (await ada.get(`/developer/apps/${clientId}/credentials`)).text();
+  t.match(page, /Callback URL removed/, 'the flash after the 303');
+});
+
+t.test('secrets: shown once; two work at once; a revoked one is refused at once on another instance', async (t) => {
+  const { a, b } = await startPair(t, 'sqlite');
+  const ada = await developerIn(a, 'Ada');
+  const clientId = await registerApp(ada);
+
+  const res = await ada.post(`/developer/apps/${clientId}/secrets`, { label: 'Production', expires_on: '' });
+  t.equal(res.status, 303);
+  const shown = await ada.get(`/developer/apps/${clientId}/credentials`);
+  t.equal(shown.headers.get('cache-control'), 'no-store', 'the page with the secret is not cached');
+  const page = await shown.text();
+  const first = /<code id="new-secret" class="copy-value">([A-Za-z0-9_-]{43})<\/code>/.exec(page)?.[1];
+  t.ok(first, 'the new secret is on the page after the 303');
+  t.match(page, /data-copy="new-secret"/, 'with a copy button');
+  const again = await (await ada.get(`/developer/apps/${clientId}/credentials`)).text();
+  t.notOk(again.includes(first!), 'a second view does not show it');
+  t.match(again, new RegExp(`…${first!.slice(-4).replace(/[-]/g, '\\-')}`), 'only its hint');
+  t.notOk(JSON.stringify(await a.store.listClientSecrets(clientId)).includes(first!), 'the store holds only its hash');
+
+  const second = await createSecret(ada, clientId, 'Rotation');
+  t.not(second, first);
+  for (const [name, secret] of [['first', first!], ['second', second]] as const) {
+    const tokens = await signInWithRelyingParty(a, clientId, secret);
+    t.equal(tokens.claims()!.aud, clientId, `the ${name} secret signs the sandbox teacher in, ID token verified`);
+    t.equal(tokens.claims()!.given_name, 'Tamsin');
+  }
+
+  const firstId = (await a.store.listClientSecrets(clientId)).find((s) => s.label === 'Production')!.id;
+  const confirm = await ada.get(`/developer/apps/${clientId}/secrets/${firstId}/revoke`);
+  t.match(await confirm.text(), /Revoke the secret “Production”\?/, 'a confirmation first');
+  const code = await codeFor(a, clientId);
+  t.equal((await ada.post(`/developer/apps/${clientId}/secrets/${firstId}/revoke`, {})).status, 303);
+  const refused = await exchange(b.origin, clientId, first!, code);
+  t.equal(refused.status, 401, 'the revoked secret: 401 on the other instance at once');
+  t.equal(refused.body.error, 'invalid_client');
+  const accepted = await exchange(b.origin, clientId, second, code);
+  t.equal(accepted.status, 200, 'the same code with the other secret still works');
+  t.ok(accepted.body.id_token);
+  t.notOk(a.logs.join('').includes(first!) || a.logs.join('').includes(second), 'no secret in a log line');
+});
+
+t.test('an expired secret is refused (invalid_client); one without expiry still works', async (t) => {
+  const clock = new ManualClock(new Date('2031-05-10T12:00:00Z'));
+  const lanyard = await startLanyard(t, { clock });
+  const ada = await developerIn(lanyard, 'Ada', clock);
+  const clientId = await registerApp(ada);
+  const past = await ada.post(`/developer/apps/${clientId}/secrets`, { label: 'Old', expires_on: '2031-05-09' });
+  t.equal(past.status, 400, 'an expiry in the past is refused');
+  t.match(await past.text(), /must be in the future/);
+  const expiring = await createSecret(ada, clientId, 'Until tomorrow', '2031-05-11');
+  const lasting = await createSecret(ada, clientId, 'No expiry');
+  const tokens = await exchange(lanyard.url, clientId, expiring, await codeFor(lanyard, clientId));
+  t.equal(tokens.status, 200, 'before its expiry the secret works');
+  clock.advance(36 * 3600 * 1000); // 2031-05-12T00:00Z: past the end of 2031-05-11
+  const refresh = { grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token) };
+  const refused = await tokenRequest(lanyard.url, basic(clientId, expiring), refresh);
+  t.equal(refused.status, 401);
+  t.equal(refused.body.error, 'invalid_client', 'expired: invalid_client');
+  t.equal((await tokenRequest(lanyard.url, basic(clientId, lasting), refresh)).status, 200, 'the other secret refreshes the same token');
+});
+
+t.test('default scopes: openid gives an id_token to a request without scope; none gives none', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const clientId = await registerApp(ada);
+  const secret = await createSecret(ada, clientId, 'Server');
+  const page = await (await ada.get(`/developer/apps/${clientId}/scopes`)).text();
+  t.match(page, /name="default_scopes" value="openid" checked/, 'openid is a default scope from the start');
+  t.match(page, /launch your app from their dashboards/, 'the SPEC explanation of why openid matters');
+
+  const withOpenid = await exchange(lanyard.url, clientId, secret, await codeFor(lanyard, clientId, {}));
+  t.equal(withOpenid.status, 200);
+  t.ok(withOpenid.body.id_token, 'no scope sent, openid by default: an id_token');
+
+  t.equal((await ada.post(`/developer/apps/${clientId}/scopes`, {})).status, 303, 'every box unticked');
+  t.same((await lanyard.store.findClient(clientId))!.defaultScopes, []);
+  t.match(await (await ada.get(`/developer/apps/${clientId}/scopes`)).text(), /dashboard launches will not work/, 'a warning');
+  const without = await codeFor(lanyard, clientId, {});
+  t.equal(without.searchParams.get('code'), null, 'no code, so no id_token');
+  t.equal(without.searchParams.get('error'), 'invalid_scope', 'a request without scope and no defaults is refused (RFC 6749 §3.3)');
+
+  const unknown = await ada.post(`/developer/apps/${clientId}/scopes`, { default_scopes: 'profile' });
+  t.equal(unknown.status, 400, 'a scope Lanyard does not offer is refused');
+  t.match(await unknown.text(), /does not offer “profile”/);
+});
+
+t.test('logout URL: set, change and clear; /oauth/logout follows it at once', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const clientId = await registerApp(ada);
+  const logout = () => fetch(`${lanyard.url}/oauth/logout?client_id=${clientId}`, { redirect: 'manual' });
+  t.equal((await logout()).status, 400, 'none yet: an error page');
+  const bad = await ada.post(`/developer/apps/${clientId}/logout-url`, { logout_url: 'http://app.example.com/bye' });
+  t.equal(bad.status, 400);
+  t.match(await bad.text(), /A logout URL must use https:\/\//);
+  for (const url of ['https://app.example.com/bye', 'http://localhost:8080/signed-out']) {
+    t.equal((await ada.post(`/developer/apps/${clientId}/logout-url`, { logout_url: url })).status, 303);
+    const res = await logout();
+    t.equal(res.status, 303);
+    t.equal(res.headers.get('location'), url, `/oauth/logout sends the browser to ${url}`);
+  }
+  t.equal((await ada.post(`/developer/apps/${clientId}/logout-url/clear`, {})).status, 303);
+  t.equal((await logout()).status, 400, 'cleared');
+});
+
+t.test('delete: owner confirms by name; the app\'s tokens are revoked', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const clientId = await registerApp(ada);
+  const secret = await createSecret(ada, clientId, 'Server');
+  const tokens = await exchange(lanyard.url, clientId, secret, await codeFor(lanyard, clientId));
+  t.equal(tokens.status, 200);
+  const userinfo = (token: unknown) => fetch(`${lanyard.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${String(token)}` } });
+  t.equal((await userinfo(tokens.body.access_token)).status, 200, 'the access token works before');
+
+  const wrong = await ada.post(`/developer/apps/${clientId}/delete`, { confirm_name: 'reading quest' });
+  t.equal(wrong.status, 400, 'the name must be typed exactly');
+  t.ok(await lanyard.store.findClient(clientId), 'nothing deleted');
+  const res = await ada.post(`/developer/apps/${clientId}/delete`, { confirm_name: 'Reading Quest' });
+  t.equal(res.status, 303);
+  t.equal(res.headers.get('location'), '/developer');
+  t.match(await (await ada.get('/developer')).text(), /“Reading Quest” is deleted/);
+
+  t.equal(await lanyard.store.findClient(clientId), undefined);
+  t.equal(await lanyard.store.oidc.find('RefreshToken', String(tokens.body.refresh_token)), undefined, 'its refresh token is gone from the store');
+  const refresh = { grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token) };
+  const byApp = await tokenRequest(lanyard.url, basic(clientId, secret), refresh);
+  t.equal(byApp.status, 401);
+  t.equal(byApp.body.error, 'invalid_client', 'the app and its secrets are gone');
+  const byOther = await tokenRequest(lanyard.url, basic('demo-app', 'demo-app-secret'), refresh);
+  t.equal(byOther.body.error, 'invalid_grant', 'the refresh token itself is revoked');
+  t.equal((await userinfo(tokens.body.access_token)).status, 401, 'the access token no longer reads userinfo');
+  t.equal((await ada.get(`/developer/apps/${clientId}`)).status, 404);
+});
+
+t.test('history: who did what, when; never a secret', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const clientId = await registerApp(ada);
+  const secret = await createSecret(ada, clientId, 'Production');
+  const id = (await lanyard.store.listClientSecrets(clientId))[0]!.id;
+  await ada.post(`/developer/apps/${clientId}/secrets/${id}/revoke`, {});
+  await ada.post(`/developer/apps/${clientId}/scopes`, { default_scopes: 'openid' });
+  const res = await ada.get(`/developer/apps/${clientId}/history`);
+  t.equal(res.status, 200);
+  const page = await res.text();
+  for (const what of ['Registered the app', 'Added a callback URL', 'Created a secret', 'Revoked a secret']) t.match(page, what);
+  t.match(page, /<p class="history-meta">Ada · <time/, 'who');
+  t.match(page, /<time datetime="\d{4}-\d{2}-\d{2}T/, 'when');
+  t.match(page, /Created a secret<\/strong>: “Production” \(ends with <code>…/, 'the secret by label and hint');
+  t.notOk(page.includes(secret), 'never the secret');
+  const hash = (await lanyard.store.listDeveloperEvents(`app:${clientId}`, 100)).map((e) => JSON.stringify(e)).join();
+  t.notOk(hash.includes(secret), 'not in the stored history either');
+});
+
+t.test('authorisation: another developer gets 404 everywhere; team members; CSRF', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const bob = await developerIn(lanyard, 'Bob');
+  const eve = await developerIn(lanyard, 'Eve');
+  const clientId = await registerApp(ada);
+  await createSecret(ada, clientId, 'Server');
+  const secretId = (await lanyard.store.listClientSecrets(clientId))[0]!.id;
+  const app = `/developer/apps/${clientId}`;
+  const pages = ['', '/credentials', '/scopes', '/logout-url', '/team', '/history', '/go-live', '/delete', `/secrets/${secretId}/revoke`];
+  const posts: [string, Record<string, string>][] = [
+    ['/details', { name: 'Mine now' }], ['/callbacks', { redirect_uri: 'https://evil.example/cb' }], ['/callbacks/remove', { url: CALLBACK }],
+    ['/secrets', { label: 'evil' }], [`/secrets/${secretId}/revoke`, {}], ['/scopes', {}], ['/logout-url', { logout_url: 'https://evil.example' }],
+    ['/logout-url/clear', {}], ['/team', { email: eve.email }], ['/team/remove', { developer_id: ada.id }], ['/go-live', {}],
+    ['/delete', { confirm_name: 'Reading Quest' }],
+  ];
+  const before = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);
+  for (const p of pages) t.equal((await eve.get(`${app}${p}`)).status, 404, `GET ${p || '/'}: 404 for another developer`);
+  const theirs = await (await eve.get(app)).text();
+  const none = await (await eve.get('/developer/apps/app_00000000000000000000000000000000')).text();
+  t.match(theirs, /There is no such app, or you are not in its team/);
+  t.equal(theirs.replace(/app_[0-9a-f]{32}/g, ''), none.replace(/app_[0-9a-f]{32}/g, ''), 'the same page as for an app that does not exist');
+  for (const [p, form] of posts) t.equal((await eve.post(`${app}${p}`, form)).status, 404, `POST ${p}: 404 for another developer`);
+  t.notMatch(await (await eve.get('/developer')).text(), /Reading Quest/, 'not in their list');
+  const after = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);
+  t.equal(after, before, 'nothing changed');
+
+  // CSRF: missing or wrong → 403, nothing changed.
+  for (const [p, form] of posts) {
+    t.equal((await ada.postWithoutCsrf(`${app}${p}`, form)).status, 403, `POST ${p} without csrf: 403`);
+    t.equal((await ada.postWithoutCsrf(`${app}${p}`, { ...form, csrf: eve.csrf })).status, 403, `POST ${p} with another session's csrf: 403`);
+  }
+  t.equal((await ada.postWithoutCsrf('/developer/apps/new', { name: 'Forged' })).status, 403);
+  const unchanged = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);
+  t.equal(unchanged, before, 'nothing changed by forged posts');
+  t.same((await ada.appsInStore()).length, 1, 'no app registered by a forged post');
+
+  // A team member: may change settings, may not manage the team or delete; loses access at once when removed.
+  t.equal((await ada.post(`${app}/team`, { email: bob.email })).status, 303);
+  t.equal((await bob.get(app)).status, 200, 'a member sees the app');
+  t.match(await (await bob.get('/developer')).text(), /Reading Quest/);
+  t.equal((await bob.post(`${app}/callbacks`, { redirect_uri: 'https://bob.example/cb' })).status, 303, 'a member changes settings');
+  t.equal((await bob.get(`${app}/delete`)).status, 403, 'a member cannot open the delete page');
+  t.equal((await bob.post(`${app}/delete`, { confirm_name: 'Reading Quest' })).status, 403, 'nor delete');
+  t.equal((await bob.post(`${app}/team`, { email: eve.email })).status, 403, 'nor add people');
+  t.equal((await bob.post(`${app}/team/remove`, { developer_id: ada.id })).status, 403, 'nor remove the owner');
+  t.notMatch(await (await bob.get(`${app}/team`)).text(), /name="email"/, 'no add form for a member');
+  t.ok(await lanyard.store.findClient(clientId), 'still there');
+  const lastOwner = await ada.post(`${app}/team/remove`, { developer_id: ada.id });
+  t.equal(lastOwner.status, 409, 'the last owner cannot leave');
+  t.match(await lastOwner.text(), /last owner/);
+  t.equal((await ada.post(`${app}/team/remove`, { developer_id: bob.id })).status, 303);
+  t.equal((await bob.get(app)).status, 404, 'removed: 404 at once');
+  t.equal((await bob.post(`${app}/callbacks`, { redirect_uri: 'https://bob.example/again' })).status, 404, 'and cannot change anything');
+  const history = await (await ada.get(`${app}/history`)).text();
+  t.match(history, /Added to the team/);
+  t.match(history, /Removed from the team/);
+});
+
+t.test('going live: needs a callback; pending; declined with a note; approved', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const reg = await ada.post('/developer/apps/new', { name: 'Bare', description: '', homepage_url: '', logo_url: '' });
+  const bare = /app_[0-9a-f]{32}/.exec(reg.headers.get('location')!)![0];
+  const early = await ada.post(`/developer/apps/${bare}/go-live`, {});
+  t.equal(early.status, 409, 'no callback URL yet: refused');
+  t.match(await early.text(), /at least one callback URL/);
+
+  const clientId = await registerApp(ada);
+  t.equal((await ada.post(`/developer/apps/${clientId}/go-live`, {})).status, 303);
+  t.equal((await lanyard.store.findClient(clientId))!.status, 'pending');
+  t.match(await (await ada.get(`/developer/apps/${clientId}/go-live`)).text(), /Waiting for review/);
+  t.equal((await ada.post(`/developer/apps/${clientId}/go-live`, {})).status, 409, 'asked twice: 409');
+
+  const apps = new AppService({ store: lanyard.store, clock: { now: () => new Date() }, log: lanyard.app.log });
+  await apps.decline(OPERATOR, clientId, 'Please add a privacy policy to your homepage.');
+  const declined = await (await ada.get(`/developer/apps/${clientId}/go-live`)).text();
+  t.match(declined, /Please add a privacy policy to your homepage\./, 'the note is shown');
+  t.match(declined, /In development/);
+  t.equal((await ada.post(`/developer/apps/${clientId}/go-live`, {})).status, 303, 'asked again');
+  t.equal((await lanyard.store.findClient(clientId))!.reviewNote, undefined, 'the old note is cleared');
+  await apps.approve(OPERATOR, clientId);
+  t.match(await (await ada.get(`/developer/apps/${clientId}`)).text(), /status-live">Live</);
+  const history = await (await ada.get(`/developer/apps/${clientId}/history`)).text();
+  t.match(history, /operator \(lanyard CLI\)/, 'the operator in the history');
+  t.match(history, /Approved the app/);
+});

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import t from 'tap';
+import { openStore } from '../../../adapters/open-store.js';
+import type { DeveloperAccount, Store } from '../../../adapters/store.js';
+import { clientSecretMatches } from '../../../src/clients/client-secret.js';
+import { ManualClock } from '../../../src/clock.js';
+import { type Actor, actorOf, OPERATOR } from '../../../src/developer/actor.js';
+import { AppService } from '../../../src/developer/app-service.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../src/developer/errors.js';
+
+interface Teardown { teardown(fn: () => unknown): void }
+
+async function setUp(t: Teardown) {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-apps-'));
+  const clock = new ManualClock(new Date('2030-03-01T10:00:00Z'));
+  const store = await openStore(`sqlite:${join(dir, 'lanyard.db')}`, clock);
+  t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (l: string) => { lines.push(l); } });
+  const apps = new AppService({ store, clock, log });
+  const dev = (name: string) => developer(store, clock.now(), name);
+  return { store, clock, apps, lines, dev };
+}
+
+async function developer(store: Store, now: Date, name: string): Promise<Actor> {
+  const account: DeveloperAccount = {
+    id: `dev_${name.toLowerCase()}`, email: `${name.toLowerCase()}@example.com`, displayName: name, passwordHash: 'x',
+    createdAt: now.toISOString(), updatedAt: now.toISOString(),
+  };
+  await store.createDeveloper(account);
+  return actorOf(account);
+}
+
+const problems = (err: unknown): unknown => (err instanceof ValidationError ? err.fields : err);
+const fieldPaths = (err: unknown) => (err instanceof ValidationError ? err.fields.map((f) => f.path) : err);
+
+t.test('register: a random client_id, development, openid by default, the creator owns it', async (t) => {
+  const { apps, store, dev, lines } = await setUp(t);
+  const ada = await dev('Ada');
+  const app = await apps.register(ada, { name: '  Reading Quest ', description: 'Books', homepageUrl: 'https://quest.example/' });
+  t.match(app.clientId, /^app_[0-9a-f]{32}$/);
+  t.match(app, { name: 'Reading Quest', status: 'development', source: 'developer', ownerId: ada.id, defaultScopes: ['openid'], responseTypes: ['code'], redirectUris: [] });
+  const other = await apps.register(ada, { name: 'Second' });
+  t.not(other.clientId, app.clientId);
+  t.same((await store.listTeam(app.clientId)).map((m) => [m.developerId, m.role]), [[ada.id, 'owner']]);
+  t.same((await apps.listApps(ada)).map((a) => a.client.name), ['Reading Quest', 'Second']);
+  const [event] = await apps.history(ada, app.clientId);
+  t.match(event, { action: 'app.registered', actorId: ada.id, actorName: 'Ada', detail: { name: 'Reading Quest' } });
+  t.ok(lines.some((l) => l.includes('"event":"app.registered"') && l.includes(app.clientId)));
+  t.same(fieldPaths(await apps.register(ada, { name: ' ', homepageUrl: 'http://quest.example' }).catch((e: unknown) => e)),
+    ['name', 'homepage_url'], 'every problem at once');
+});
+
+t.test('another developer: NotFoundError for every action; config clients are not reachable', async (t) => {
+  const { apps, dev } = await setUp(t);
+  const ada = await dev('Ada');
+  const eve = await dev('Eve');
+  const { clientId } = await apps.register(ada, { name: 'Mine' });
+  const attempts: (() => Promise<unknown>)[] = [
+    () => apps.getApp(eve, clientId), () => apps.updateDetails(eve, clientId, { name: 'x' }),
+    () => apps.addCallback(eve, clientId, 'https://a.example/cb'), () => apps.removeCallback(eve, clientId, 'https://a.example/cb'),
+    () => apps.listSecrets(eve, clientId), () => apps.createSecret(eve, clientId, { label: 'x' }), () => apps.revokeSecret(eve, clientId, 'sec_x'),
+    () => apps.setDefaultScopes(eve, clientId, []), () => apps.setLogoutUrl(eve, clientId, undefined), () => apps.deleteApp(eve, clientId),
+    () => apps.listTeam(eve, clientId), () => apps.addTeamMember(eve, clientId, 'eve@example.com'),
+    () => apps.removeTeamMember(eve, clientId, ada.id), () => apps.history(eve, clientId), () => apps.requestLive(eve, clientId),
+  ];
+  for (const attempt of attempts) t.type(await attempt().catch((e) => e), NotFoundError);
+  t.same(await apps.listApps(eve), []);
+  t.type(await apps.getApp(ada, 'demo-app').catch((e) => e), NotFoundError);
+  t.type(await apps.getApp(ada, 'lanyard').catch((e) => e), NotFoundError);
+});
+
+t.test('callbacks: validated, exact, no duplicates; recorded', async (t) => {
+  const { apps, dev } = await setUp(t);
+  const ada = await dev('Ada');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  const after = await apps.addCallback(ada, clientId, 'https://app.example/cb?x=1');
+  t.same(after.redirectUris, ['https://app.example/cb?x=1']);
+  t.match(problems(await apps.addCallback(ada, clientId, 'https://app.example/cb?x=1').catch((e) => e)), [{ path: 'redirect_uri', message: /already registered/ }]);
+  t.match(problems(await apps.addCallback(ada, clientId, 'http://app.example/cb').catch((e) => e)), [{ path: 'redirect_uri', message: /https/ }]);
+  t.same((await apps.addCallback(ada, clientId, 'https://app.example/cb?x=2')).redirectUris, ['https://app.example/cb?x=1', 'https://app.example/cb?x=2']);
+  t.same((await apps.removeCallback(ada, clientId, 'https://app.example/cb?x=1')).redirectUris, ['https://app.example/cb?x=2']);
+  t.type(await apps.removeCallback(ada, clientId, 'https://app.example/cb?x=1').catch((e) => e), NotFoundError);
+  t.same((await apps.history(ada, clientId)).map((e) => e.action), ['callback.removed', 'callback.added', 'callback.added', 'app.registered']);
+});
+
+t.test('secrets: 256-bit, hashed, hint and label only in the history and logs; expiry in the future; revoke', async (t) => {
+  const { apps, dev, store, clock, lines } = await setUp(t);
+  const ada = await dev('Ada');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  const { secret, record } = await apps.createSecret(ada, clientId, { label: 'Production', expiresAt: '2030-04-01T00:00:00+02:00' });
+  t.equal(Buffer.from(secret, 'base64url').length, 32, '256 bits');
+  t.ok(clientSecretMatches(record.hash, secret), 'stored as its hash');
+  t.match(record, { label: 'Production', hint: secret.slice(-4), expiresAt: '2030-03-31T22:00:00.000Z' });
+  const stored = await store.listClientSecrets(clientId);
+  t.equal(stored.length, 1);
+  t.notOk(JSON.stringify(stored).includes(secret));
+  const history = JSON.stringify(await apps.history(ada, clientId));
+  t.notOk(history.includes(secret), 'the history never holds the secret');
+  t.notOk(lines.join('').includes(secret), 'nor do the logs');
+  t.notOk(history.includes(record.hash) || lines.join('').includes(record.hash), 'nor its hash');
+  t.match(history, /"label":"Production"/);
+  t.match(problems(await apps.createSecret(ada, clientId, { label: '' }).catch((e) => e)), [{ path: 'label' }]);
+  t.match(problems(await apps.createSecret(ada, clientId, { label: 'x'.repeat(61) }).catch((e) => e)), [{ path: 'label' }]);
+  t.match(problems(await apps.createSecret(ada, clientId, { label: 'x', expiresAt: '2030-03-01T09:59:00Z' }).catch((e) => e)), [{ path: 'expires_at', message: /future/ }]);
+  t.match(problems(await apps.createSecret(ada, clientId, { label: 'x', expiresAt: 'next tuesday' }).catch((e) => e)), [{ path: 'expires_at' }]);
+  const second = await apps.createSecret(ada, clientId, { label: 'Rotation' });
+  t.equal((await apps.listSecrets(ada, clientId)).length, 2, 'two active secrets');
+  await apps.revokeSecret(ada, clientId, record.id);
+  t.same((await apps.listSecrets(ada, clientId)).map((s) => s.id), [second.record.id]);
+  t.type(await apps.revokeSecret(ada, clientId, record.id).catch((e) => e), NotFoundError, 'revoked twice');
+  for (let i = 1; i < 10; i += 1) await apps.createSecret(ada, clientId, { label: `s${i}` });
+  t.type(await apps.createSecret(ada, clientId, { label: 'one too many' }).catch((e) => e), ConflictError);
+  clock.advance(1000);
+});
+
+t.test('default scopes and logout URL', async (t) => {
+  const { apps, dev } = await setUp(t);
+  const ada = await dev('Ada');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  t.same((await apps.setDefaultScopes(ada, clientId, [])).defaultScopes, []);
+  t.same((await apps.setDefaultScopes(ada, clientId, ['openid', 'openid'])).defaultScopes, ['openid']);
+  t.match(problems(await apps.setDefaultScopes(ada, clientId, ['openid', 'profile']).catch((e) => e)), [{ path: 'default_scopes', message: /“profile”/ }]);
+  t.equal((await apps.setLogoutUrl(ada, clientId, 'https://app.example/bye')).logoutUrl, 'https://app.example/bye');
+  t.match(problems(await apps.setLogoutUrl(ada, clientId, 'http://app.example/bye').catch((e) => e)), [{ path: 'logout_url' }]);
+  t.equal((await apps.setLogoutUrl(ada, clientId, undefined)).logoutUrl, undefined);
+  t.same((await apps.history(ada, clientId)).map((e) => e.action),
+    ['logout_url.cleared', 'logout_url.set', 'scopes.changed', 'scopes.changed', 'app.registered']);
+});
+
+t.test('team: owner adds by email and removes; members leave; last owner stays; members cannot manage or delete', async (t) => {
+  const { apps, dev } = await setUp(t);
+  const ada = await dev('Ada');
+  const bob = await dev('Bob');
+  const cy = await dev('Cy');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  t.match(problems(await apps.addTeamMember(ada, clientId, 'nobody@example.com').catch((e) => e)), [{ path: 'email', message: /No developer account/ }]);
+  t.match(await apps.addTeamMember(ada, clientId, ' BOB@example.com '), { developerId: bob.id, role: 'member', email: 'bob@example.com', displayName: 'Bob' });
+  t.match(problems(await apps.addTeamMember(ada, clientId, 'bob@example.com').catch((e) => e)), [{ path: 'email', message: /already/ }]);
+  t.equal((await apps.getApp(bob, clientId)).role, 'member');
+  await apps.addCallback(bob, clientId, 'https://app.example/cb');
+  t.type(await apps.addTeamMember(bob, clientId, 'cy@example.com').catch((e) => e), ForbiddenError);
+  t.type(await apps.removeTeamMember(bob, clientId, ada.id).catch((e) => e), ForbiddenError);
+  t.type(await apps.deleteApp(bob, clientId).catch((e) => e), ForbiddenError);
+  t.type(await apps.removeTeamMember(ada, clientId, ada.id).catch((e) => e), ConflictError, 'the last owner cannot leave');
+  await apps.addTeamMember(ada, clientId, 'cy@example.com');
+  await apps.removeTeamMember(cy, clientId, cy.id);
+  t.type(await apps.getApp(cy, clientId).catch((e) => e), NotFoundError, 'left: gone at once');
+  await apps.removeTeamMember(ada, clientId, bob.id);
+  t.type(await apps.getApp(bob, clientId).catch((e) => e), NotFoundError, 'removed: gone at once');
+  t.same((await apps.listTeam(ada, clientId)).map((m) => m.email), ['ada@example.com']);
+  t.same((await apps.history(ada, clientId)).slice(0, 4).map((e) => [e.action, e.actorName]),
+    [['team.member_removed', 'Ada'], ['team.member_left', 'Cy'], ['team.member_added', 'Ada'], ['callback.added', 'Bob']]);
+});
+
+t.test('going live: request, decline with a note, request again, approve; operator only', async (t) => {
+  const { apps, dev } = await setUp(t);
+  const ada = await dev('Ada');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  t.match(await apps.requestLive(ada, clientId).catch((e) => e), { message: /callback URL/ });
+  await apps.addCallback(ada, clientId, 'https://app.example/cb');
+  t.equal((await apps.requestLive(ada, clientId)).status, 'pending');
+  t.type(await apps.requestLive(ada, clientId).catch((e) => e), ConflictError);
+  t.same((await apps.listPending()).map((c) => c.clientId), [clientId]);
+  t.type(await apps.approve(ada, clientId).catch((e) => e), ForbiddenError, 'a developer cannot approve');
+  t.match(await apps.decline(OPERATOR, clientId, 'Add a privacy policy link'), { status: 'development', reviewNote: 'Add a privacy policy link' });
+  t.match(await apps.requestLive(ada, clientId), { status: 'pending', reviewNote: undefined });
+  t.equal((await apps.approve(OPERATOR, clientId)).status, 'live');
+  t.type(await apps.approve(OPERATOR, clientId).catch((e) => e), ConflictError);
+  t.same((await apps.history(ada, clientId)).slice(0, 4).map((e) => [e.action, e.actorId]),
+    [['app.approved', 'operator'], ['app.live_requested', ada.id], ['app.declined', 'operator'], ['app.live_requested', ada.id]]);
+});
+
+t.test('delete: owner only; the app, its secrets and team are gone', async (t) => {
+  const { apps, dev, store } = await setUp(t);
+  const ada = await dev('Ada');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  await apps.createSecret(ada, clientId, { label: 'x' });
+  await store.oidc.upsert('RefreshToken', 'rt-1', { clientId, accountId: 'u1' }, 3600);
+  await store.oidc.upsert('RefreshToken', 'rt-2', { clientId: 'demo-app', accountId: 'u1' }, 3600);
+  await apps.deleteApp(ada, clientId);
+  t.equal(await store.findClient(clientId), undefined);
+  t.same(await store.listClientSecrets(clientId), []);
+  t.same(await store.listTeam(clientId), []);
+  t.equal(await store.oidc.find('RefreshToken', 'rt-1'), undefined, "the app's tokens are revoked");
+  t.ok(await store.oidc.find('RefreshToken', 'rt-2'), "other apps' tokens are not");
+  t.same(await apps.listApps(ada), []);
+  t.type(await apps.getApp(ada, clientId).catch((e) => e), NotFoundError);
+  t.same((await store.listDeveloperEvents(`app:${clientId}`, 1)).map((e) => e.action), ['app.deleted'], 'the deletion stays on record');
+});
