@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import type { DeveloperAccount, DeveloperApiToken } from '../../adapters/store.js';
+import { clientSecretMatches, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
+import type { DeveloperDeps } from './deps.js';
+import { ConflictError, NotFoundError, ValidationError } from './errors.js';
+
+/** The longest life a personal API token may have, and the default. */
+export const API_TOKEN_MAX_DAYS = 365;
+export const API_TOKEN_DEFAULT_DAYS = 90;
+/** A label is a reminder for people ("CI deploys"), not a document. */
+export const API_TOKEN_LABEL_MAX = 60;
+/**
+ * Unexpired tokens one developer may hold at once: enough for every script and machine they run, few enough
+ * that a leaked session cannot mint an unbounded number of long-lived credentials.
+ */
+export const API_TOKEN_MAX_ACTIVE = 50;
+
+const PREFIX = 'lyd_';
+/** 64 random bits in hex: never contains `_`, so `lyd_<id>_<secret>` splits unambiguously. */
+const ID_PATTERN = /^[0-9a-f]{16}$/;
+/** 256 random bits, base64url (generateClientSecret). */
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** lastUsedAt is a reminder for people, not an audit trail: one write a minute per token is plenty. */
+const TOUCH_INTERVAL_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `lyd_<id>_<secret>` split into its id and secret; undefined for anything else. */
+export function parseApiToken(token: string): { id: string; secret: string } | undefined {
+  if (!token.startsWith(PREFIX)) return undefined;
+  const rest = token.slice(PREFIX.length);
+  const cut = rest.indexOf('_');
+  if (cut < 0) return undefined;
+  const id = rest.slice(0, cut);
+  const secret = rest.slice(cut + 1);
+  return ID_PATTERN.test(id) && SECRET_PATTERN.test(secret) ? { id, secret } : undefined;
+}
+
+/**
+ * Personal API tokens for /developer/api: `lyd_<id>_<secret>` (256-bit secret), shown once, stored as a
+ * SHA-256 hash, with a label and an expiry; revocable. Verification is by id lookup then constant-time hash
+ * comparison; an expired or revoked token, or one whose developer is gone, verifies as nothing.
+ * Creating and revoking are recorded on the developer's history (`developer:<id>`), with label and hint only.
+ */
+export class ApiTokens {
+  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {}
+
+  async create(developer: DeveloperAccount, input: { label: string; expiresInDays?: number | undefined }): Promise<{ token: string; record: DeveloperApiToken }> {
+    const label = validLabel(input.label);
+    const days = validDays(input.expiresInDays);
+    const { store, clock, log } = this.deps;
+    const now = clock.now();
+    const active = (await store.listApiTokens(developer.id)).filter((t) => Date.parse(t.expiresAt) > now.getTime());
+    if (active.length >= API_TOKEN_MAX_ACTIVE) {
+      throw new ConflictError(`you already have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one you no longer use first`);
+    }
+    const id = randomBytes(8).toString('hex');
+    const token = `${PREFIX}${id}_${generateClientSecret()}`;
+    const record: DeveloperApiToken = {
+      id,
+      developerId: developer.id,
+      hash: hashClientSecret(token),
+      label,
+      hint: token.slice(-4),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
+    };
+    await store.putApiToken(record);
+    await store.appendDeveloperEvent({
+      subject: `developer:${developer.id}`,
+      at: record.createdAt,
+      actorId: developer.id,
+      actorName: developer.displayName,
+      action: 'token.created',
+      detail: { label: record.label, hint: record.hint },
+    });
+    log.info({ event: 'developer.token_created', developerId: developer.id, tokenId: id, expiresAt: record.expiresAt }, 'API token created');
+    return { token, record };
+  }
+
+  /** The developer's tokens, oldest first, expired ones included (so people see why a script stopped). */
+  list(developerId: string): Promise<DeveloperApiToken[]> {
+    return this.deps.store.listApiTokens(developerId);
+  }
+
+  /** NotFoundError when the developer has no such token. */
+  async revoke(developerId: string, tokenId: string): Promise<void> {
+    const { store, clock, log } = this.deps;
+    const record = await store.findApiToken(tokenId);
+    // Another developer's token is "no such token": never confirm that an id exists.
+    if (!record || record.developerId !== developerId || !(await store.deleteApiToken(developerId, tokenId))) {
+      throw new NotFoundError('no such API token');
+    }
+    const developer = await store.findDeveloper(developerId);
+    await store.appendDeveloperEvent({
+      subject: `developer:${developerId}`,
+      at: clock.now().toISOString(),
+      actorId: developerId,
+      actorName: developer?.displayName ?? developerId,
+      action: 'token.revoked',
+      detail: { label: record.label, hint: record.hint },
+    });
+    log.info({ event: 'developer.token_revoked', developerId, tokenId }, 'API token revoked');
+  }
+
+  /**
+   * The developer a presented token belongs to, or undefined (malformed, unknown, wrong secret, expired,
+   * revoked, developer deleted). Store failures propagate: a script is told "try again" (503), not "your
+   * token is bad".
+   */
+  async verify(token: string): Promise<DeveloperAccount | undefined> {
+    const { store, clock, log } = this.deps;
+    const parsed = parseApiToken(token);
+    if (!parsed) return undefined;
+    const record = await store.findApiToken(parsed.id);
+    if (!record || !clientSecretMatches(record.hash, token)) {
+      log.info({ event: 'developer.token_refused', tokenId: parsed.id, reason: record ? 'mismatch' : 'unknown' }, 'API token refused');
+      return undefined;
+    }
+    const now = clock.now();
+    if (Date.parse(record.expiresAt) <= now.getTime()) {
+      log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'expired' }, 'API token refused');
+      return undefined;
+    }
+    const developer = await store.findDeveloper(record.developerId);
+    if (!developer) {
+      log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'developer_gone' }, 'API token refused');
+      return undefined;
+    }
+    if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) {
+      await store.touchApiToken(record.id, now.toISOString());
+    }
+    return developer;
+  }
+}
+
+function validLabel(raw: unknown): string {
+  const label = typeof raw === 'string' ? raw.trim() : '';
+  if (!label) throw new ValidationError([{ path: 'label', message: 'give the token a label, so you know later what uses it' }]);
+  if ([...label].length > API_TOKEN_LABEL_MAX) { // characters, as JSON Schema's maxLength counts them
+    throw new ValidationError([{ path: 'label', message: `the label may be at most ${API_TOKEN_LABEL_MAX} characters` }]);
+  }
+  // Control characters would garble lists and logs; a label is one line of text.
+  if (/[\p{Cc}]/u.test(label)) throw new ValidationError([{ path: 'label', message: 'the label must be one line of text' }]);
+  return label;
+}
+
+function validDays(raw: number | undefined): number {
+  if (raw === undefined) return API_TOKEN_DEFAULT_DAYS;
+  if (!Number.isInteger(raw) || raw < 1 || raw > API_TOKEN_MAX_DAYS) {
+    throw new ValidationError([{ path: 'expires_in_days', message: `the expiry must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}` }]);
+  }
+  return raw;
+}

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../actor.js';
+import { MAX_URL_LENGTH } from '../callback-url.js';
+import { developerOf } from './auth.js';
+import { type ApiContext, appView } from './context.js';
+import { BEARER, body, clientIdParams, errors, okRef } from './route-schemas.js';
+
+type ClientIdParams = { client_id: string };
+
+/**
+ * An app's sign-in settings (SPEC: client registration): callback URLs, default scopes and the logout_url.
+ * Each answer is the whole app as it now is, so a script sees the effect of its change.
+ */
+export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): void {
+  api.post<{ Params: ClientIdParams; Body: { redirect_uri: string } }>('/apps/:client_id/redirect_uris', {
+    schema: {
+      tags: ['callback URLs'],
+      operationId: 'addRedirectUri',
+      summary: 'Add a callback URL',
+      description: '`redirect_uri` at /oauth/authorize must then match it exactly.',
+      security: BEARER,
+      params: clientIdParams,
+      body: body('RedirectUriInput'),
+      response: { 201: okRef('The app, with the URL added.', 'App'), ...errors(400, 404, 409) },
+    },
+  }, async (req, reply) => {
+    const actor = actorOf(developerOf(req));
+    const client = await apps.addCallback(actor, req.params.client_id, req.body.redirect_uri);
+    return reply.code(201).send(await appView(apps, actor, client));
+  });
+
+  api.delete<{ Params: ClientIdParams; Querystring: { redirect_uri: string } }>('/apps/:client_id/redirect_uris', {
+    schema: {
+      tags: ['callback URLs'],
+      operationId: 'removeRedirectUri',
+      summary: 'Remove a callback URL',
+      security: BEARER,
+      params: clientIdParams,
+      querystring: {
+        type: 'object',
+        required: ['redirect_uri'],
+        properties: { redirect_uri: { type: 'string', minLength: 1, maxLength: MAX_URL_LENGTH, description: 'The callback URL to remove, exactly as registered (URL-encoded).' } },
+      },
+      response: { 200: okRef('The app, without the URL.', 'App'), ...errors(400, 404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    return appView(apps, actor, await apps.removeCallback(actor, req.params.client_id, req.query.redirect_uri));
+  });
+
+  api.put<{ Params: ClientIdParams; Body: { default_scopes: string[] } }>('/apps/:client_id/default_scopes', {
+    schema: {
+      tags: ['apps'],
+      operationId: 'setDefaultScopes',
+      summary: 'Set the default scopes',
+      description: 'The scopes used when an authorization request sends none (launches from a dashboard). An empty list means none: such a request then gets no id_token.',
+      security: BEARER,
+      params: clientIdParams,
+      body: body('DefaultScopesInput'),
+      response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    const client = await apps.setDefaultScopes(actor, req.params.client_id, req.body.default_scopes);
+    return appView(apps, actor, client);
+  });
+
+  api.put<{ Params: ClientIdParams; Body: { logout_url: string } }>('/apps/:client_id/logout_url', {
+    schema: {
+      tags: ['apps'],
+      operationId: 'setLogoutUrl',
+      summary: 'Set the logout URL',
+      description: 'Where GET /oauth/logout?client_id=… sends the browser after signing the user out.',
+      security: BEARER,
+      params: clientIdParams,
+      body: body('LogoutUrlInput'),
+      response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    return appView(apps, actor, await apps.setLogoutUrl(actor, req.params.client_id, req.body.logout_url));
+  });
+
+  api.delete<{ Params: ClientIdParams }>('/apps/:client_id/logout_url', {
+    schema: {
+      tags: ['apps'],
+      operationId: 'clearLogoutUrl',
+      summary: 'Clear the logout URL',
+      security: BEARER,
+      params: clientIdParams,
+      response: { 200: okRef('The app, without a logout URL.', 'App'), ...errors(404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    return appView(apps, actor, await apps.setLogoutUrl(actor, req.params.client_id, undefined));
+  });
+}

@@ -1,0 +1,81 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable, LanyardError } from '../../errors.js';
+import { sendUnavailable } from '../../http/error-handler.js';
+import { type FieldProblem, ValidationError } from '../errors.js';
+
+/**
+ * One error shape for the whole API (issue 9 §4): `{ error, error_description, fields? }`, with the status
+ * that says what happened. Validation problems, from the route schemas or from the services, both name each
+ * refused field by its JSON pointer (RFC 6901), so a script can point at the exact input.
+ */
+export interface ApiErrorBody {
+  error: string;
+  error_description: string;
+  fields?: FieldProblem[];
+}
+
+const escapeToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A service's field path (`redirect_uri`, `default_scopes[1]`, `detail.name`) as a JSON pointer. */
+export function toPointer(path: string): string {
+  if (path === '' || path.startsWith('/')) return path;
+  return `/${path.replace(/\[(\d+)\]/g, '.$1').split('.').map(escapeToken).join('/')}`;
+}
+
+/** One ajv problem as a field problem; `required` and `additionalProperties` point at the property itself. */
+function schemaProblem(e: ErrorObject): FieldProblem {
+  const params = e.params as { missingProperty?: string; additionalProperty?: string };
+  if (e.keyword === 'required' && params.missingProperty !== undefined) {
+    return { path: `${e.instancePath}/${escapeToken(params.missingProperty)}`, message: 'is required' };
+  }
+  if (e.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+    return { path: `${e.instancePath}/${escapeToken(params.additionalProperty)}`, message: 'is not a field of this request' };
+  }
+  return { path: e.instancePath, message: e.message ?? 'is not valid' };
+}
+
+/** Where the refused values were, for the description. */
+const PARTS: Record<string, string> = {
+  body: 'the request body was refused', querystring: 'the query parameters were refused',
+  params: 'the path parameters were refused', headers: 'the request headers were refused',
+};
+
+export function sendApiError(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
+  return reply.code(status).header('Cache-Control', 'no-store').send(body);
+}
+
+/** The API scope's error handler: every failure in the shape above, never a stack trace. */
+export function apiErrorHandler(scope: FastifyInstance): void {
+  scope.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    if (isStoreUnavailable(err)) {
+      req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable: answered 503');
+      return sendUnavailable(req, reply, false);
+    }
+    if (err.validation) {
+      const fields = err.validation.map((e) => schemaProblem(e as ErrorObject));
+      const part = PARTS[err.validationContext ?? 'body'] ?? 'the request was refused';
+      return sendApiError(reply, 400, {
+        error: 'invalid_request',
+        error_description: `${part}: ${fields.map((f) => `${f.path || '(the whole value)'} ${f.message}`).join('; ')}`,
+        fields,
+      });
+    }
+    if (err instanceof ValidationError) {
+      return sendApiError(reply, 400, {
+        error: err.code,
+        error_description: err.message,
+        fields: err.fields.map((f) => ({ path: toPointer(f.path), message: f.message })),
+      });
+    }
+    if (err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendApiError(reply, err.statusCode, { error: err.code, error_description: err.message });
+    }
+    // Fastify's own refusals (unreadable JSON, a body too large, an unsupported media type): the caller's doing.
+    if (!(err instanceof LanyardError) && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendApiError(reply, err.statusCode, { error: 'invalid_request', error_description: err.message });
+    }
+    req.log.error({ event: 'developer_api.failed', err }, 'developer API request failed');
+    return sendApiError(reply, 500, { error: 'server_error', error_description: 'Lanyard could not finish this request; it has been logged' });
+  });
+}

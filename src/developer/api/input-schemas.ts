@@ -1,0 +1,112 @@
+import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
+import { APP_LIMITS } from '../app-input.js';
+import { instant, url } from './schema-parts.js';
+
+/**
+ * The request bodies of /developer/api (see schemas.ts for why the schemas are shared). Each is a closed
+ * object (`additionalProperties: false`): a misspelt field is an error, not silently ignored. Limits come
+ * from the services' own constants, so the document states the rules they apply. Each has an example,
+ * which the OpenAPI test sends to prove it is accepted.
+ */
+
+const appName = { type: 'string', minLength: 1, maxLength: APP_LIMITS.nameLength, description: 'Shown to people when they sign in.' } as const;
+const appDescription = { type: 'string', maxLength: APP_LIMITS.descriptionLength } as const;
+const homepageUrl = url('https://…; "" clears it.');
+const logoUrl = url('https://… of an image; "" clears it.');
+
+export const AppRegistrationSchema = {
+  $id: 'AppRegistration',
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: { name: appName, description: appDescription, homepage_url: homepageUrl, logo_url: logoUrl },
+  examples: [{ name: 'Times Tables Trainer', description: 'Practice for years 3 to 6.', homepage_url: 'https://tables.example.com' }],
+} as const;
+
+export const AppUpdateSchema = {
+  $id: 'AppUpdate',
+  type: 'object',
+  description: 'The fields to change; the others stay as they are. An empty string clears an optional field.',
+  minProperties: 1,
+  additionalProperties: false,
+  properties: { name: appName, description: appDescription, homepage_url: homepageUrl, logo_url: logoUrl },
+  examples: [{ description: 'Practice for years 2 to 6.' }],
+} as const;
+
+export const RedirectUriInputSchema = {
+  $id: 'RedirectUriInput',
+  type: 'object',
+  required: ['redirect_uri'],
+  additionalProperties: false,
+  properties: {
+    redirect_uri: url('A callback URL: https (http only on 127.0.0.1, [::1] or localhost), no fragment, no wildcard. Matched exactly.'),
+  },
+  examples: [{ redirect_uri: 'https://tables.example.com/callback' }],
+} as const;
+
+export const ClientSecretInputSchema = {
+  $id: 'ClientSecretInput',
+  type: 'object',
+  required: ['label'],
+  additionalProperties: false,
+  properties: {
+    label: { type: 'string', minLength: 1, maxLength: APP_LIMITS.secretLabelLength, description: 'Where it is used, so you know which one to revoke.' },
+    expires_at: { ...instant, description: 'Optional: an instant in the future, with a time zone.' },
+  },
+  examples: [{ label: 'Production server' }],
+} as const;
+
+export const DefaultScopesInputSchema = {
+  $id: 'DefaultScopesInput',
+  type: 'object',
+  required: ['default_scopes'],
+  additionalProperties: false,
+  properties: {
+    default_scopes: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 100 },
+      description: 'Scopes Lanyard offers (`openid`, …). Keep `openid`: dashboard launches send no scope, and only the default scopes decide whether the app receives an id_token.',
+    },
+  },
+  examples: [{ default_scopes: ['openid'] }],
+} as const;
+
+export const LogoutUrlInputSchema = {
+  $id: 'LogoutUrlInput',
+  type: 'object',
+  required: ['logout_url'],
+  additionalProperties: false,
+  properties: { logout_url: url('https://… (http only on loopback); no wildcard.') },
+  examples: [{ logout_url: 'https://tables.example.com/signed-out' }],
+} as const;
+
+export const TeamMemberInputSchema = {
+  $id: 'TeamMemberInput',
+  type: 'object',
+  required: ['email'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: APP_LIMITS.emailLength, description: 'The email address of an existing developer account.' },
+  },
+  examples: [{ email: 'colleague@example.com' }],
+} as const;
+
+export const ApiTokenInputSchema = {
+  $id: 'ApiTokenInput',
+  type: 'object',
+  required: ['label'],
+  additionalProperties: false,
+  properties: {
+    label: { type: 'string', minLength: 1, maxLength: API_TOKEN_LABEL_MAX, description: 'What uses the token ("CI deploys").' },
+    expires_in_days: { type: 'integer', minimum: 1, maximum: API_TOKEN_MAX_DAYS, default: API_TOKEN_DEFAULT_DAYS },
+  },
+  examples: [{ label: 'CI deploys', expires_in_days: 30 }],
+} as const;
+
+/** Request schemas: the validator compiles against these. */
+export const INPUT_SCHEMAS = [
+  AppRegistrationSchema, AppUpdateSchema, RedirectUriInputSchema, ClientSecretInputSchema, DefaultScopesInputSchema,
+  LogoutUrlInputSchema, TeamMemberInputSchema, ApiTokenInputSchema,
+] as const;

@@ -1,0 +1,66 @@
+import { ref } from './schema-parts.js';
+
+/** The building blocks of the route schemas: path parameters, documented answers and errors, security. */
+
+const id = (description: string) => ({ type: 'string', minLength: 1, maxLength: 200, description }) as const;
+
+export const clientIdParams = {
+  type: 'object',
+  required: ['client_id'],
+  properties: { client_id: id('The app’s client_id.') },
+} as const;
+
+export const secretParams = {
+  type: 'object',
+  required: ['client_id', 'secret_id'],
+  properties: { client_id: id('The app’s client_id.'), secret_id: id('The secret’s id.') },
+} as const;
+
+export const memberParams = {
+  type: 'object',
+  required: ['client_id', 'developer_id'],
+  properties: { client_id: id('The app’s client_id.'), developer_id: id('The team member’s developer id.') },
+} as const;
+
+export const tokenParams = {
+  type: 'object',
+  required: ['token_id'],
+  properties: { token_id: id('The token’s id.') },
+} as const;
+
+export const body = (schemaId: string) => ref(schemaId);
+
+const NO_STORE = { 'Cache-Control': { type: 'string', enum: ['no-store'], description: 'Always `no-store`: every answer is private.' } };
+
+/** A success response documenting its body and the no-store header. */
+export const ok = (description: string, schema: object) => ({ description, headers: NO_STORE, ...schema });
+export const okRef = (description: string, schemaId: string) => ok(description, ref(schemaId));
+export const okList = (description: string, schemaId: string) => ok(description, { type: 'array', items: ref(schemaId) });
+export const noContent = (description: string) => ({ description, type: 'null', headers: NO_STORE });
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request was refused: `fields` says which inputs and why.',
+  401: 'No valid token (`WWW-Authenticate: Bearer realm="lanyard-developer"`, with `error="invalid_token"` when a token was sent).',
+  403: 'The token’s developer may see this app but not do that (only owners may).',
+  404: 'No such app (or one the developer is not in the team of), or no such item in it.',
+  409: 'The action does not fit the current state.',
+  500: 'Lanyard failed; the error is logged.',
+  503: 'The store is unavailable: try again after `Retry-After` seconds.',
+};
+
+const ERROR_HEADERS: Record<number, object> = {
+  401: { 'WWW-Authenticate': { type: 'string', description: 'The Bearer challenge (RFC 6750 §3).' } },
+  503: { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } },
+};
+
+/** The error responses a route can give: 401, 500 and 503 on every authenticated route, plus the ones listed. */
+export function errors(...statuses: number[]): Record<number, object> {
+  const out: Record<number, object> = {};
+  for (const status of [...new Set([...statuses, 401, 500, 503])].sort()) {
+    out[status] = { description: ERROR_DESCRIPTIONS[status], headers: { ...NO_STORE, ...ERROR_HEADERS[status] }, ...ref('Error') };
+  }
+  return out;
+}
+
+/** Documentation common to every authenticated operation. */
+export const BEARER = [{ bearerAuth: [] }];

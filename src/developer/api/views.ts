@@ -1,0 +1,84 @@
+import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret, TeamRole } from '../../../adapters/store.js';
+import type { TeamMemberView } from '../app-service.js';
+import type { SandboxCredentials } from '../sandbox.js';
+
+/**
+ * The API's JSON for each record: snake_case, absent values left out (never null), and never a hash. These
+ * are the shapes of src/developer/api/schemas.ts; the response serialiser drops anything not listed there.
+ */
+
+/** Drops undefined values, so an absent field is absent in the JSON too. */
+function defined<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+export const meJson = (d: DeveloperAccount) => ({
+  id: d.id,
+  email: d.email,
+  display_name: d.displayName,
+  totp_enabled: d.totpSecret !== undefined && d.totpSecret !== '',
+});
+
+export const tokenJson = (t: DeveloperApiToken) => defined({
+  id: t.id,
+  label: t.label,
+  hint: t.hint,
+  created_at: t.createdAt,
+  expires_at: t.expiresAt,
+  last_used_at: t.lastUsedAt,
+});
+
+export const appJson = (c: StoredClient, role: TeamRole) => defined({
+  client_id: c.clientId,
+  name: c.name,
+  description: c.description,
+  homepage_url: c.homepageUrl,
+  logo_url: c.logoUrl,
+  status: c.status,
+  review_note: c.reviewNote,
+  redirect_uris: [...c.redirectUris],
+  default_scopes: [...c.defaultScopes],
+  logout_url: c.logoutUrl,
+  role,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});
+
+export const secretJson = (s: StoredClientSecret) => defined({
+  id: s.id,
+  label: s.label,
+  hint: s.hint,
+  created_at: s.createdAt,
+  last_used_at: s.lastUsedAt,
+  expires_at: s.expiresAt,
+});
+
+export const memberJson = (m: TeamMemberView) => ({
+  developer_id: m.developerId,
+  email: m.email,
+  display_name: m.displayName,
+  role: m.role,
+  added_at: m.addedAt,
+});
+
+export const eventJson = (e: DeveloperEvent) => ({
+  at: e.at,
+  actor: { id: e.actorId, name: e.actorName },
+  action: e.action,
+  detail: e.detail,
+});
+
+export const sandboxJson = (s: SandboxCredentials) => ({
+  organisation: { id: s.organisation.id, slug: s.organisation.slug, name: s.organisation.name },
+  users: s.users.map((u) => defined({
+    role: u.role,
+    type: u.type,
+    username: u.username,
+    given_name: u.givenName,
+    family_name: u.familyName,
+    id: u.id,
+    password: u.password,
+    emoji: u.emoji?.map((e) => ({ name: e.name, glyph: e.glyph })),
+    badge: u.badge ? { code: u.badge.code, qr_data_url: u.badge.qrDataUrl } : undefined,
+  })),
+});
