@@ -4,9 +4,10 @@ import type { User } from '../adapters/store.js';
 import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
-import type { LoginStep } from './login-step.js';
-import { errorPage } from './views/error-page.js';
-import { html, type Raw } from './views/html.js';
+import { clientNameOf, developmentAppPage, type LoginStep } from './login-step.js';
+import { mayClientSignIn } from '../src/developer/app-availability.js';
+import { errorPage } from '../src/web/error-page.js';
+import { html, type Raw } from '../src/web/html.js';
 
 type Refusal = Verdict & { allowed: false };
 
@@ -102,7 +103,19 @@ function failureText(factor: Factor): string {
   return 'That username and password do not match. Check them and try again.';
 }
 
-/** Signs the user in: the interaction is finished and the browser goes back to the provider (303). */
-export const completeLogin = (deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, user: User, amr: string[]) =>
+/**
+ * Signs the user in: the interaction is finished and the browser goes back to the provider (303). Last, the
+ * app must be allowed to sign this user in (src/developer/app-availability.ts): the organisation step
+ * already holds a development app to the sandbox school, and this refuses anything that slipped past it
+ * (defence in depth), without finishing the interaction: no code is issued.
+ */
+export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, user: User, amr: string[]) {
+  const details = await deps.host.provider.interactionDetails(req.raw, reply.raw);
+  const clientId = String(details.params.client_id);
+  if (!(await mayClientSignIn(deps, clientId, user))) {
+    req.log.warn({ event: 'login.refused', reason: 'development_app', clientId, accountId: user.id }, 'development app: user of another school refused');
+    return sendHtml(reply, 403, developmentAppPage(deps, details, await clientNameOf(deps, details)));
+  }
   // remember: false — a browser-session cookie, since classroom devices are shared.
-  finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);
+  return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);
+}

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { csrfToken } from './csrf.js';
+import { csrfToken } from '../src/web/csrf.js';
 import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { clientNameOf, organisationFor } from './login-step.js';
-import { errorPage } from './views/error-page.js';
+import { clientNameOf, developmentAppPage, organisationFor } from './login-step.js';
+import { SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { errorPage } from '../src/web/error-page.js';
 import { methodChooser } from './views/method-chooser.js';
 import { organisationPicker } from './views/organisation-picker.js';
 
@@ -25,10 +26,16 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     }
     deps.devices.ensure(req, reply);
     const clientName = await clientNameOf(deps, details);
-    const organisation = await organisationFor(deps, details, req.query.org);
+    const choice = await organisationFor(deps, details, req.query.org);
+    if (choice.refused) {
+      req.log.info({ event: 'login.refused', reason: 'development_app', clientId: details.params.client_id }, 'development app: only the sandbox school');
+      return sendHtml(reply, 403, developmentAppPage(deps, details, clientName));
+    }
+    const { organisation } = choice;
     if (!organisation) {
       const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
-      const results = q ? await deps.store.searchOrganisations(q, 20) : [];
+      // The sandbox school is for developers' apps in development (they go straight to it): never offered to pupils.
+      const results = q ? (await deps.store.searchOrganisations(q, 21)).filter((o) => o.slug !== SANDBOX_SLUG).slice(0, 20) : [];
       return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results));
     }
     const { methods } = organisation.login;
@@ -40,7 +47,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       csrf: csrfToken(deps.cookieKeys, details.uid),
       clientName,
       organisation,
-      canChangeOrganisation: !details.params.organisation,
+      canChangeOrganisation: choice.canChange,
     }));
   });
 }

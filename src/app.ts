@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import interactions from '../interactions/index.js';
-import { expiredPage } from '../interactions/views/error-page.js';
+import { errorPage, expiredPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
@@ -9,8 +9,10 @@ import { classroomDeviceRoutes } from '../interactions/classroom-device.js';
 import type { ClientRegistry } from './clients/client-registry.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import { docsRoute } from './docs-page.js';
-import { clientErrorHandler, errorHandler } from './http/error-handler.js';
+import { developerArea } from './developer/index.js';
+import { docsRoute } from './docs/index.js';
+import { assetRoutes } from './web/assets.js';
+import { clientErrorHandler, errorHandler, isDeveloperPage } from './http/error-handler.js';
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { classroomDeviceKey } from './http/rate-limit-key.js';
@@ -31,6 +33,7 @@ export interface AppDeps {
   keyManager: KeyManager;
   clients: ClientRegistry;
   cookieKeys: string[];
+  keyEncryptionKey: Buffer;
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: NodeJS.WritableStream;
 }
@@ -80,10 +83,19 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock });
   classroomDeviceRoutes(app, { host, store, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 
+  await developerArea(app, {
+    store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
+    issuer: config.issuer, signup: config.developerSignup, secureCookies: config.issuer.startsWith('https://'), log: app.log,
+  });
+  assetRoutes(app);
   healthRoutes(app, store);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/interaction/')) {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
+    }
+    if (isDeveloperPage(req.url)) {
+      return reply.code(404).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
+        .send(errorPage('Not found', 'There is no page at this address in the developer area.', 'not_found'));
     }
     return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
   });

@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import type { LoginMethod } from '../adapters/store.js';
 import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
 import { normalizeBadgeCode } from './badges/badge-code.js';
+import { SANDBOX_SLUG } from './developer/app-availability.js';
 import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redisPrefixProblem } from '../adapters/redis/url.js';
 import { ConfigError, LanyardError } from './errors.js';
 import { demoConfigPath, schemaPath } from './paths.js';
@@ -73,9 +74,15 @@ export interface RateLimitsConfig {
   interaction_pages_per_minute?: number;
 }
 
+/** Who may create a developer account (README → Developer area). */
+export const DEVELOPER_SIGNUP = ['invite', 'open'] as const;
+export type DeveloperSignup = (typeof DEVELOPER_SIGNUP)[number];
+
 export interface ConfigFile {
   development?: boolean;
   service_documentation?: string;
+  /** `invite` (default): only `lanyard developers invite EMAIL` creates accounts; `open`: self sign-up at /developer/sign-up. */
+  developer_signup?: DeveloperSignup;
   login_throttling?: ThrottlingConfig;
   rate_limits?: RateLimitsConfig;
   clients: ClientConfig[];
@@ -108,6 +115,8 @@ export interface Config {
    */
   logFormat?: LogFormat | undefined;
   serviceDocumentation: string;
+  /** Who may create a developer account: the file's `developer_signup`, default `invite`. */
+  developerSignup: DeveloperSignup;
   file: ConfigFile;
   /** Serve the demo relying party (http://localhost:8080) beside Lanyard: only with the demo config. */
   demoApp: boolean;
@@ -182,6 +191,7 @@ function semanticProblems(file: ConfigFile): string[] {
   const slugs = new Set<string>();
   (file.organisations ?? []).forEach((o, i) => {
     if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
+    if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (README → Developer area); choose another slug`);
     slugs.add(o.slug);
     const names = new Set<string>();
     (o.users ?? []).forEach((u, j) => {
@@ -405,6 +415,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
     logLevel,
     logFormat,
     serviceDocumentation: file.service_documentation ?? `${issuer}/docs`,
+    developerSignup: file.developer_signup ?? 'invite',
     file,
     demoApp: usingDemo && env.NODE_ENV !== 'production' && (env.LANYARD_DEMO_APP ?? 'on') !== 'off',
     warnings: [],

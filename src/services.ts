@@ -9,6 +9,7 @@ import { syncConfigClients } from './clients/config-clients.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { KeyPairPem } from './keys/certificate.js';
+import { ensureSandbox } from './developer/sandbox.js';
 import { loadKeyEncryptionKey } from './keys/key-encryption-key.js';
 import { KeyManager } from './keys/key-manager.js';
 
@@ -17,6 +18,8 @@ export interface Services {
   keyManager: KeyManager;
   clients: ClientRegistry;
   cookieKeys: string[];
+  /** Encrypts private keys and TOTP secrets at rest (README → Key encryption). */
+  keyEncryptionKey: Buffer;
   /** With a Redis store: how the server persists its data (logged at startup). */
   redisPersistence?: RedisPersistence | undefined;
 }
@@ -44,13 +47,14 @@ export async function openServices(
   });
   try {
     await importOrganisations(store, config.file.organisations ?? [], 'startup');
+    await ensureSandbox(store); // the developers' test school (issue 9 §3), made once, repaired at every start
     await syncConfigClients(store, config.file.clients, clock);
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
-    return { store, keyManager, clients: new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer)), cookieKeys, redisPersistence };
+    return { store, keyManager, keyEncryptionKey, clients: new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer)), cookieKeys, redisPersistence };
   } catch (err) {
     await store.close();
     throw err;

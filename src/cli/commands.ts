@@ -1,6 +1,8 @@
+import { appsCommands } from './apps-command.js';
 import { badgesCommands } from './badges-command.js';
 import { checkConfigCommand } from './check-config-command.js';
 import { clientsCommands } from './clients-command.js';
+import { developersCommands } from './developers-command.js';
 import { devicesCommands } from './devices-command.js';
 import type { Entry } from './command.js';
 import { importCommand } from './import-command.js';
@@ -14,6 +16,8 @@ export const COMMANDS: Entry[] = [
   serveCommand,
   importCommand,
   clientsCommands,
+  appsCommands,
+  developersCommands,
   usersCommands,
   devicesCommands,
   badgesCommands,

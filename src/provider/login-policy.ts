@@ -1,9 +1,10 @@
 import { interactionPolicy } from 'oidc-provider';
 import type { Directory } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
+import { type AvailabilitySources, mayClientSignIn } from '../developer/app-availability.js';
 
 interface PolicyContext {
-  oidc: { params: Record<string, unknown>; session?: { accountId?: string; loginTs?: number } };
+  oidc: { params: Record<string, unknown>; session?: { accountId?: string; loginTs?: number }; client?: { clientId: string } };
 }
 
 const { Check } = interactionPolicy;
@@ -14,10 +15,14 @@ const { Check } = interactionPolicy;
  *   (a credential changed, `lanyard users signout`), counts as no session: a new sign-in is needed, and
  *   with prompt=none the app gets login_required (OIDC Core §3.1.2.6), like for no session at all;
  * - when the request names an organisation, a session signed in to another organisation does not satisfy
- *   it (the user logs in again, for that one).
- * There is no consent screen: apps are configured by ops and trusted (see grant-loader.ts).
+ *   it (the user logs in again, for that one);
+ * - an app still in development signs in only the sandbox school's users (src/developer/app-availability.ts):
+ *   a session of anyone else does not satisfy it, so no code is issued silently; the user signs in again
+ *   (held to the sandbox school), and with prompt=none the app gets login_required.
+ * There is no consent screen: apps are trusted — config-file apps by ops, developer apps once an operator
+ * approves them (until then they reach only the sandbox school) — see grant-loader.ts.
  */
-export function loginPolicy(directory: Directory) {
+export function loginPolicy(directory: Directory, clients: AvailabilitySources['clients']) {
   const policy = interactionPolicy.base();
   const login = policy.get('login')!;
   // Checks added after the prompt is built get no default error: name it, so prompt=none is login_required.
@@ -44,6 +49,20 @@ export function loginPolicy(directory: Directory) {
       if (!wanted || !accountId) return Check.NO_NEED_TO_PROMPT;
       const [org, user] = await Promise.all([directory.findOrganisation(wanted), directory.findUser(accountId)]);
       return org && user?.organisationId === org.id
+        ? Check.NO_NEED_TO_PROMPT
+        : Check.REQUEST_PROMPT;
+    },
+  ));
+  login.checks.add(new Check(
+    'development_app',
+    'End-User authentication is required',
+    'login_required',
+    async (ctx: unknown) => {
+      const { oidc } = ctx as PolicyContext;
+      const accountId = oidc.session?.accountId;
+      if (!accountId) return Check.NO_NEED_TO_PROMPT;
+      const clientId = oidc.client?.clientId ?? String(oidc.params.client_id ?? '');
+      return (await mayClientSignIn({ clients, store: directory }, clientId, await directory.findUser(accountId)))
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
     },

@@ -1,0 +1,57 @@
+import type { Organisation, StoredClient, User } from '../../adapters/store.js';
+
+/**
+ * Which schools' users an app may sign in (issue 9 §3, "Sandbox and going live"): the one rule, asked by the
+ * organisation step of the sign-in screens, again where a sign-in completes, and by the login policy for a
+ * session that already exists.
+ *
+ * - An app still in development (`development`, or `pending` while an operator reviews its request to go
+ *   live) signs in only users of the sandbox school (src/developer/sandbox.ts), so a developer can try the
+ *   whole flow before any real child is involved.
+ * - A `live` developer app, a config-file client (always `live`: src/clients/config-clients.ts) and
+ *   Lanyard's built-in clients sign in every school's users. The dashboard issue narrows live apps to the
+ *   schools that connect them; until then config-file clients stay trusted for every school, as before.
+ *
+ * The rule reads only the status, so anything not `live` is held to the sandbox (it fails closed).
+ */
+
+/** The sandbox school's slug: reserved (a configuration file may not use it: src/config.ts). */
+export const SANDBOX_SLUG = 'sandbox';
+
+/** What a development app's sign-in screen says when another school is asked for. */
+export const DEVELOPMENT_APP_MESSAGE = 'This app is still in development: only the sandbox school can sign in to it.';
+
+/** Whether the client may sign in only the sandbox school's users (an unknown client too: failing closed). */
+export const sandboxOnly = (client: Pick<StoredClient, 'status'> | undefined): boolean => client?.status !== 'live';
+
+/**
+ * Whether the client may sign in users of this organisation. `sandbox` is the sandbox school as it is now
+ * in the store (undefined when it is missing: then a development app signs in no one).
+ */
+export function organisationAllowed(client: Pick<StoredClient, 'status'> | undefined, organisationId: string, sandbox: Organisation | undefined): boolean {
+  return !sandboxOnly(client) || (sandbox !== undefined && organisationId === sandbox.id);
+}
+
+/** Whether the client may sign in this user (their organisation decides). */
+export const userAllowed = (client: Pick<StoredClient, 'status'> | undefined, user: Pick<User, 'organisationId'>, sandbox: Organisation | undefined): boolean =>
+  organisationAllowed(client, user.organisationId, sandbox);
+
+/** The stores the rule reads: the client (through the registry, which also knows the built-in clients) and the sandbox school. */
+export interface AvailabilitySources {
+  clients: { get(clientId: string): Promise<StoredClient | undefined> };
+  store: { findOrganisation(slugOrId: string): Promise<Organisation | undefined> };
+}
+
+/** The client, and the sandbox school when the client is held to it (one store read each). */
+export async function availabilityOf(src: AvailabilitySources, clientId: string): Promise<{ client: StoredClient | undefined; sandbox?: Organisation | undefined; sandboxOnly: boolean }> {
+  const client = clientId ? await src.clients.get(clientId) : undefined;
+  if (!sandboxOnly(client)) return { client, sandboxOnly: false };
+  return { client, sandbox: await src.store.findOrganisation(SANDBOX_SLUG), sandboxOnly: true };
+}
+
+/** Whether the client may sign in the user with this id's organisation (false for an unknown user). */
+export async function mayClientSignIn(src: AvailabilitySources, clientId: string, user: Pick<User, 'organisationId'> | undefined): Promise<boolean> {
+  if (!user) return false;
+  const a = await availabilityOf(src, clientId);
+  return !a.sandboxOnly || userAllowed(a.client, user, a.sandbox);
+}

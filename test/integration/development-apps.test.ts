@@ -1,0 +1,229 @@
+import * as client from 'openid-client';
+import t, { type Test } from 'tap';
+import type { DeveloperAccount } from '../../adapters/store.js';
+import { systemClock } from '../../src/clock.js';
+import { actorOf, OPERATOR } from '../../src/developer/actor.js';
+import { AppService } from '../../src/developer/app-service.js';
+import { sandboxCredentials, type SandboxUserCredentials } from '../../src/developer/sandbox.js';
+import { BADGE_KID, followToCallback, postBadge, postEmoji } from '../helpers/children.js';
+import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
+import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/relying-party.js';
+import { signIn, TEACHER } from '../helpers/sign-in.js';
+
+/**
+ * Issue 9 §3: an app in development signs in only the sandbox school's users — by every method — and never
+ * anyone else's, however it is asked (another school named, a session left by another app, a real school's
+ * badge); once an operator approves it, it signs in every school's users.
+ */
+
+const CALLBACK = DEMO_CLIENT.redirectUri; // http on loopback: a callback URL a developer may register
+
+interface DevApp { clientId: string; secret: string; service: AppService; owner: DeveloperAccount }
+
+/** A developer, and an app they registered in the developer area, with a callback URL and a secret. */
+async function developmentApp(lanyard: Lanyard): Promise<DevApp> {
+  const now = new Date().toISOString();
+  const owner: DeveloperAccount = {
+    id: 'dev_sandbox_test', email: 'dev@example.com', displayName: 'Dee Veloper', passwordHash: 'unused', createdAt: now, updatedAt: now,
+  };
+  await lanyard.store.createDeveloper(owner);
+  const service = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
+  const app = await service.register(actorOf(owner), { name: 'Tables Trainer' });
+  await service.addCallback(actorOf(owner), app.clientId, CALLBACK);
+  const { secret } = await service.createSecret(actorOf(owner), app.clientId, { label: 'test' });
+  return { clientId: app.clientId, secret, service, owner };
+}
+
+const authorizeUrl = (lanyard: Lanyard, clientId: string, extra: Record<string, string> = {}) => {
+  const url = new URL('/oauth/authorize', lanyard.url);
+  for (const [k, v] of Object.entries({ client_id: clientId, redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', nonce: 'n-dev', state: 's-dev', ...extra })) {
+    url.searchParams.set(k, v);
+  }
+  return url;
+};
+
+/** The interaction the authorization request leads to (its uid), and the first page of it. */
+async function startSignIn(browser: HttpBrowser, lanyard: Lanyard, url: URL) {
+  const to = location(await browser.get(url), lanyard.url);
+  if (!to.pathname.startsWith('/interaction/')) return { to, uid: undefined, page: '', status: 0 };
+  const res = await browser.get(to);
+  return { to, uid: to.pathname.split('/')[2]!, page: await res.text(), status: res.status };
+}
+
+const user = (users: SandboxUserCredentials[], username: string) => users.find((u) => u.username === username)!;
+
+/** The openid-client relying party's code exchange: verifies the ID token (signature, iss, aud, nonce, state). */
+async function exchange(t: Test, lanyard: Lanyard, app: DevApp, request: Awaited<ReturnType<typeof authorizationRequest>>, callback: URL) {
+  const rp = await relyingParty(lanyard.url, app.clientId, app.secret);
+  const tokens = await client.authorizationCodeGrant(rp, callback, {
+    pkceCodeVerifier: request.codeVerifier, expectedNonce: request.nonce, expectedState: request.state,
+  });
+  const claims = tokens.claims()!;
+  t.equal(claims.aud, app.clientId, 'the ID token is for the development app');
+  return claims;
+}
+
+t.test('a development app signs in the sandbox school’s pupils: emoji password, badge, password', async (t) => {
+  const lanyard = await startLanyard(t);
+  const app = await developmentApp(lanyard);
+  const sandbox = await sandboxCredentials(lanyard.store);
+  const rp = await relyingParty(lanyard.url, app.clientId, app.secret);
+
+  await t.test('emoji password, with no organisation named: straight to the sandbox school', async (t) => {
+    const browser = new HttpBrowser();
+    const request = await authorizationRequest(rp);
+    const start = await startSignIn(browser, lanyard, request.url);
+    t.equal(start.status, 200);
+    t.match(start.page, /Lanyard Sandbox School/, 'the sandbox school, without a school picker');
+    t.notMatch(start.page, /Find your school|Choose another school/, 'no other school is offered');
+    const emoji = user(sandbox.users, 'emoji-pupil');
+    const form = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/emoji?org=sandbox`)).text();
+    const res = await postEmoji(browser, lanyard.url, { uid: start.uid!, csrf: hiddenField(form, 'csrf'), org: 'sandbox' }, emoji.username, emoji.emoji!.map((e) => e.name));
+    t.equal(res.status, 303, 'signed in');
+    const callback = await followToCallback(browser, lanyard.url, res);
+    t.equal(callback.origin + callback.pathname, CALLBACK);
+    const claims = await exchange(t, lanyard, app, request, callback);
+    t.equal(claims.sub, emoji.id, 'the emoji pupil');
+    t.equal(claims.given_name, 'Emil');
+    t.equal(claims.type, 'student');
+  });
+
+  await t.test('magic badge, organisation=sandbox', async (t) => {
+    const browser = new HttpBrowser();
+    const request = await authorizationRequest(rp, { organisation: 'sandbox' });
+    const start = await startSignIn(browser, lanyard, request.url);
+    const form = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/badge?org=sandbox`)).text();
+    const badge = user(sandbox.users, 'badge-pupil');
+    t.match(badge.badge!.qrDataUrl, /^data:image\/png;base64,/, 'the badge comes with its QR code');
+    const res = await postBadge(browser, lanyard.url, { uid: start.uid!, csrf: hiddenField(form, 'csrf'), org: 'sandbox' }, badge.badge!.code);
+    t.equal(res.status, 303, 'signed in by badge');
+    const claims = await exchange(t, lanyard, app, request, await followToCallback(browser, lanyard.url, res));
+    t.equal(claims.sub, badge.id, 'the badge pupil');
+  });
+
+  await t.test('username and password: the pupil, the teacher and the admin', async (t) => {
+    for (const username of ['password-pupil', 'teacher', 'admin']) {
+      const u = user(sandbox.users, username);
+      const request = await authorizationRequest(rp);
+      const callback = await signIn(new HttpBrowser(), lanyard.url, request.url, { username, password: u.password!, organisation: 'sandbox' });
+      const claims = await exchange(t, lanyard, app, request, callback);
+      t.equal(claims.sub, u.id, username);
+      t.equal(claims.type, u.type, `${username} is of type ${u.type}`);
+    }
+  });
+});
+
+t.test('a development app never signs in a real school’s user, and never issues a code for one', async (t) => {
+  const lanyard = await startLanyard(t);
+  const app = await developmentApp(lanyard);
+  const noCode = (t: Test, res: Response) => {
+    const to = res.headers.get('location');
+    t.notOk(to && to.startsWith(CALLBACK) && new URL(to).searchParams.has('code'), 'no code for the app');
+  };
+
+  await t.test('organisation naming another school: a clear page, no sign-in form', async (t) => {
+    const browser = new HttpBrowser();
+    const start = await startSignIn(browser, lanyard, authorizeUrl(lanyard, app.clientId, { organisation: 'demo-school' }));
+    t.equal(start.status, 403);
+    t.match(start.page, /This app is still in development: only the sandbox school can sign in to it/);
+    t.notMatch(start.page, /name="password"/);
+    // The method screens say the same, and a posted password is never checked.
+    const form = await browser.get(`${lanyard.url}/interaction/${start.uid}/password?org=demo-school`);
+    t.equal(form.status, 403, 'the password screen is refused too');
+    const post = await browser.post(`${lanyard.url}/interaction/${start.uid}/password`, {
+      csrf: hiddenField(start.page, 'csrf'), org: 'demo-school', username: TEACHER.username, password: TEACHER.password,
+    });
+    t.equal(post.status, 403, 'a posted password of the real school is refused');
+    noCode(t, post);
+    // Going back to the app is the way on: it receives access_denied.
+    const cancel = await browser.post(`${lanyard.url}/interaction/${start.uid}/cancel`, { csrf: hiddenField(start.page, 'csrf') });
+    const back = await followToCallback(browser, lanyard.url, cancel);
+    t.equal(back.searchParams.get('error'), 'access_denied');
+  });
+
+  await t.test('a school picked by hand is ignored: the sandbox school it is, where the real password fails', async (t) => {
+    const browser = new HttpBrowser();
+    const start = await startSignIn(browser, lanyard, authorizeUrl(lanyard, app.clientId));
+    const page = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/password?org=demo-school`)).text();
+    t.match(page, /Lanyard Sandbox School/);
+    const post = await browser.post(`${lanyard.url}/interaction/${start.uid}/password`, {
+      csrf: hiddenField(page, 'csrf'), org: 'demo-school', username: TEACHER.username, password: TEACHER.password,
+    });
+    t.equal(post.status, 401, 'the Demo School teacher’s password is not a sandbox password');
+    noCode(t, post);
+  });
+
+  await t.test('a real school’s badge does not work', async (t) => {
+    const browser = new HttpBrowser();
+    const start = await startSignIn(browser, lanyard, authorizeUrl(lanyard, app.clientId));
+    const form = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/badge?org=demo-school`)).text();
+    const res = await postBadge(browser, lanyard.url, { uid: start.uid!, csrf: hiddenField(form, 'csrf'), org: 'demo-school' }, BADGE_KID.code);
+    t.equal(res.status, 401, 'the Demo School badge is refused');
+    t.match(await res.text(), /That badge did not work/);
+    noCode(t, res);
+  });
+
+  await t.test('a session left by another app: asked to sign in again; prompt=none gets login_required', async (t) => {
+    const browser = new HttpBrowser();
+    const demo = await signIn(browser, lanyard.url, `${lanyard.url}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&scope=openid&nonce=n&organisation=demo-school`, TEACHER);
+    t.ok(demo.searchParams.get('code'), 'signed in to the Demo App as the Demo School teacher');
+
+    const res = await browser.get(authorizeUrl(lanyard, app.clientId));
+    noCode(t, res);
+    t.match(location(res, lanyard.url).pathname, /^\/interaction\//, 'a sign-in is asked for, not a silent code');
+    const page = await (await browser.get(location(res, lanyard.url))).text();
+    t.match(page, /Lanyard Sandbox School/, 'for the sandbox school');
+
+    const silent = await browser.get(authorizeUrl(lanyard, app.clientId, { prompt: 'none' }));
+    const back = location(silent, lanyard.url);
+    t.equal(back.origin + back.pathname, CALLBACK);
+    t.equal(back.searchParams.get('error'), 'login_required', 'prompt=none: login_required');
+    t.notOk(back.searchParams.has('code'));
+
+    const named = await browser.get(authorizeUrl(lanyard, app.clientId, { organisation: 'demo-school' }));
+    noCode(t, named);
+    t.equal((await browser.get(location(named, lanyard.url))).status, 403, 'naming the session’s own school changes nothing');
+  });
+
+  await t.test('the refusals are logged, with no secret', async (t) => {
+    const refusals = lanyard.logs.filter((l) => l.includes('"login.refused"'));
+    t.ok(refusals.length >= 1, 'login.refused events');
+    t.notOk(refusals.some((l) => l.includes(TEACHER.password)), 'no password in them');
+  });
+});
+
+t.test('pending is still development; once approved, the app signs in every school’s users', async (t) => {
+  const lanyard = await startLanyard(t);
+  const app = await developmentApp(lanyard);
+  await app.service.requestLive(actorOf(app.owner), app.clientId);
+  const pending = await startSignIn(new HttpBrowser(), lanyard, authorizeUrl(lanyard, app.clientId, { organisation: 'demo-school' }));
+  t.equal(pending.status, 403, 'while waiting for review: the sandbox school only');
+
+  // A browser signed in to the Demo School through another app, before the approval.
+  const browser = new HttpBrowser();
+  await signIn(browser, lanyard.url, `${lanyard.url}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&scope=openid&nonce=n&organisation=demo-school`, TEACHER);
+
+  await app.service.approve(OPERATOR, app.clientId);
+  const rp = await relyingParty(lanyard.url, app.clientId, app.secret);
+  const request = await authorizationRequest(rp, { organisation: 'demo-school' });
+  const res = await browser.get(request.url);
+  const callback = location(res, lanyard.url);
+  t.ok(callback.searchParams.get('code'), 'the Demo School session now gets a code at once');
+  const claims = await exchange(t, lanyard, app, request, callback);
+  t.equal(claims.given_name, 'Tess', 'the Demo School teacher');
+
+  const fresh = await authorizationRequest(rp);
+  const pupil = await signIn(new HttpBrowser(), lanyard.url, fresh.url, { username: 'pupil', password: 'pupil-pass', organisation: 'demo-school' });
+  t.equal((await exchange(t, lanyard, app, fresh, pupil)).given_name, 'Pip', 'a Demo School pupil, school picked by hand');
+});
+
+t.test('the sandbox school is never offered to pupils in the school picker', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = new HttpBrowser();
+  const start = await startSignIn(browser, lanyard, new URL(`${lanyard.url}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&scope=openid&nonce=n`));
+  t.match(start.page, /Find your school/);
+  const search = await (await browser.get(`${lanyard.url}/interaction/${start.uid}?q=school`)).text();
+  t.match(search, /Demo School/);
+  t.notMatch(search, /Sandbox/, 'a search never lists the sandbox school');
+});
