@@ -1,0 +1,48 @@
+import { html } from '../web/html.js';
+import { codeBlock, type DocSection } from './section.js';
+
+export const errorsSection: DocSection = {
+  id: 'errors',
+  title: 'Errors',
+  body: () => html`
+<h3 id="errors-authorize">At the authorization endpoint</h3>
+<p>Most errors come back to your callback URL as <code>error</code> and <code>error_description</code>, with your
+<code>state</code>: <code>invalid_request</code> (a parameter missing, repeated, too long, or an unknown
+<code>organisation</code>), <code>unsupported_response_type</code>, <code>invalid_scope</code> (no scope and no
+default scopes), <code>access_denied</code> (the user chose "Cancel"), <code>login_required</code>
+(<code>prompt=none</code> and no usable session). An unknown <code>client_id</code> or a <code>redirect_uri</code>
+that is not registered is never redirected to: the user sees an error page, and nothing reaches your app.
+A network address that starts a very large number of sign-ins is answered <code>429</code> with
+<code>Retry-After</code> for a while.</p>
+
+<h3 id="errors-token">At the token endpoint</h3>
+<div class="table-wrap" role="region" tabindex="0" aria-label="Token endpoint errors"><table>
+  <caption class="visually-hidden">Token endpoint errors</caption>
+  <thead><tr><th scope="col">Status</th><th scope="col"><code>error</code></th><th scope="col">Meaning</th></tr></thead>
+  <tbody>
+    <tr><td>401</td><td><code>invalid_client</code></td><td>Wrong, revoked or expired secret, unknown client, or no HTTP Basic authentication (with <code>WWW-Authenticate: Basic</code>).</td></tr>
+    <tr><td>400</td><td><code>invalid_grant</code></td><td>The code is expired, used already, issued to another client or for another <code>redirect_uri</code>; or the refresh token is retired or revoked. Start a new sign-in.</td></tr>
+    <tr><td>400</td><td><code>invalid_request</code></td><td>A parameter is missing or repeated, or a client secret was sent in the URL or body.</td></tr>
+    <tr><td>400</td><td><code>unsupported_grant_type</code></td><td>Only <code>authorization_code</code> and <code>refresh_token</code>.</td></tr>
+    <tr><td>503</td><td><code>temporarily_unavailable</code></td><td>Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.</td></tr>
+  </tbody>
+</table></div>
+
+<h3 id="errors-api">In the developer API</h3>
+<p>Every error has one shape, with the status code that fits: <code>invalid_request</code> (400),
+<code>unauthenticated</code> or <code>invalid_token</code> (401: a missing, expired or revoked API token),
+<code>forbidden</code> (403), <code>not_found</code> (404 — also for an app whose team you are not in),
+<code>conflict</code> (409), <code>temporarily_unavailable</code> (503). A refused input names each field with a
+JSON pointer:</p>
+${codeBlock(`HTTP/1.1 400 Bad Request
+Content-Type: application/json; charset=utf-8
+
+{
+  "error": "invalid_request",
+  "error_description": "A callback URL must use https://. Plain http:// is allowed only on your own machine: 127.0.0.1, [::1] or localhost.",
+  "fields": [
+    { "path": "/redirect_uri", "message": "A callback URL must use https://. Plain http:// is allowed only on your own machine: 127.0.0.1, [::1] or localhost." }
+  ]
+}`, 'A developer API error')}
+`,
+};

@@ -1,0 +1,22 @@
+import { html } from '../web/html.js';
+import type { DocSection } from './section.js';
+
+export const goingLiveSection: DocSection = {
+  id: 'going-live',
+  title: 'Going live',
+  body: () => html`
+<p>When your app works against the sandbox school, choose <strong>Request to go live</strong> on its page (or
+<code>POST /developer/api/apps/{client_id}/go-live</code>). The app needs at least one callback URL. It joins a
+queue (status <code>pending</code>) and the people who run Lanyard review it. While it waits, it still signs in
+only the sandbox school.</p>
+<ul>
+  <li><strong>Approved:</strong> the app is <code>live</code> and can sign in users of every school (at once, on
+  every instance). Later, schools will connect the apps they use from their dashboard, and a live app will sign
+  in the users of the schools that connected it.</li>
+  <li><strong>Declined:</strong> the app is back in development, with a note from the reviewer on its page
+  saying why. Change what it asks, and request again.</li>
+</ul>
+<p>Both decisions are in the app's history. A live app keeps its client ID, secrets and settings; it can still
+sign in the sandbox school's test users when a request names <code>organisation=sandbox</code>.</p>
+`,
+};

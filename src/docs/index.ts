@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { ROUTES } from '../provider/paths.js';
+import { html } from '../web/html.js';
+import { layout } from '../web/layout.js';
+import { accountSection } from './account.js';
+import { apiSection } from './api.js';
+import { claimsSection } from './claims.js';
+import { errorsSection } from './errors.js';
+import { flowSection } from './flow.js';
+import { goingLiveSection } from './going-live.js';
+import { logoutSection } from './logout.js';
+import { overviewSection } from './overview.js';
+import { registerSection } from './register.js';
+import { sandboxSection } from './sandbox.js';
+import { type DocSection, docsContext } from './section.js';
+
+/** The guide's sections, in reading order: from getting an account to going live, then the references. */
+export const DOC_SECTIONS: readonly DocSection[] = [
+  overviewSection,
+  accountSection,
+  registerSection,
+  flowSection,
+  claimsSection,
+  logoutSection,
+  sandboxSection,
+  goingLiveSection,
+  apiSection,
+  errorsSection,
+];
+
+/** The developer guide: one page, so it can be searched and printed whole; each section has an anchor. */
+export function docsPage(issuer: string): string {
+  const ctx = docsContext(issuer);
+  // The developer area's header (src/developer/pages/signed-in.ts), without the signed-in parts: the guide is public.
+  const nav = html`<header class="dev-header">
+<nav class="dev-nav" aria-label="Lanyard for developers">
+  <a class="dev-brand" href="/developer"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">for developers</span></a>
+  <ul class="dev-nav-list">
+    <li><a href="/developer">Developer area</a></li>
+    <li><a href="/developer/sandbox">Sandbox school</a></li>
+    <li><a href="${ROUTES.docs}" aria-current="page">Documentation</a></li>
+  </ul>
+</nav>
+</header>`;
+  return layout('Developer guide', html`<div class="docs-page">
+<h1>Sign in with Lanyard: the developer guide</h1>
+<p class="muted">Everything to integrate an app with Lanyard, from getting a developer account to going live.</p>
+<nav class="docs-toc" aria-labelledby="toc-heading">
+  <h2 id="toc-heading">Contents</h2>
+  <ol>${DOC_SECTIONS.map((s) => html`<li><a href="#${s.id}">${s.title}</a></li>`)}</ol>
+</nav>
+${DOC_SECTIONS.map((s) => html`<section class="docs-section" aria-labelledby="${s.id}">
+<h2 id="${s.id}">${s.title}</h2>
+${s.body(ctx)}
+</section>`)}
+</div>`, { nav, wide: true });
+}
+
+/**
+ * GET /docs: the developer documentation, advertised as discovery's service_documentation (by default).
+ * The page depends only on the issuer, so it is built once.
+ */
+export function docsRoute(app: FastifyInstance, issuer: string): void {
+  const page = docsPage(issuer);
+  app.get(ROUTES.docs, async (_req, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(page));
+}

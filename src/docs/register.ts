@@ -1,0 +1,81 @@
+import { APP_LIMITS } from '../developer/app-input.js';
+import { MAX_URL_LENGTH } from '../developer/callback-url.js';
+import { ROUTES } from '../provider/paths.js';
+import { html } from '../web/html.js';
+import { codeBlock, type DocSection } from './section.js';
+
+export const registerSection: DocSection = {
+  id: 'register',
+  title: 'Registering and configuring an app',
+  body: ({ issuer }) => html`
+<p>In <a href="/developer">the developer area</a>, choose <a href="/developer/apps/new">Register an app</a>: give
+its name (people see it when they sign in), a description, its homepage and optionally a logo URL. Lanyard
+assigns a random <code>client_id</code>. Everything below is on the app's page,
+<code>/developer/apps/&lt;client_id&gt;</code>, and in <a href="#api">the developer API</a>. A change applies
+at once, on every Lanyard instance.</p>
+
+<h3 id="callback-urls">Callback URLs</h3>
+<p>The <code>redirect_uri</code> of an authorization request must equal one of the app's callback URLs
+<em>exactly</em>, character for character: no prefix matching, no wildcards, no normalisation. Register each
+URL as your app sends it. A callback URL</p>
+<ul>
+  <li>uses <code>https://</code> — plain <code>http://</code> only on your own machine
+  (<code>localhost</code>, <code>127.0.0.1</code> or <code>[::1]</code>, any port);</li>
+  <li>has no fragment (<code>#…</code>): the code is sent in the query;</li>
+  <li>has no wildcard (<code>*</code>), no user name or password before the host, no spaces or backslashes;</li>
+  <li>is at most ${MAX_URL_LENGTH} characters long. An app can have up to ${APP_LIMITS.callbacks}.</li>
+</ul>
+<p>Each refusal says what to change. Register one per environment, e.g.
+<code>http://localhost:8080/callback</code> for development and <code>https://app.example.com/auth/callback</code>
+in production.</p>
+
+<h3 id="secrets">Client secrets and rotating them</h3>
+<p>Your app authenticates at the token endpoint with its <code>client_id</code> and a client secret (HTTP
+Basic). Create one with a label saying where it is used ("Production server"). The secret — 256 random bits —
+is shown <strong>exactly once</strong>, with a copy button: Lanyard keeps only a hash, so it cannot show it
+again. The list shows each secret's label, when it was created and last used, and a short hint (its last
+characters) to tell them apart. A secret can have an expiry; after it, it no longer authenticates.</p>
+<p>An app can hold several secrets at once (up to ${APP_LIMITS.secrets}), so a secret is rotated without downtime:</p>
+<ol>
+  <li>create a second secret;</li>
+  <li>deploy it to your app (every server), and check its "last used" time moves;</li>
+  <li>revoke the first secret. It answers <code>401 invalid_client</code> at once, on every instance.</li>
+</ol>
+<p>Revoke a secret the moment you suspect it has leaked. Never put a secret in a URL, in front-end code or in a
+mobile app: the token request happens between your server and Lanyard.</p>
+
+<h3 id="default-scopes">Default scopes</h3>
+<p>Default scopes are used when an authorization request sends <strong>no</strong> <code>scope</code> at all.
+That is what happens when a user launches your app from their school dashboard (a flow that starts at Lanyard,
+not at your app). New apps have <code>openid</code> as their default scope, and you should keep it: with
+<code>openid</code> the token response carries an <code>id_token</code> naming the user; without it, a launch
+gives your app only an access token and a refresh token, and no ID token. A request that does send a
+<code>scope</code> gets exactly what it asks for. An app with no default scopes, asked without a scope, gets
+<code>invalid_scope</code>.</p>
+
+<h3 id="logout-url">Logout URL</h3>
+<p>Where <code>GET ${ROUTES.logout}?client_id=…</code> sends the browser after ending the user's Lanyard
+session (see <a href="#logout">Logout</a>). Set it, change it or clear it on the app's page; the same URL rules
+as callback URLs apply (https, http only on loopback). Without one, the logout endpoint shows an error page
+for your app.</p>
+
+<h3 id="team">Team, history and deleting an app</h3>
+<p>An app belongs to a team. Its owner adds other developers by the email address of their developer account,
+and removes them; a removed member loses access at once. Every change — details, callback URLs, secrets
+(by label and hint, never the secret), scopes, logout URL, team, going live — is kept in the app's history:
+who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>
+
+<p>For example, with the developer API (see <a href="#api">below</a>):</p>
+${codeBlock(`curl -X POST ${issuer}/developer/api/apps \\
+  -H "Authorization: Bearer $LANYARD_TOKEN" -H "Content-Type: application/json" \\
+  -d '{"name": "Times Tables Trainer", "homepage_url": "https://tables.example.com"}'
+
+curl -X POST ${issuer}/developer/api/apps/$CLIENT_ID/redirect_uris \\
+  -H "Authorization: Bearer $LANYARD_TOKEN" -H "Content-Type: application/json" \\
+  -d '{"redirect_uri": "http://localhost:8080/callback"}'
+
+curl -X POST ${issuer}/developer/api/apps/$CLIENT_ID/secrets \\
+  -H "Authorization: Bearer $LANYARD_TOKEN" -H "Content-Type: application/json" \\
+  -d '{"label": "Laptop"}'`, 'Registering an app with the developer API')}
+`,
+};

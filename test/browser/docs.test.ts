@@ -1,0 +1,35 @@
+import t from 'tap';
+import { checkAccessibility } from '../helpers/axe.js';
+import { focused, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { startLanyard } from '../helpers/lanyard.js';
+
+/** /docs in Chromium: readable on a phone and a desktop, keyboard-operable, no serious axe violations. */
+
+t.test('the developer guide at phone and desktop widths', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = await launchBrowser(t);
+  for (const [name, viewport] of [['phone', { width: 375, height: 812 }], ['desktop', { width: 1366, height: 900 }]] as const) {
+    await t.test(name, async (t) => {
+      const { page, problems } = await openPage(t, browser, { viewport });
+      await page.goto(`${lanyard.url}/docs`);
+      t.equal(await page.title(), 'Developer guide · Lanyard');
+      t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Sign in with Lanyard: the developer guide');
+      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as number;
+      t.ok(overflow <= 0, `nothing wider than the screen (overflow ${overflow} px): code blocks scroll by themselves`);
+      await screenshot(page, `docs/guide-${name}-${viewport.width}`);
+      await checkAccessibility(t, page, `developer guide, ${name}`);
+      t.same(problems, [], 'no console errors or failed resources');
+    });
+  }
+
+  await t.test('keyboard: the skip link, then the contents lead to a section', async (t) => {
+    const { page } = await openPage(t, browser, { viewport: { width: 1366, height: 900 } });
+    await page.goto(`${lanyard.url}/docs`);
+    await page.keyboard.press('Tab');
+    t.match(await focused(page), { tag: 'a', name: 'Skip to content' }, 'the first Tab reaches the skip link');
+    await page.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Going live' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#going-live$/);
+    t.ok(await page.getByRole('heading', { name: 'Going live', level: 2 }).isVisible(), 'the section is shown');
+  });
+});
