@@ -47,7 +47,8 @@ export class TrustedDevices {
 
   async add(organisationId: string, name: string, createdBy: TrustedDevice['createdBy']): Promise<TrustedDevice> {
     const device: TrustedDevice = {
-      id: randomBytes(12).toString('base64url'),
+      // Hex, never base64url: an id starting with '-' would read as an option in `devices revoke --device ID`.
+      id: randomBytes(12).toString('hex'),
       organisationId,
       name,
       createdAt: this.clock.now().toISOString(),
