@@ -74,6 +74,7 @@ function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: 
   return {
     issuer: config.issuer,
     demoAppUrl,
+    developerSignup: config.developerSignup,
     signIns: demoSignIns(config.file),
     store: redactUrl(config.storeUrl),
     redisPrefix: config.storeUrl.startsWith('sqlite:') ? undefined : config.redisPrefix,

@@ -21,6 +21,8 @@ export interface StartupFacts {
   issuer: string;
   /** The Demo App's address when it runs. */
   demoAppUrl?: string | undefined;
+  /** Who may create a developer account (the configuration's developer_signup). */
+  developerSignup?: 'invite' | 'open' | undefined;
   signIns: DemoSignIn[];
   /** The store URL, credentials redacted. */
   store: string;
@@ -64,6 +66,11 @@ export function startupSummary(f: StartupFacts): string {
   text += field('Issuer', f.issuer);
   text += field('Discovery', `${f.issuer}/.well-known/openid-configuration`);
   if (f.demoAppUrl) text += field('Demo App', `${f.demoAppUrl}  (open it and click "Sign in with Lanyard")`);
+  if (f.developerSignup) {
+    text += field('Developer area', `${f.issuer}/developer  (${f.developerSignup === 'open'
+      ? `sign up at ${f.issuer}/developer/sign-up`
+      : 'an account: npm run lanyard -- developers invite YOU@EXAMPLE.ORG, then open the link it prints'})`);
+  }
 
   const organisations = [...new Set(f.signIns.map((s) => s.slug))];
   for (const slug of organisations) {

@@ -22,6 +22,7 @@ t.test('the summary says where Lanyard is, who to sign in as, where the data is,
   const text = startupSummary({
     issuer: 'http://localhost:3000',
     demoAppUrl: 'http://localhost:8080/',
+    developerSignup: 'invite',
     signIns: demoSignIns(loadConfig({}).file),
     store: 'sqlite:./data/lanyard.db',
     dataDir: '/srv/lanyard/data',
@@ -31,6 +32,7 @@ t.test('the summary says where Lanyard is, who to sign in as, where the data is,
   t.match(text, /Issuer +http:\/\/localhost:3000\n/);
   t.match(text, /Discovery +http:\/\/localhost:3000\/\.well-known\/openid-configuration\n/);
   t.match(text, /Demo App +http:\/\/localhost:8080\//);
+  t.match(text, /Developer area +http:\/\/localhost:3000\/developer  \(an account: npm run lanyard -- developers invite/);
   t.match(text, 'Demo users of Demo School (organisation "demo-school")');
   t.match(text, /password +teacher \/ teacher-pass — Tess Teacher, employee\n/);
   t.match(text, /emoji password +emoji-kid \/ 🐶/);
@@ -44,9 +46,10 @@ t.test('the summary says where Lanyard is, who to sign in as, where the data is,
 t.test('without the demo: no Demo App line, no users; a Redis store names its prefix', async (t) => {
   const text = startupSummary({
     issuer: 'https://id.example.org', signIns: [], store: 'redis://ops:***@redis:6379', redisPrefix: 'lanyard',
-    keyEncryptionKey: 'LANYARD_KEY_ENCRYPTION_KEY', warnings: [],
+    keyEncryptionKey: 'LANYARD_KEY_ENCRYPTION_KEY', warnings: [], developerSignup: 'open',
   });
   t.notMatch(text, /Demo App|Demo users|Warnings|Data directory/);
+  t.match(text, 'sign up at https://id.example.org/developer/sign-up');
   t.match(text, 'redis://ops:***@redis:6379 (key prefix "lanyard")');
 });
 
