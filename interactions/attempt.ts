@@ -4,8 +4,8 @@ import type { User } from '../adapters/store.js';
 import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
-import { clientNameOf, developmentAppPage, type LoginStep } from './login-step.js';
-import { mayClientSignIn } from '../src/developer/app-availability.js';
+import { clientNameOf, type LoginStep, refusedPage } from './login-step.js';
+import { availabilityOf, userAllowed } from '../src/developer/app-availability.js';
 import { errorPage } from '../src/web/error-page.js';
 import { html, type Raw } from '../src/web/html.js';
 
@@ -112,9 +112,11 @@ function failureText(factor: Factor): string {
 export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, user: User, amr: string[]) {
   const details = await deps.host.provider.interactionDetails(req.raw, reply.raw);
   const clientId = String(details.params.client_id);
-  if (!(await mayClientSignIn(deps, clientId, user))) {
-    req.log.warn({ event: 'login.refused', reason: 'development_app', clientId, accountId: user.id }, 'development app: user of another school refused');
-    return sendHtml(reply, 403, developmentAppPage(deps, details, await clientNameOf(deps, details)));
+  const availability = await availabilityOf(deps, clientId);
+  if (!userAllowed(availability.client, user, availability.sandbox)) {
+    const reason = availability.sandboxOnly ? 'development_app' : 'sandbox_school';
+    req.log.warn({ event: 'login.refused', reason, clientId, accountId: user.id }, 'user of a school this app may not sign in refused');
+    return sendHtml(reply, 403, refusedPage(deps, details, await clientNameOf(deps, details), reason));
   }
   // remember: false — a browser-session cookie, since classroom devices are shared.
   return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);

@@ -3,7 +3,7 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage } from '../src/web/error-page.js';
-import { availabilityOf, DEVELOPMENT_APP_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { availabilityOf, DEVELOPMENT_APP_MESSAGE, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
 import { csrfField } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
@@ -27,8 +27,11 @@ export interface OrganisationChoice {
   organisation?: Organisation | undefined;
   /** The user may pick another organisation: the app named none, and it is not held to the sandbox school. */
   canChange: boolean;
-  /** The app is in development and named another school: no one may sign in here (app-availability.ts). */
-  refused?: true;
+  /**
+   * No one may sign in here (app-availability.ts): the app is in development and named another school, or
+   * it is live and named the sandbox school.
+   */
+  refused?: 'development_app' | 'sandbox_school';
 }
 
 /**
@@ -41,31 +44,45 @@ export async function organisationFor(deps: InteractionDeps, details: Details, c
   const availability = await availabilityOf(deps, String(details.params.client_id));
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
-    if (!sandbox) return { canChange: false, refused: true };
-    if (named && named !== sandbox.slug && named !== sandbox.id) return { canChange: false, refused: true };
+    if (!sandbox) return { canChange: false, refused: 'development_app' };
+    if (named && named !== sandbox.slug && named !== sandbox.id) return { canChange: false, refused: 'development_app' };
     return { organisation: sandbox, canChange: false };
   }
-  if (named) return { organisation: await deps.store.findOrganisation(named), canChange: false };
+  const isSandbox = (o: Organisation | undefined) => o !== undefined && o.id === availability.sandbox?.id;
+  if (named) {
+    const organisation = await deps.store.findOrganisation(named);
+    return isSandbox(organisation) ? { canChange: false, refused: 'sandbox_school' } : { organisation, canChange: false };
+  }
+  // A live app's user who picks the sandbox school by hand (?org=sandbox) is sent back to the picker.
   const organisation = typeof chosen === 'string' && chosen ? await deps.store.findOrganisation(chosen) : undefined;
-  return { organisation, canChange: true };
+  return { organisation: isSandbox(organisation) ? undefined : organisation, canChange: true };
 }
 
 /**
- * The page for a development app asked to sign in to another school (answered 403): nothing is signed in,
- * and the one way on is back to the app, which receives `access_denied` (interactions/cancel.ts).
+ * The page for a sign-in no one may complete (answered 403): a development app asked for another school, or
+ * a live app asked for the sandbox school. Nothing is signed in, and the one way on is back to the app,
+ * which receives `access_denied` (interactions/cancel.ts).
  */
-export function developmentAppPage(deps: InteractionDeps, details: Details, clientName: string): string {
+export function refusedPage(deps: InteractionDeps, details: Details, clientName: string, reason: 'development_app' | 'sandbox_school'): string {
+  const back = html`<form method="post" action="/interaction/${details.uid}/cancel">
+  ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
+  <button type="submit">Go back to ${clientName}</button>
+</form>
+<p class="muted">Error code: <code>${reason}</code></p>`;
+  if (reason === 'sandbox_school') {
+    return layout('Not available for the sandbox school', html`
+<h1>Not available for the sandbox school</h1>
+<p>${SANDBOX_SCHOOL_MESSAGE}</p>
+${back}
+`);
+  }
   return layout('This app is still in development', html`
 <h1>This app is still in development</h1>
 <p>${DEVELOPMENT_APP_MESSAGE}</p>
 <p class="muted">${clientName} has not been approved for schools yet. Its developers test it with the sandbox
 school's test users. If you are one of them, leave out the <code>organisation</code> parameter or use
 <code>organisation=${SANDBOX_SLUG}</code>.</p>
-<form method="post" action="/interaction/${details.uid}/cancel">
-  ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
-  <button type="submit">Go back to ${clientName}</button>
-</form>
-<p class="muted">Error code: <code>development_app</code></p>
+${back}
 `);
 }
 
@@ -96,8 +113,8 @@ export async function loginStep(
   }
   const choice = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org);
   if (choice.refused) {
-    req.log.info({ event: 'login.refused', reason: 'development_app', clientId: details.params.client_id }, 'development app: only the sandbox school');
-    sendHtml(reply, 403, developmentAppPage(deps, details, await clientNameOf(deps, details)));
+    req.log.info({ event: 'login.refused', reason: choice.refused, clientId: details.params.client_id }, 'organisation refused for this app');
+    sendHtml(reply, 403, refusedPage(deps, details, await clientNameOf(deps, details), choice.refused));
     return undefined;
   }
   const { organisation } = choice;

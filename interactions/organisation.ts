@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { csrfToken } from '../src/web/csrf.js';
 import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { clientNameOf, developmentAppPage, organisationFor } from './login-step.js';
+import { clientNameOf, organisationFor, refusedPage } from './login-step.js';
 import { SANDBOX_SLUG } from '../src/developer/app-availability.js';
 import { errorPage } from '../src/web/error-page.js';
 import { methodChooser } from './views/method-chooser.js';
@@ -28,8 +28,8 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     const clientName = await clientNameOf(deps, details);
     const choice = await organisationFor(deps, details, req.query.org);
     if (choice.refused) {
-      req.log.info({ event: 'login.refused', reason: 'development_app', clientId: details.params.client_id }, 'development app: only the sandbox school');
-      return sendHtml(reply, 403, developmentAppPage(deps, details, clientName));
+      req.log.info({ event: 'login.refused', reason: choice.refused, clientId: details.params.client_id }, 'organisation refused for this app');
+      return sendHtml(reply, 403, refusedPage(deps, details, clientName, choice.refused));
     }
     const { organisation } = choice;
     if (!organisation) {

@@ -9,8 +9,11 @@ import type { Organisation, StoredClient, User } from '../../adapters/store.js';
  *   live) signs in only users of the sandbox school (src/developer/sandbox.ts), so a developer can try the
  *   whole flow before any real child is involved.
  * - A `live` developer app, a config-file client (always `live`: src/clients/config-clients.ts) and
- *   Lanyard's built-in clients sign in every school's users. The dashboard issue narrows live apps to the
- *   schools that connect them; until then config-file clients stay trusted for every school, as before.
+ *   Lanyard's built-in clients sign in every real school's users. The dashboard issue narrows live apps to
+ *   the schools that connect them; until then config-file clients stay trusted for every school, as before.
+ * - The other way round too: the sandbox school's users sign in ONLY to apps in development. Their
+ *   credentials are shown to every developer, so a live app (one of real schools, whose ID tokens a sandbox
+ *   "admin" would otherwise be indistinguishable in) never signs one in.
  *
  * The rule reads only the status, so anything not `live` is held to the sandbox (it fails closed).
  */
@@ -20,16 +23,19 @@ export const SANDBOX_SLUG = 'sandbox';
 
 /** What a development app's sign-in screen says when another school is asked for. */
 export const DEVELOPMENT_APP_MESSAGE = 'This app is still in development: only the sandbox school can sign in to it.';
+/** What a live app's sign-in screen says when the sandbox school is asked for. */
+export const SANDBOX_SCHOOL_MESSAGE = 'The sandbox school is for testing apps in development: its test users cannot sign in to this app.';
 
 /** Whether the client may sign in only the sandbox school's users (an unknown client too: failing closed). */
 export const sandboxOnly = (client: Pick<StoredClient, 'status'> | undefined): boolean => client?.status !== 'live';
 
 /**
  * Whether the client may sign in users of this organisation. `sandbox` is the sandbox school as it is now
- * in the store (undefined when it is missing: then a development app signs in no one).
+ * in the store (undefined when it is missing: then a development app signs in no one, a live one anyone).
  */
 export function organisationAllowed(client: Pick<StoredClient, 'status'> | undefined, organisationId: string, sandbox: Organisation | undefined): boolean {
-  return !sandboxOnly(client) || (sandbox !== undefined && organisationId === sandbox.id);
+  const inSandbox = sandbox !== undefined && organisationId === sandbox.id;
+  return sandboxOnly(client) ? inSandbox : !inSandbox;
 }
 
 /** Whether the client may sign in this user (their organisation decides). */
@@ -42,16 +48,18 @@ export interface AvailabilitySources {
   store: { findOrganisation(slugOrId: string): Promise<Organisation | undefined> };
 }
 
-/** The client, and the sandbox school when the client is held to it (one store read each). */
-export async function availabilityOf(src: AvailabilitySources, clientId: string): Promise<{ client: StoredClient | undefined; sandbox?: Organisation | undefined; sandboxOnly: boolean }> {
-  const client = clientId ? await src.clients.get(clientId) : undefined;
-  if (!sandboxOnly(client)) return { client, sandboxOnly: false };
-  return { client, sandbox: await src.store.findOrganisation(SANDBOX_SLUG), sandboxOnly: true };
+/** The client and the sandbox school (one store read each), and whether the client is held to the sandbox. */
+export async function availabilityOf(src: AvailabilitySources, clientId: string): Promise<{ client: StoredClient | undefined; sandbox: Organisation | undefined; sandboxOnly: boolean }> {
+  const [client, sandbox] = await Promise.all([
+    clientId ? src.clients.get(clientId) : Promise.resolve(undefined),
+    src.store.findOrganisation(SANDBOX_SLUG),
+  ]);
+  return { client, sandbox, sandboxOnly: sandboxOnly(client) };
 }
 
 /** Whether the client may sign in the user with this id's organisation (false for an unknown user). */
 export async function mayClientSignIn(src: AvailabilitySources, clientId: string, user: Pick<User, 'organisationId'> | undefined): Promise<boolean> {
   if (!user) return false;
   const a = await availabilityOf(src, clientId);
-  return !a.sandboxOnly || userAllowed(a.client, user, a.sandbox);
+  return userAllowed(a.client, user, a.sandbox);
 }

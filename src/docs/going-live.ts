@@ -16,7 +16,8 @@ only the sandbox school.</p>
   <li><strong>Declined:</strong> the app is back in development, with a note from the reviewer on its page
   saying why. Change what it asks, and request again.</li>
 </ul>
-<p>Both decisions are in the app's history. A live app keeps its client ID, secrets and settings; it can still
-sign in the sandbox school's test users when a request names <code>organisation=sandbox</code>.</p>
+<p>Both decisions are in the app's history. A live app keeps its client ID, secrets and settings; but it no
+longer signs in the sandbox school's test users: their credentials are shared by every developer, so only apps
+in development accept them. To keep testing changes, register a second app for development.</p>
 `,
 };

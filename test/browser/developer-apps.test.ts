@@ -94,7 +94,8 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       const copy = page.getByRole('button', { name: 'Copy the new secret' });
       t.ok(await copy.isVisible(), 'with a copy button (copy.js shows it)');
       await copy.click();
-      await page.waitForFunction('document.querySelector(\'[data-copy="new-secret"]\').textContent === "Copied"');
+      // A locator wait, not waitForFunction: a string predicate is eval'd in the page, which its CSP forbids.
+      await page.locator('[data-copy="new-secret"]', { hasText: 'Copied' }).waitFor();
       t.equal(await page.evaluate('navigator.clipboard.readText()'), secret, 'the secret is on the clipboard');
       await shot('06-secret-shown-once', 'the new secret');
       await page.getByLabel('Label').fill('Rotation 2025');

@@ -227,3 +227,72 @@ t.test('the sandbox school is never offered to pupils in the school picker', asy
   t.match(search, /Demo School/);
   t.notMatch(search, /Sandbox/, 'a search never lists the sandbox school');
 });
+
+t.test('the sandbox school’s users (credentials every developer sees) never sign in to a live app', async (t) => {
+  const lanyard = await startLanyard(t);
+  const sandbox = await sandboxCredentials(lanyard.store);
+  const teacher = user(sandbox.users, 'teacher');
+  const emoji = user(sandbox.users, 'emoji-pupil');
+  const demoApp = (extra: Record<string, string> = {}) => {
+    const url = new URL('/oauth/authorize', lanyard.url);
+    for (const [k, v] of Object.entries({ client_id: 'demo-app', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', nonce: 'n-live', state: 's-live', ...extra })) {
+      url.searchParams.set(k, v);
+    }
+    return url;
+  };
+  const noCode = (t: Test, res: Response) => {
+    const to = res.headers.get('location');
+    t.notOk(to && new URL(to, lanyard.url).searchParams.has('code'), 'no code');
+  };
+
+  await t.test('a live app naming the sandbox school: a clear page, no sign-in form', async (t) => {
+    const start = await startSignIn(new HttpBrowser(), lanyard, demoApp({ organisation: 'sandbox' }));
+    t.equal(start.status, 403);
+    t.match(start.page, /The sandbox school is for testing apps in development/);
+    t.notMatch(start.page, /name="password"/);
+  });
+
+  await t.test('picked by hand, or posted: back to the picker, the password never checked', async (t) => {
+    const browser = new HttpBrowser();
+    const start = await startSignIn(browser, lanyard, demoApp());
+    t.match(start.page, /Find your school/);
+    const picked = await browser.get(`${lanyard.url}/interaction/${start.uid}?org=sandbox`);
+    t.equal(picked.status, 200);
+    t.notMatch(await picked.text(), /Lanyard Sandbox School/, 'the picker again, not the sandbox school');
+    const form = await browser.get(`${lanyard.url}/interaction/${start.uid}/password?org=sandbox`);
+    t.equal(form.status, 303, 'the password screen sends the browser back to the picker');
+    const real = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/password?org=demo-school`)).text();
+    const post = await browser.post(`${lanyard.url}/interaction/${start.uid}/password`, {
+      csrf: hiddenField(real, 'csrf'), org: 'sandbox', username: teacher.username, password: teacher.password!,
+    });
+    t.equal(post.status, 303);
+    t.match(location(post, lanyard.url).pathname, /^\/interaction\/[^/]+$/, 'back to the picker');
+    noCode(t, post);
+  });
+
+  await t.test('a sandbox session from a development app: a live app asks for a sign-in; prompt=none gets login_required', async (t) => {
+    const owner: DeveloperAccount = {
+      id: 'dev_live_test', email: 'live@example.com', displayName: 'Liv', passwordHash: 'unused', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
+    };
+    await lanyard.store.createDeveloper(owner);
+    const service = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
+    const dev = await service.register(actorOf(owner), { name: 'Sandbox Tester' });
+    await service.addCallback(actorOf(owner), dev.clientId, CALLBACK);
+    const browser = new HttpBrowser();
+    const start = await startSignIn(browser, lanyard, authorizeUrl(lanyard, dev.clientId));
+    const form = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/emoji?org=sandbox`)).text();
+    const signedIn = await postEmoji(browser, lanyard.url, { uid: start.uid!, csrf: hiddenField(form, 'csrf'), org: 'sandbox' }, emoji.username, emoji.emoji!.map((e) => e.name));
+    t.ok((await followToCallback(browser, lanyard.url, signedIn)).searchParams.get('code'), 'signed in to the development app');
+
+    const live = await browser.get(demoApp());
+    noCode(t, live);
+    t.match(location(live, lanyard.url).pathname, /^\/interaction\//, 'the live app asks for a sign-in');
+    const silent = location(await browser.get(demoApp({ prompt: 'none' })), lanyard.url);
+    t.equal(silent.searchParams.get('error'), 'login_required');
+    t.notOk(silent.searchParams.has('code'));
+  });
+
+  await t.test('logged', async (t) => {
+    t.ok(lanyard.logs.some((l) => l.includes('"login.refused"') && l.includes('"sandbox_school"')), 'login.refused with reason sandbox_school');
+  });
+});
