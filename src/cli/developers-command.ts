@@ -29,7 +29,7 @@ export const developersCommands: Group = {
     }),
     command({
       name: 'signout',
-      summary: 'end every session of a developer account (their API tokens are not touched)',
+      summary: 'end every session of a developer account and revoke its API tokens (when it may be in the wrong hands)',
       args: email,
       options: {},
       run: ({ args: [address] }) => signOutDeveloperCommand(loadConfig(), systemClock, address!),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeveloperAccount, DeveloperApiToken } from '../../adapters/store.js';
 import { clientSecretMatches, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
+import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 
@@ -44,11 +45,21 @@ export function parseApiToken(token: string): { id: string; secret: string } | u
 export class ApiTokens {
   constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {}
 
-  async create(developer: DeveloperAccount, input: { label: string; expiresInDays?: number | undefined }): Promise<{ token: string; record: DeveloperApiToken }> {
+  /**
+   * `notAfter`: when the request was made with a token, that token's expiry. A token never makes one that
+   * outlives it, so a leaked short-lived token (a CI job's) cannot mint itself a long life.
+   */
+  async create(developer: DeveloperAccount, input: { label: string; expiresInDays?: number | undefined }, notAfter?: string): Promise<{ token: string; record: DeveloperApiToken }> {
     const label = validLabel(input.label);
     const days = validDays(input.expiresInDays);
     const { store, clock, log } = this.deps;
     const now = clock.now();
+    if (notAfter !== undefined && now.getTime() + days * DAY_MS > Date.parse(notAfter)) {
+      throw new ValidationError([{
+        path: 'expires_in_days',
+        message: `a token can only make tokens that expire before it does (${notAfter}); ask for fewer days, or create the token in the developer area`,
+      }]);
+    }
     const active = (await store.listApiTokens(developer.id)).filter((t) => Date.parse(t.expiresAt) > now.getTime());
     if (active.length >= API_TOKEN_MAX_ACTIVE) {
       throw new ConflictError(`you already have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one you no longer use first`);
@@ -82,24 +93,42 @@ export class ApiTokens {
     return this.deps.store.listApiTokens(developerId);
   }
 
-  /** NotFoundError when the developer has no such token. */
-  async revoke(developerId: string, tokenId: string): Promise<void> {
+  /** NotFoundError when the developer has no such token. `actor`: the operator when not the developer. */
+  async revoke(developerId: string, tokenId: string, actor?: Actor): Promise<void> {
     const { store, clock, log } = this.deps;
     const record = await store.findApiToken(tokenId);
     // Another developer's token is "no such token": never confirm that an id exists.
     if (!record || record.developerId !== developerId || !(await store.deleteApiToken(developerId, tokenId))) {
       throw new NotFoundError('no such API token');
     }
-    const developer = await store.findDeveloper(developerId);
+    let by: Actor | undefined = actor;
+    if (!by) {
+      const developer = await store.findDeveloper(developerId);
+      by = developer ? actorOf(developer) : { id: developerId, name: developerId };
+    }
     await store.appendDeveloperEvent({
       subject: `developer:${developerId}`,
       at: clock.now().toISOString(),
-      actorId: developerId,
-      actorName: developer?.displayName ?? developerId,
+      actorId: by.id,
+      actorName: by.name,
       action: 'token.revoked',
       detail: { label: record.label, hint: record.hint },
     });
-    log.info({ event: 'developer.token_revoked', developerId, tokenId }, 'API token revoked');
+    log.info({ event: 'developer.token_revoked', developerId, tokenId, by: by.id }, 'API token revoked');
+  }
+
+  /** Revokes every token of the developer (the operator's `developers signout`); returns how many. */
+  async revokeAll(developerId: string, actor: Actor): Promise<number> {
+    let n = 0;
+    for (const t of await this.deps.store.listApiTokens(developerId)) {
+      try {
+        await this.revoke(developerId, t.id, actor);
+        n += 1;
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err; // revoked meanwhile
+      }
+    }
+    return n;
   }
 
   /**
@@ -108,6 +137,11 @@ export class ApiTokens {
    * token is bad".
    */
   async verify(token: string): Promise<DeveloperAccount | undefined> {
+    return (await this.verifyRecord(token))?.developer;
+  }
+
+  /** verify(), with the token's record (its expiry caps the tokens it may create). */
+  async verifyRecord(token: string): Promise<{ developer: DeveloperAccount; record: DeveloperApiToken } | undefined> {
     const { store, clock, log } = this.deps;
     const parsed = parseApiToken(token);
     if (!parsed) return undefined;
@@ -129,7 +163,7 @@ export class ApiTokens {
     if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) {
       await store.touchApiToken(record.id, now.toISOString());
     }
-    return developer;
+    return { developer, record };
   }
 }
 

@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import { withConfiguredStore } from '../configured-store.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
 import { OPERATOR } from './actor.js';
+import { ApiTokens } from './api-tokens.js';
 import { DeveloperAccounts, normaliseEmail, THROTTLE_SCOPE } from './developer-accounts.js';
 import { INVITATION_DAYS, Invitations } from './invitations.js';
 
@@ -17,8 +18,10 @@ export interface Output { out(line: string): void }
 const STDOUT: Output = { out: (line) => { process.stdout.write(`${line}\n`); } };
 
 /** `lanyard developers …` as the operator: one line of the history says "operator (lanyard CLI)". */
+const commandLog = () => pino({ level: 'warn' }, process.stderr) as unknown as FastifyBaseLogger;
+
 function accountsOf(config: Config, store: Store, clock: Clock): DeveloperAccounts {
-  const log = pino({ level: 'warn' }, process.stderr) as unknown as FastifyBaseLogger;
+  const log = commandLog();
   return new DeveloperAccounts({ store, clock, log, keyEncryptionKey: loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl)) });
 }
 
@@ -69,12 +72,17 @@ export async function listDevelopersCommand(config: Config, clock: Clock, o: { j
   });
 }
 
-/** `lanyard developers signout EMAIL`: ends every session of the account (its API tokens are not touched). */
+/**
+ * `lanyard developers signout EMAIL`: ends every session of the account and revokes its API tokens, the
+ * operator's answer to an account that may be in the wrong hands (a developer's own "sign out everywhere"
+ * leaves their scripts' tokens alone).
+ */
 export async function signOutDeveloperCommand(config: Config, clock: Clock, email: string, io: Output = STDOUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
     await accountsOf(config, store, clock).endSessions(account, OPERATOR);
-    io.out(`${account.email} is signed out of the developer area everywhere (API tokens still work: the developer revokes them on their account page)`);
+    const revoked = await new ApiTokens({ store, clock, log: commandLog() }).revokeAll(account.id, OPERATOR);
+    io.out(`${account.email} is signed out of the developer area everywhere, and ${revoked} API token${revoked === 1 ? '' : 's'} revoked`);
   });
 }
 

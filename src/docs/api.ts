@@ -41,7 +41,8 @@ OpenAPI tool to browse it or generate a client.</p>
 <h3 id="api-tokens">Authentication</h3>
 <p>Create a personal API token on <a href="/developer/account/tokens">your account's tokens page</a> (or with
 <code>POST /developer/api/tokens</code>). It looks like <code>lyd_…</code>, is shown once (Lanyard keeps only a
-hash), has an expiry, and can be revoked at any time. Send it as a Bearer token; it acts as you, on the apps
+hash), has an expiry, and can be revoked at any time; a token can create tokens that expire before it does,
+never later. Send it as a Bearer token; it acts as you, on the apps
 whose team you are in. Keep it in a secret store, like a client secret.</p>
 ${codeBlock(`export LANYARD_TOKEN=lyd_…   # from /developer/account/tokens
 

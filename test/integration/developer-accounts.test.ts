@@ -1,6 +1,7 @@
 import t from 'tap';
 import { Secret, TOTP } from 'otpauth';
-import { ManualClock } from '../../src/clock.js';
+import { ManualClock, systemClock } from '../../src/clock.js';
+import { ApiTokens } from '../../src/developer/api-tokens.js';
 import { lanyard as cli } from '../helpers/cli.js';
 import { writeConfig } from '../helpers/config-file.js';
 import {
@@ -373,9 +374,16 @@ t.test('lanyard developers: list as a table, signout ends every session, unlock 
   t.notMatch(table.stdout, /argon2|sha256/, 'never a hash');
 
   const second = await signInDeveloper(l, { email: dev.email, password: dev.password });
+  const account = (await l.store.findDeveloper(dev.id))!;
+  const tokens = new ApiTokens({ store: l.store, clock: systemClock, log: l.app.log });
+  const { token } = await tokens.create(account, { label: 'CI' });
+  await tokens.create(account, { label: 'laptop' });
+  t.ok(await tokens.verify(token), 'an API token that works');
   const out = await cli(['developers', 'signout', dev.email.toUpperCase()], env);
   t.equal(out.code, 0, out.stderr);
-  t.match(out.stdout, /signed out of the developer area everywhere/);
+  t.match(out.stdout, /signed out of the developer area everywhere, and 2 API tokens revoked/);
+  t.equal(await tokens.verify(token), undefined, 'the API token is revoked');
+  t.equal((await l.store.listApiTokens(dev.id)).length, 0, 'all of them');
   t.equal((await dev.browser.get(`${l.url}/developer/account`)).status, 303);
   t.equal((await second.get(`${l.url}/developer/account`)).status, 303);
   const events = await l.store.listDeveloperEvents(`developer:${dev.id}`, 10);

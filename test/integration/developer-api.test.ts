@@ -35,7 +35,7 @@ async function developer(lanyard: Lanyard, clock: Clock, name: string): Promise<
     displayName: name, passwordHash: 'unused', createdAt: now, updatedAt: now,
   };
   await lanyard.store.createDeveloper(account);
-  const { token, record } = await new ApiTokens({ store: lanyard.store, clock, log: quiet }).create(account, { label: `${name}'s script` });
+  const { token, record } = await new ApiTokens({ store: lanyard.store, clock, log: quiet }).create(account, { label: `${name}'s script`, expiresInDays: 365 });
   return { account, token, tokenId: record.id };
 }
 
@@ -150,6 +150,14 @@ t.test('tokens: list, create (shown once, no-store), revoke; validation with fie
   t.equal(created.json.hint, created.json.token.slice(-4));
   t.equal(Date.parse(created.json.expires_at) - clock.now().getTime(), 30 * 86_400_000);
   t.equal((await call(created.json.token, 'GET', '/me')).json.id, dev.account.id, 'the new token works');
+  clock.advance(1000);
+  const outlives = await call(created.json.token, 'POST', '/tokens', { label: 'longer', expires_in_days: 30 });
+  t.equal(outlives.status, 400, 'a token cannot make one that outlives it');
+  t.same(paths(outlives), ['/expires_in_days']);
+  t.match(outlives.json.fields[0].message, /expire before it does/);
+  const shorter = await call(created.json.token, 'POST', '/tokens', { label: 'shorter', expires_in_days: 29 });
+  t.equal(shorter.status, 201, 'a shorter one, yes');
+  t.equal((await call(dev.token, 'DELETE', `/tokens/${shorter.json.id}`)).status, 204);
   clock.advance(1000);
   const defaulted = await call(dev.token, 'POST', '/tokens', { label: 'default expiry' });
   t.equal(Date.parse(defaulted.json.expires_at) - clock.now().getTime(), 90 * 86_400_000, '90 days by default');

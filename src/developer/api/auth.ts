@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DeveloperAccount } from '../../../adapters/store.js';
+import type { DeveloperAccount, DeveloperApiToken } from '../../../adapters/store.js';
 import type { ApiTokens } from '../api-tokens.js';
 import { sendApiError } from './errors.js';
 
@@ -21,6 +21,7 @@ const TOKEN_SHAPED = /lyd_[0-9a-f]{16}_/i;
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 const developers = new WeakMap<FastifyRequest, DeveloperAccount>();
+const tokenRecords = new WeakMap<FastifyRequest, DeveloperApiToken>();
 
 /** The developer an authenticated request acts as. */
 export function developerOf(req: FastifyRequest): DeveloperAccount {
@@ -28,6 +29,13 @@ export function developerOf(req: FastifyRequest): DeveloperAccount {
   // A route reached without the hook is a programming error, not the caller's: never act as nobody.
   if (!developer) throw new Error(`no authenticated developer on ${req.method} ${req.routeOptions.url ?? req.url}`);
   return developer;
+}
+
+/** The token an authenticated request came with. */
+export function tokenOf(req: FastifyRequest): DeveloperApiToken {
+  const record = tokenRecords.get(req);
+  if (!record) throw new Error(`no authenticated token on ${req.method} ${req.routeOptions.url ?? req.url}`);
+  return record;
 }
 
 function tokenInQuery(url: string): boolean {
@@ -74,14 +82,15 @@ export function bearerAuth(scope: FastifyInstance, tokens: ApiTokens, publicPath
       return sendApiError(challenge(reply), 401, { error: 'unauthenticated', error_description: MISSING });
     }
     const token = BEARER.exec(header)?.[1];
-    const developer = token ? await tokens.verify(token) : undefined;
-    if (!developer) {
+    const verified = token ? await tokens.verifyRecord(token) : undefined;
+    if (!verified) {
       return sendApiError(challenge(reply, { code: 'invalid_token', description: 'the token is not valid' }), 401, {
         error: 'invalid_token',
         error_description: INVALID,
       });
     }
-    developers.set(req, developer);
-    req.log.debug({ event: 'developer_api.authenticated', developerId: developer.id }, 'API request authenticated');
+    developers.set(req, verified.developer);
+    tokenRecords.set(req, verified.record);
+    req.log.debug({ event: 'developer_api.authenticated', developerId: verified.developer.id }, 'API request authenticated');
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { developerOf } from './auth.js';
+import { developerOf, tokenOf } from './auth.js';
 import type { ApiContext } from './context.js';
 import { BEARER, body, errors, noContent, okList, okRef, tokenParams } from './route-schemas.js';
 import { tokenJson } from './views.js';
@@ -25,13 +25,13 @@ export function tokenRoutes(api: FastifyInstance, { tokens }: ApiContext): void 
       tags: ['tokens'],
       operationId: 'createToken',
       summary: 'Create an API token',
-      description: 'The token is in this answer only: Lanyard keeps a hash. It expires after `expires_in_days` (default 90, at most 365).',
+      description: 'The token is in this answer only: Lanyard keeps a hash. It expires after `expires_in_days` (default 90, at most 365), and never after the token that creates it (else 400).',
       security: BEARER,
       body: body('ApiTokenInput'),
       response: { 201: okRef('The new token, shown this once.', 'CreatedApiToken'), ...errors(400, 409) },
     },
   }, async (req, reply) => {
-    const { token, record } = await tokens.create(developerOf(req), { label: req.body.label, expiresInDays: req.body.expires_in_days });
+    const { token, record } = await tokens.create(developerOf(req), { label: req.body.label, expiresInDays: req.body.expires_in_days }, tokenOf(req).expiresAt);
     return reply.code(201).send({
       id: record.id, token, label: record.label, hint: record.hint, created_at: record.createdAt, expires_at: record.expiresAt,
     });
