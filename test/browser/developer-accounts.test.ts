@@ -59,6 +59,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       t.equal(await page.getByRole('navigation', { name: 'Developer area' }).getByRole('link', { name: 'Account' }).getAttribute('aria-current'), 'page');
       await shot('03-account', 'the account page');
 
+      await page.getByLabel('Your password').fill(DEVELOPER_PASSWORD);
       await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
       await page.waitForURL(/\/developer\/account\/totp$/);
       t.ok(await page.getByRole('img', { name: /QR code/ }).isVisible(), 'the QR code is shown');

@@ -77,6 +77,7 @@ t.test('an invited developer takes an app from registration to live, tested on t
   await page.waitForURL(/\/developer\/account$/);
   t.match(await status(page), /Welcome, Ada Lovelace/);
   await look('account');
+  await page.getByLabel('Your password').fill(DEVELOPER_PASSWORD);
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await page.waitForURL(/\/totp$/);
   await look('two-step set-up');

@@ -123,9 +123,9 @@ export interface TotpOn {
 }
 
 /** Turns on the second step for the signed-in browser's account, as a developer does on the account page. */
-export async function enableDeveloperTotp(lanyard: Lanyard, browser: HttpBrowser, clock: Clock = systemClock): Promise<TotpOn> {
+export async function enableDeveloperTotp(lanyard: Lanyard, browser: HttpBrowser, clock: Clock = systemClock, password = DEVELOPER_PASSWORD): Promise<TotpOn> {
   const account = await formCsrf(browser, `${lanyard.url}/developer/account`);
-  let res = await browser.post(`${lanyard.url}/developer/account/totp/setup`, { csrf: account.csrf });
+  let res = await browser.post(`${lanyard.url}/developer/account/totp/setup`, { csrf: account.csrf, setupPassword: password });
   if (res.status !== 303) throw new Error(`TOTP set-up failed with ${res.status}`);
   const setup = await formCsrf(browser, `${lanyard.url}/developer/account/totp`);
   const secret = /id="totp-secret">([A-Z2-7 ]+)</.exec(setup.page)?.[1]?.replace(/ /g, '');

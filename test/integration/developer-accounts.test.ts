@@ -65,8 +65,28 @@ t.test('an invited developer accepts, turns on TOTP, and signs in with it; codes
   const listed = await cli(['developers', 'list', '--json'], cliEnv(l));
   t.same(JSON.parse(listed.stdout).map((d: { email: string; two_step: boolean }) => [d.email, d.two_step]), [['ada.dev@example.org', false]]);
 
-  const { secret, recoveryCodes } = await enableDeveloperTotp(l, browser);
+  // A stolen session alone cannot put its own authenticator on the account: the password comes first.
+  const before = await formCsrf(browser, `${l.url}/developer/account`);
+  for (const [password, status, what] of [['', 400, 'no password'], ['not the password at all', 401, 'a wrong password']] as const) {
+    const refused = await browser.post(`${l.url}/developer/account/totp/setup`, { csrf: before.csrf, setupPassword: password });
+    t.equal(refused.status, status, `set-up refused: ${what}`);
+    t.match(await refused.text(), /id="f-setupPassword-error"/, 'the error under the password field');
+  }
+  t.equal((await browser.get(`${l.url}/developer/account/totp`)).status, 303, 'no set-up begun');
+
+  const { secret, recoveryCodes: firstCodes } = await enableDeveloperTotp(l, browser);
+  t.equal(firstCodes.length, 10);
+  const on = await formCsrf(browser, `${l.url}/developer/account`);
+  const noNewCodes = await browser.post(`${l.url}/developer/account/recovery-codes`, { csrf: on.csrf, recoveryPassword: 'not the password at all' });
+  t.equal(noNewCodes.status, 401, 'new recovery codes need the password too');
+  t.equal((await l.store.findDeveloper(account!.id))?.recoveryCodeHashes?.length, 10, 'the codes unchanged');
+  const newCodes = await browser.post(`${l.url}/developer/account/recovery-codes`, { csrf: on.csrf, recoveryPassword: DEVELOPER_PASSWORD });
+  t.equal(location(newCodes, l.url).pathname, '/developer/account/recovery-codes', 'with it: new codes, shown once');
+  const shown = await browser.get(`${l.url}/developer/account/recovery-codes`);
+  t.equal(shown.status, 200);
+  const recoveryCodes = /id="recovery-codes">([^<]*)</.exec(await shown.text())![1]!.trim().split('\n');
   t.equal(recoveryCodes.length, 10);
+  t.notOk(recoveryCodes.some((c) => firstCodes.includes(c)), 'all new');
   const home = await (await browser.get(`${l.url}/developer/account`)).text();
   t.match(home, 'Two-step sign-in is on');
   t.match(home, 'Two-step sign-in turned on', 'recorded in the history');

@@ -10,7 +10,7 @@ import { developerLayout, type SignedIn } from './signed-in.js';
 
 /** Which form of the account page a refusal belongs to, and what was refused. */
 export interface AccountFormErrors {
-  form: 'name' | 'password' | 'totp-disable';
+  form: 'name' | 'password' | 'totp-setup' | 'recovery-codes' | 'totp-disable';
   fields: FieldProblem[];
   /** A message for the whole form (a 429's wait). */
   message?: string | Raw | undefined;
@@ -32,6 +32,17 @@ export function accountPage(v: AccountView): string {
   const nameErr = errorsOf(v, 'name');
   const pwErr = errorsOf(v, 'password');
   const totpErr = errorsOf(v, 'totp-disable');
+  const setupErr = errorsOf(v, 'totp-setup');
+  const recoveryErr = errorsOf(v, 'recovery-codes');
+  /** A form that asks for the password before a change to the second step (a stolen session cannot make one). */
+  const withPassword = (action: string, name: string, errors: AccountFormErrors | undefined, hint: string, button: Raw) => html`
+${errors?.message ? errorMessage(errors.message) : ''}
+<form method="post" action="${action}" class="dev-form" novalidate>
+  ${csrfField(v.who.csrf)}
+  ${field({ name, label: 'Your password', hint, type: 'password', required: true, autocomplete: 'current-password',
+    maxlength: PASSWORD_MAX_LENGTH * 4, error: errors && fieldError(errors.fields, name) })}
+  ${button}
+</form>`;
   const totpOn = !!d.totpSecret;
   return developerLayout(M.accountTitle, html`
 <h1>${M.accountTitle}</h1>
@@ -73,17 +84,15 @@ ${pwErr?.message ? errorMessage(pwErr.message) : ''}
 ${totpOn ? html`
 <p>Signing in asks for a code from your authenticator app after your password.
 You have <strong>${(d.recoveryCodeHashes ?? []).length}</strong> unused recovery code${(d.recoveryCodeHashes ?? []).length === 1 ? '' : 's'}.</p>
-<div class="dev-actions">${postButton('/developer/account/recovery-codes', v.who.csrf, 'Make new recovery codes')}</div>
+<h3>New recovery codes</h3>
+${withPassword('/developer/account/recovery-codes', 'recoveryPassword', recoveryErr, 'Needed to replace your recovery codes (the old ones stop working).',
+    html`<button type="submit" class="secondary-button">Make new recovery codes</button>`)}
 <h3>Turn two-step sign-in off</h3>
-${totpErr?.message ? errorMessage(totpErr.message) : ''}
-<form method="post" action="/developer/account/totp/disable" class="dev-form" novalidate>
-  ${csrfField(v.who.csrf)}
-  ${field({ name: 'password', label: 'Your password', hint: 'Needed to turn the second step off.', type: 'password', required: true,
-    autocomplete: 'current-password', maxlength: PASSWORD_MAX_LENGTH * 4, error: totpErr && fieldError(totpErr.fields, 'password') })}
-  <button type="submit" class="danger">Turn off two-step sign-in</button>
-</form>` : html`
+${withPassword('/developer/account/totp/disable', 'password', totpErr, 'Needed to turn the second step off.',
+    html`<button type="submit" class="danger">Turn off two-step sign-in</button>`)}` : html`
 <p>${M.totpOff}</p>
-<div class="dev-actions">${postButton('/developer/account/totp/setup', v.who.csrf, 'Set up two-step sign-in')}</div>`}
+${withPassword('/developer/account/totp/setup', 'setupPassword', setupErr, 'Needed to set up the second step.',
+    html`<button type="submit">Set up two-step sign-in</button>`)}`}
 </section>
 
 <section aria-labelledby="tokens-heading" class="dev-section">

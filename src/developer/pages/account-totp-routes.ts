@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperDeps } from '../deps.js';
 import { DeveloperAccounts } from '../developer-accounts.js';
 import { TotpSetups } from '../developer-totp-setup.js';
@@ -7,7 +7,7 @@ import { totpQrDataUrl, totpUri } from '../totp.js';
 import { M } from './account-messages.js';
 import { formField, sendPage, seeOther } from './account-page.js';
 import { confirmPassword, reissueSession } from './account-settings-routes.js';
-import { accountPage } from './account-settings-views.js';
+import { type AccountFormErrors, accountPage } from './account-settings-views.js';
 import { recoveryCodesPage, totpSetupPage } from './account-totp-views.js';
 import { checkCsrf, sessionOf, type SignedIn, setFlash, setReveal, signedIn, takeReveal } from './signed-in.js';
 
@@ -15,7 +15,7 @@ const RECOVERY_REVEAL = 'recovery-codes';
 
 /**
  * The second factor: set up (a new secret shown as a QR code and as text, kept aside until a right code shows
- * the app has it), turned off (with the password), and the recovery codes (made on set-up and on request,
+ * the app has it, after the password), turned off (with the password), and the recovery codes (with the password) (made on set-up and on request,
  * shown once through the reveal cookie).
  */
 export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
@@ -26,11 +26,27 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const setupPage = async (who: SignedIn, secret: string, error?: string) =>
     totpSetupPage({ who, secret, qrDataUrl: await totpQrDataUrl(totpUri(secret, { issuer: issuerName, account: who.developer.email })), error });
 
+  /**
+   * The password, before the second step is set up or its recovery codes replaced: otherwise a stolen session
+   * could put its own authenticator on the account and lock the owner out. undefined: answered already.
+   */
+  const passwordFirst = async (req: FastifyRequest, reply: FastifyReply, who: SignedIn, form: 'totp-setup' | 'recovery-codes', name: string) => {
+    const history = await accounts.history(who.developer);
+    const page = (errors: AccountFormErrors) => accountPage({ who, history, errors });
+    const password = formField(req.body, name);
+    if (!password) {
+      sendPage(reply, 400, page({ form, fields: [{ path: name, message: 'Enter your password.' }] }));
+      return undefined;
+    }
+    return confirmPassword(deps, req, reply, who, password, (_s, errors) => page(errors), form, name);
+  };
+
   scope.post('/developer/account/totp/setup', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
     if (who.developer.totpSecret) return seeOther(reply, '/developer/account');
+    if (!(await passwordFirst(req, reply, who, 'totp-setup', 'setupPassword'))) return reply;
     await setups.begin(sessionOf(who)!.key, who.developer.id);
     return seeOther(reply, '/developer/account/totp');
   });
@@ -86,6 +102,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
     if (!who.developer.totpSecret) return seeOther(reply, '/developer/account');
+    if (!(await passwordFirst(req, reply, who, 'recovery-codes', 'recoveryPassword'))) return reply;
     const { recoveryCodes } = await accounts.regenerateRecoveryCodes(who.developer);
     setReveal(deps, reply, who, RECOVERY_REVEAL, recoveryCodes.join('\n'));
     return seeOther(reply, '/developer/account/recovery-codes');
