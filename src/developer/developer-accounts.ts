@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeveloperAccount, DeveloperEvent } from '../../adapters/store.js';
 import { hashCredential, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
+import { withStoreLock } from '../accounts/store-lock.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
 import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
@@ -8,6 +9,9 @@ import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './developer-recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
+
+/** An account change reads and writes one record: a few store round trips. */
+const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
 
 export type AccountsDeps = Pick<DeveloperDeps, 'store' | 'clock' | 'keyEncryptionKey' | 'log'>;
 
@@ -125,8 +129,7 @@ export class DeveloperAccounts {
     const problem = nameProblem(name);
     if (problem) throw new ValidationError([{ path: 'displayName', message: problem }]);
     if (name === account.displayName) return account;
-    const updated = { ...account, displayName: name, updatedAt: this.#now() };
-    await this.deps.store.updateDeveloper(updated);
+    const updated = await this.#patch(account, () => ({ displayName: name }));
     await this.#record(updated, actorOf(updated), 'account.renamed', { from: account.displayName, to: name });
     return updated;
   }
@@ -135,7 +138,8 @@ export class DeveloperAccounts {
   async changePassword(account: DeveloperAccount, password: string): Promise<DeveloperAccount> {
     const problem = passwordProblem(password, account);
     if (problem) throw new ValidationError([{ path: 'newPassword', message: problem }]);
-    const updated = await this.#endingSessions({ ...account, passwordHash: await hashCredential(normalisePassword(password)) });
+    const passwordHash = await hashCredential(normalisePassword(password));
+    const updated = await this.#endingSessions(account, { passwordHash });
     await this.#record(updated, actorOf(updated), 'password.changed', {});
     this.deps.log.info({ event: 'developer.password_changed', developerId: account.id }, 'developer password changed');
     return updated;
@@ -155,8 +159,7 @@ export class DeveloperAccounts {
       throw new ValidationError([{ path: 'code', message: 'That code does not match. Check the time on your phone and enter the newest code.' }]);
     }
     const recoveryCodes = newRecoveryCodes();
-    const updated = await this.#endingSessions({
-      ...account,
+    const updated = await this.#endingSessions(account, {
       totpSecret: encryptPrivateKey(this.deps.keyEncryptionKey, totpAad(account.id), secret),
       recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
     });
@@ -167,7 +170,7 @@ export class DeveloperAccounts {
 
   /** Turns the second factor off (the caller has checked the password). Every session ends. */
   async disableTotp(account: DeveloperAccount): Promise<DeveloperAccount> {
-    const updated = await this.#endingSessions({ ...account, totpSecret: undefined, recoveryCodeHashes: undefined });
+    const updated = await this.#endingSessions(account, { totpSecret: undefined, recoveryCodeHashes: undefined });
     await this.#record(updated, actorOf(updated), 'totp.disabled', {});
     this.deps.log.info({ event: 'developer.totp_disabled', developerId: account.id }, 'developer second factor off');
     return updated;
@@ -176,8 +179,7 @@ export class DeveloperAccounts {
   /** Ten new recovery codes; the old ones stop working. */
   async regenerateRecoveryCodes(account: DeveloperAccount): Promise<{ account: DeveloperAccount; recoveryCodes: string[] }> {
     const recoveryCodes = newRecoveryCodes();
-    const updated = { ...account, recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode), updatedAt: this.#now() };
-    await this.deps.store.updateDeveloper(updated);
+    const updated = await this.#patch(account, () => ({ recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode) }));
     await this.#record(updated, actorOf(updated), 'recovery_codes.regenerated', {});
     return { account: updated, recoveryCodes };
   }
@@ -198,9 +200,15 @@ export class DeveloperAccounts {
     // Single use even when two sign-ins present it at once: the first hit on this counter wins.
     const used = await this.deps.store.hitCounter(`developer-recovery:${account.id}:${found}`, 400 * 24 * 60 * 60);
     if (used.count !== 1) return undefined;
-    const fresh = (await this.find(account.id)) ?? account;
-    const remaining = (fresh.recoveryCodeHashes ?? []).filter((h) => h !== found);
-    await this.deps.store.updateDeveloper({ ...fresh, recoveryCodeHashes: remaining, updatedAt: this.#now() });
+    // Removed from the list as it is now (new codes made meanwhile stay; the old list is never written back),
+    // and only if it is still in it: a code of a list replaced meanwhile is no code.
+    let current = false;
+    const fresh = await this.#patch(account, (now) => {
+      current = (now.recoveryCodeHashes ?? []).includes(found);
+      return { recoveryCodeHashes: (now.recoveryCodeHashes ?? []).filter((h) => h !== found) };
+    });
+    if (!current) return undefined;
+    const remaining = fresh.recoveryCodeHashes ?? [];
     await this.#record(fresh, actorOf(fresh), 'recovery_code.used', { remaining: String(remaining.length) });
     this.deps.log.info({ event: 'developer.recovery_code_used', developerId: account.id, remaining: remaining.length }, 'recovery code used');
     return 'recovery code';
@@ -208,7 +216,7 @@ export class DeveloperAccounts {
 
   /** "Sign out everywhere" (or the operator's `lanyard developers signout`): every session ends. */
   async endSessions(account: DeveloperAccount, actor: Actor = actorOf(account)): Promise<DeveloperAccount> {
-    const updated = await this.#endingSessions(account);
+    const updated = await this.#endingSessions(account, {});
     await this.#record(updated, actor, 'sessions.ended', {});
     this.deps.log.info({ event: 'developer.signed_out_everywhere', developerId: account.id }, 'developer signed out everywhere');
     return updated;
@@ -224,13 +232,25 @@ export class DeveloperAccounts {
     return this.deps.store.listDeveloperEvents(`developer:${account.id}`, limit);
   }
 
-  /** Stores the account with sessionsValidAfter now, then removes its session records (and half-done sign-ins). */
-  async #endingSessions(account: DeveloperAccount): Promise<DeveloperAccount> {
-    const now = this.#now();
-    const updated = { ...account, sessionsValidAfter: now, updatedAt: now };
-    await this.deps.store.updateDeveloper(updated);
+  /** Stores `patch` with sessionsValidAfter now, then removes the account's session records (and half-done sign-ins). */
+  async #endingSessions(account: DeveloperAccount, patch: Partial<DeveloperAccount>): Promise<DeveloperAccount> {
+    const updated = await this.#patch(account, () => ({ ...patch, sessionsValidAfter: this.#now() }));
     await this.deps.store.oidc.revokeByAccountId(account.id);
     return updated;
+  }
+
+  /**
+   * Applies a change to the account as it is stored NOW, under the account's lock: two changes at once (a
+   * recovery code used while new codes are made, a rename during a password change) never write back what
+   * the other replaced. `account` is what the caller read; only its id is trusted.
+   */
+  async #patch(account: DeveloperAccount, patch: (stored: DeveloperAccount) => Partial<DeveloperAccount>): Promise<DeveloperAccount> {
+    return withStoreLock(this.deps.store, `developer-account:${account.id}`, ACCOUNT_LOCK, async () => {
+      const stored = (await this.find(account.id)) ?? account;
+      const updated = { ...stored, ...patch(stored), updatedAt: this.#now() };
+      await this.deps.store.updateDeveloper(updated);
+      return updated;
+    });
   }
 
   /**

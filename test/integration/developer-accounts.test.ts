@@ -2,6 +2,9 @@ import t from 'tap';
 import { Secret, TOTP } from 'otpauth';
 import { ManualClock, systemClock } from '../../src/clock.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
+import { DeveloperAccounts } from '../../src/developer/developer-accounts.js';
+import { hashRecoveryCode } from '../../src/developer/developer-recovery-codes.js';
+import { newTotpSecret, totpCode } from '../../src/developer/totp.js';
 import { lanyard as cli } from '../helpers/cli.js';
 import { writeConfig } from '../helpers/config-file.js';
 import {
@@ -450,4 +453,31 @@ t.test('a stranger\'s wrong passwords stop new devices, never the developer\'s o
   clock.advance(61_000);
   await signInDeveloper(l, { email: dev.email, password: dev.password, totpSecret: secret, clock, browser: laptop });
   t.equal((await laptop.get(`${l.url}/developer/account`)).status, 200, 'the developer\'s own device still signs in');
+});
+
+t.test('a recovery code used while new codes are made: the new codes stand, the old code does not come back', async (t) => {
+  const l = await startLanyard(t);
+  const accounts = new DeveloperAccounts({ store: l.store, clock: systemClock, log: l.app.log, keyEncryptionKey: Buffer.alloc(32, 7) });
+  const created = await accounts.create({ email: 'race@example.org', displayName: 'Race', password: DEVELOPER_PASSWORD }, { how: 'sign-up' });
+  const secret = newTotpSecret();
+  const { account, recoveryCodes: old } = await accounts.enableTotp(created, secret, totpCode(secret, new Date()));
+  for (let round = 0; round < 3; round += 1) {
+    const stale = (await accounts.find(account.id))!;
+    const [used, regenerated] = await Promise.all([
+      accounts.verifySecondFactor(stale, old[round]!),
+      accounts.regenerateRecoveryCodes(stale),
+    ]);
+    const stored = (await accounts.find(account.id))!.recoveryCodeHashes ?? [];
+    t.same([...stored].sort(), regenerated.recoveryCodes.map(hashRecoveryCode).sort(), `round ${round}: exactly the new codes are stored`);
+    t.ok(used === undefined || used === 'recovery code', 'the old code was either used first or refused');
+    t.equal(await accounts.verifySecondFactor((await accounts.find(account.id))!, old[round + 1]!), undefined, 'an old code no longer works');
+  }
+  // A sign-in that read the account before the codes were replaced: its list is old, the code is no code.
+  const before = (await accounts.find(account.id))!;
+  const { recoveryCodes: newest } = await accounts.regenerateRecoveryCodes(before);
+  const previous = (await accounts.find(account.id))!;
+  t.equal(previous.recoveryCodeHashes?.length, 10);
+  const staleCodes = (await accounts.regenerateRecoveryCodes(previous)).recoveryCodes;
+  t.equal(await accounts.verifySecondFactor(previous, newest[0]!), undefined, 'a code of the replaced list, checked against a stale read: refused');
+  t.equal(await accounts.verifySecondFactor((await accounts.find(account.id))!, staleCodes[0]!), 'recovery code', 'a current code works');
 });
