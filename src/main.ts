@@ -2,7 +2,6 @@ import { join, resolve } from 'node:path';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { type Config, loadConfig } from './config.js';
-import { ConfigError } from './errors.js';
 import { startDemoApp } from './demo/demo-app.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
@@ -116,12 +115,4 @@ function logStore(log: Log, config: Config, persistence?: RedisPersistence) {
   else log.info(entry, `Redis: ${persistence.summary}`);
 }
 
-/** Prints a configuration error the way an operator needs it and exits non-zero. */
-export function exitOnStartupError(err: unknown): never {
-  if (err instanceof ConfigError) {
-    process.stderr.write(`lanyard: ${err.message}\n`);
-    process.exit(78); // EX_CONFIG
-  }
-  process.stderr.write(`lanyard: startup failed: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-}
+export { exitOnStartupError } from './startup-error.js';

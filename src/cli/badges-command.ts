@@ -1,8 +1,10 @@
-import { printBadgesCommand, revokeBadgesCommand } from '../badges/badges-command.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import type { Paper } from '../badges/label-layout.js';
 import { command, type Group, ORG_OPTION } from './command.js';
+
+/** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
+const work = () => import('../badges/badges-command.js');
 
 const org = ORG_OPTION;
 
@@ -23,7 +25,7 @@ the --types given and the users named by --users; with neither, the pupils (type
         paper: { type: 'string', choices: ['letter', 'a4'], default: 'letter', description: 'the label sheet: US Letter (3 × 4) or A4 (3 × 5)' },
         out: { type: 'string', placeholder: 'FILE', description: 'write the PDF to this file (mode 0600)' },
       },
-      run: ({ options }) => printBadgesCommand(loadConfig(), systemClock, {
+      run: async ({ options }) => (await work()).printBadgesCommand(loadConfig(), systemClock, {
         slug: options.org,
         usernames: options.users,
         types: options.types,
@@ -38,7 +40,7 @@ the --types given and the users named by --users; with neither, the pupils (type
         org,
         user: { type: 'string', placeholder: 'USERNAME', description: 'only this user (default: every badge of the organisation)' },
       },
-      run: ({ options }) => revokeBadgesCommand(loadConfig(), systemClock, options.org, options.user),
+      run: async ({ options }) => (await work()).revokeBadgesCommand(loadConfig(), systemClock, options.org, options.user),
     }),
   ],
 };

@@ -1,9 +1,9 @@
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
-import {
-  inviteDeveloperCommand, listDevelopersCommand, signOutDeveloperCommand, unlockDeveloperCommand,
-} from '../developer/developer-commands.js';
 import { command, type Group, JSON_OPTION } from './command.js';
+
+/** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
+const work = () => import('../developer/developer-commands.js');
 
 const email = [{ name: 'EMAIL', description: "the developer's email address", required: true }] as const;
 
@@ -19,27 +19,27 @@ export const developersCommands: Group = {
         + 'Refused when EMAIL already has an account.',
       args: email,
       options: {},
-      run: ({ args: [address] }) => inviteDeveloperCommand(loadConfig(), systemClock, address!),
+      run: async ({ args: [address] }) => (await work()).inviteDeveloperCommand(loadConfig(), systemClock, address!),
     }),
     command({
       name: 'list',
       summary: 'every developer account: email, name, two-step sign-in on or off, apps (never secrets)',
       options: { json: JSON_OPTION },
-      run: ({ options }) => listDevelopersCommand(loadConfig(), systemClock, { json: options.json }),
+      run: async ({ options }) => (await work()).listDevelopersCommand(loadConfig(), systemClock, { json: options.json }),
     }),
     command({
       name: 'signout',
       summary: 'end every session of a developer account and revoke its API tokens (when it may be in the wrong hands)',
       args: email,
       options: {},
-      run: ({ args: [address] }) => signOutDeveloperCommand(loadConfig(), systemClock, address!),
+      run: async ({ args: [address] }) => (await work()).signOutDeveloperCommand(loadConfig(), systemClock, address!),
     }),
     command({
       name: 'unlock',
       summary: "clear a developer account's sign-in waits, including new-device sign-in stopped after too many wrong tries",
       args: email,
       options: {},
-      run: ({ args: [address] }) => unlockDeveloperCommand(loadConfig(), systemClock, address!),
+      run: async ({ args: [address] }) => (await work()).unlockDeveloperCommand(loadConfig(), systemClock, address!),
     }),
   ],
 };

@@ -1,7 +1,9 @@
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
-import { listKeysCommand, rotateNowCommand } from '../keys/keys-command.js';
 import { command, type Group } from './command.js';
+
+/** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
+const work = () => import('../keys/keys-command.js');
 
 /** `lanyard keys …`: the signing keys in the store (README → Operations → Signing keys). */
 export const keysCommands: Group = {
@@ -12,7 +14,7 @@ export const keysCommands: Group = {
       name: 'list',
       summary: 'signing keys: kid, month, validity, status (signing/published/pending/retired)',
       options: { json: { type: 'flag', description: 'print JSON instead of a table' } },
-      run: ({ options }) => listKeysCommand(loadConfig(), systemClock, options.json),
+      run: async ({ options }) => (await work()).listKeysCommand(loadConfig(), systemClock, options.json),
     }),
     command({
       name: 'rotate',
@@ -22,7 +24,7 @@ instances switch within 10 seconds.`,
       options: {
         now: { type: 'flag', description: 'confirm: replace the signing key now', required: 'keys rotate replaces the signing key at once: confirm with --now' },
       },
-      run: () => rotateNowCommand(loadConfig(), systemClock),
+      run: async () => (await work()).rotateNowCommand(loadConfig(), systemClock),
     }),
   ],
 };

@@ -1,4 +1,3 @@
-import { exitOnStartupError, serve } from '../main.js';
 import { command } from './command.js';
 
 /** `lanyard serve`: the identity provider itself. */
@@ -9,6 +8,10 @@ export const serveCommand = command({
 opens the store and listens. Without LANYARD_CONFIG it serves the demo configuration and the Demo App. On a
 terminal it prints a short summary, then a line per request; otherwise JSON log lines (LANYARD_LOG_FORMAT).`,
   options: {},
+  // Loaded only to serve: every other command (and --help) starts without the web server and the provider.
   // Anything that stops startup is reported as such (a configuration error exits 78).
-  run: () => serve().catch(exitOnStartupError),
+  run: async () => {
+    const { exitOnStartupError, serve } = await import('../main.js');
+    return serve().catch(exitOnStartupError);
+  },
 });

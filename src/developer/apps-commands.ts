@@ -1,0 +1,104 @@
+/** What `lanyard apps …` does (src/cli/apps-command.ts defines the commands, and loads this only to run one). */
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Store, StoredClient } from '../../adapters/store.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { tableLines } from '../cli/table.js';
+import { withConfiguredStore } from '../configured-store.js';
+import { OPERATOR } from './actor.js';
+import { AppService } from './app-service.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+
+const write = (line: string): void => { process.stdout.write(`${line}\n`); };
+
+/** The history action that asks for review (src/developer/app-service.ts requestLive). */
+const LIVE_REQUESTED = 'app.live_requested';
+
+/** One line of `lanyard apps list`: what an operator reviewing apps needs, never a secret. */
+interface AppListing {
+  client_id: string;
+  name: string;
+  status: StoredClient['status'];
+  /** `developer` (the developer area) or `config` (the configuration file). */
+  source: StoredClient['source'];
+  owner_email: string | null;
+  /** When the app last asked to go live (ISO 8601); null when it never did. */
+  requested_at: string | null;
+  homepage_url: string | null;
+  redirect_uris: string[];
+  review_note: string | null;
+  created_at: string;
+}
+
+/** The service the pages use, acting as the operator; its log lines (warnings only) go to standard error. */
+function appService(store: Store, clock: Clock): AppService {
+  const log = pino({ level: 'warn' }, process.stderr) as unknown as FastifyBaseLogger;
+  return new AppService({ store, clock, log });
+}
+
+async function listing(store: Store, client: StoredClient): Promise<AppListing> {
+  const ownerId = (await store.listTeam(client.clientId)).find((m) => m.role === 'owner')?.developerId ?? client.ownerId;
+  const owner = ownerId ? await store.findDeveloper(ownerId) : undefined;
+  const requested = client.source === 'developer'
+    ? (await store.listDeveloperEvents(`app:${client.clientId}`, 200)).find((e) => e.action === LIVE_REQUESTED)?.at
+    : undefined;
+  return {
+    client_id: client.clientId,
+    name: client.name,
+    status: client.status,
+    source: client.source,
+    owner_email: owner?.email ?? null,
+    requested_at: requested ?? null,
+    homepage_url: client.homepageUrl ?? null,
+    redirect_uris: client.redirectUris,
+    review_note: client.reviewNote ?? null,
+    created_at: client.createdAt,
+  };
+}
+
+/**
+ * `lanyard apps list [--pending] [--json]`: every app (the developer area's and the configuration file's),
+ * or only the queue waiting to go live, oldest request first.
+ */
+export async function listAppsCommand(config: Config, clock: Clock, o: { pending: boolean; json: boolean }): Promise<void> {
+  await withConfiguredStore(config, clock, async (store) => {
+    const clients = o.pending
+      ? await appService(store, clock).listPending()
+      : (await store.listClients()).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.clientId.localeCompare(b.clientId));
+    const apps = await Promise.all(clients.map((c) => listing(store, c)));
+    if (o.json) return write(JSON.stringify(apps, null, 2));
+    if (!apps.length) return write(o.pending ? 'no apps are waiting to go live' : 'no apps are registered');
+    const rows = [['CLIENT_ID', 'NAME', 'STATUS', 'OWNER', 'REQUESTED'], ...apps.map((a) => [
+      a.client_id, a.name, a.status, a.source === 'config' ? '(configuration file)' : a.owner_email ?? '-', a.requested_at ?? '-',
+    ])];
+    for (const l of tableLines(rows)) write(l);
+    if (o.pending) write(`approve with \`lanyard apps approve CLIENT_ID\`, or decline with \`lanyard apps decline CLIENT_ID --note TEXT\``);
+  });
+}
+
+/** The service's refusals, said for the command line: which app, and what to do. */
+function explained(err: unknown, clientId: string, verb: string): unknown {
+  if (err instanceof NotFoundError) return new Error(`no app "${clientId}" in the developer area (see \`lanyard apps list\`)`);
+  if (err instanceof ConflictError || err instanceof ValidationError || err instanceof ForbiddenError) {
+    return new Error(`cannot ${verb} "${clientId}": ${err.message}`);
+  }
+  return err;
+}
+
+/** `lanyard apps approve CLIENT_ID`: pending → live, recorded in the app's history as the operator. */
+export async function approveAppCommand(config: Config, clock: Clock, clientId: string): Promise<void> {
+  await withConfiguredStore(config, clock, async (store) => {
+    const app = await appService(store, clock).approve(OPERATOR, clientId).catch((err: unknown) => { throw explained(err, clientId, 'approve'); });
+    write(`approved "${app.name}" (${app.clientId}): it is live now, on every instance, and signs in users of every school`);
+  });
+}
+
+/** `lanyard apps decline CLIENT_ID [--note TEXT]`: pending → development; the developers see the note. */
+export async function declineAppCommand(config: Config, clock: Clock, clientId: string, note: string | undefined): Promise<void> {
+  await withConfiguredStore(config, clock, async (store) => {
+    const app = await appService(store, clock).decline(OPERATOR, clientId, note).catch((err: unknown) => { throw explained(err, clientId, 'decline'); });
+    write(`declined "${app.name}" (${app.clientId}): it is back in development (the sandbox school only)${app.reviewNote ? '; its developers see your note' : ''}`);
+  });
+}
+
