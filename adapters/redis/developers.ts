@@ -110,8 +110,14 @@ const toAccount = (json: string, email: string): DeveloperAccount => {
   };
 };
 
-const memberJson = (m: TeamMember) =>
-  JSON.stringify({ clientId: m.clientId, developerId: m.developerId, role: m.role, addedAt: m.addedAt } satisfies TeamMember);
+const memberJson = (m: TeamMember) => JSON.stringify({
+  clientId: m.clientId, developerId: m.developerId, role: m.role, addedAt: m.addedAt, invitedBy: m.invitedBy ?? undefined,
+} satisfies TeamMember);
+
+const toMember = (json: string): TeamMember => {
+  const m = JSON.parse(json) as TeamMember;
+  return { clientId: m.clientId, developerId: m.developerId, role: m.role, addedAt: m.addedAt, invitedBy: m.invitedBy ?? undefined };
+};
 
 const tokenJson = (t: DeveloperApiToken) => JSON.stringify({
   id: t.id, developerId: t.developerId, hash: t.hash, label: t.label, hint: t.hint, createdAt: t.createdAt,
@@ -165,7 +171,7 @@ export function redisDevelopers({ client, keys }: RedisContext) {
     return Object.entries(all!).flatMap(([id, json]) => (emails![id] ? [toAccount(json, emails![id])] : [])).sort(byEmail);
   }
 
-  const members = async (key: string) => (await client.hvals(key)).map((json) => JSON.parse(json) as TeamMember);
+  const members = async (key: string) => (await client.hvals(key)).map(toMember);
 
   async function listApiTokens(developerId: string): Promise<DeveloperApiToken[]> {
     const ids = await client.smembers(k.tokensOf(developerId));

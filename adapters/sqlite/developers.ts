@@ -8,7 +8,7 @@ export interface DeveloperRow {
   recovery_code_hashes: string | null; sessions_valid_after: string | null; created_at: string; updated_at: string;
 }
 
-export interface TeamMemberRow { client_id: string; developer_id: string; role: string; added_at: string }
+export interface TeamMemberRow { client_id: string; developer_id: string; role: string; added_at: string; invited_by: string | null }
 
 export interface ApiTokenRow {
   id: string; developer_id: string; hash: string; label: string; hint: string; created_at: string; expires_at: string;
@@ -43,10 +43,11 @@ export const developerRow = (a: DeveloperAccount): DeveloperRow => ({
 
 export const toTeamMember = (r: TeamMemberRow): TeamMember => ({
   clientId: r.client_id, developerId: r.developer_id, role: r.role as TeamMember['role'], addedAt: r.added_at,
+  invitedBy: r.invited_by ?? undefined,
 });
 
 export const teamMemberRow = (m: TeamMember): TeamMemberRow => ({
-  client_id: m.clientId, developer_id: m.developerId, role: m.role, added_at: m.addedAt,
+  client_id: m.clientId, developer_id: m.developerId, role: m.role, added_at: m.addedAt, invited_by: m.invitedBy ?? null,
 });
 
 export const toApiToken = (r: ApiTokenRow): DeveloperApiToken => ({
@@ -77,9 +78,10 @@ export const developerEventRow = (e: DeveloperEvent): DeveloperEventRow => ({
 
 /** Upserts shared with the import (adapters/sqlite/transfer.ts). */
 export const DEVELOPER_SQL = {
-  putTeamMember: `INSERT INTO team_members (client_id, developer_id, role, added_at)
-    VALUES (@client_id, @developer_id, @role, @added_at)
-    ON CONFLICT (client_id, developer_id) DO UPDATE SET role = excluded.role, added_at = excluded.added_at`,
+  putTeamMember: `INSERT INTO team_members (client_id, developer_id, role, added_at, invited_by)
+    VALUES (@client_id, @developer_id, @role, @added_at, @invited_by)
+    ON CONFLICT (client_id, developer_id) DO UPDATE SET role = excluded.role, added_at = excluded.added_at,
+    invited_by = excluded.invited_by`,
   putApiToken: `INSERT INTO developer_api_tokens (id, developer_id, hash, label, hint, created_at, expires_at, last_used_at)
     VALUES (@id, @developer_id, @hash, @label, @hint, @created_at, @expires_at, @last_used_at)
     ON CONFLICT (id) DO UPDATE SET developer_id = excluded.developer_id, hash = excluded.hash, label = excluded.label,

@@ -23,14 +23,21 @@ export interface DeveloperAccount {
   updatedAt: string;
 }
 
-export type TeamRole = 'owner' | 'member';
+/**
+ * `invited`: an owner added the developer by email and they have not accepted yet. It grants nothing: an
+ * address is never verified, so whoever holds the account must say yes before they reach the app.
+ */
+export type TeamRole = 'owner' | 'member' | 'invited';
 
 /** A developer's place in an app's team. */
 export interface TeamMember {
   clientId: string;
   developerId: string;
   role: TeamRole;
+  /** When they joined (for `invited`: when they were invited; accepting sets it anew). */
   addedAt: string;
+  /** Who added them (a developer id, or `operator`), shown with an invitation; absent for an app's first owner. */
+  invitedBy?: string | undefined;
 }
 
 /** A personal API token for /developer/api, kept only as a hash. The token is `lyd_<id>_<secret>`. */
@@ -76,7 +83,7 @@ export interface Developers {
   removeTeamMember(clientId: string, developerId: string): Promise<boolean>;
   /** The app's team, oldest member first. */
   listTeam(clientId: string): Promise<TeamMember[]>;
-  /** The developer's memberships (the apps they may see), oldest first. */
+  /** The developer's memberships, oldest first: the apps they may see, and the invitations they have not answered. */
   listMemberships(developerId: string): Promise<TeamMember[]>;
   /** Removes an app's whole team (the app was deleted). */
   deleteTeam(clientId: string): Promise<void>;

@@ -8,10 +8,11 @@ import { AppRecorder } from './app-history.js';
 import { AppReview } from './app-review.js';
 import { newClientId, newSecretId } from './app-ids.js';
 import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
-import { AppTeam } from './app-team.js';
+import { AppTeam, type InvitationRecorded } from './app-team.js';
 import { checkUrl } from './callback-url.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import { TeamInvitations } from './team-invitations.js';
 
 export interface AppDetailsInput {
   name?: string;
@@ -22,7 +23,8 @@ export interface AppDetailsInput {
 
 export interface AppSummary {
   client: StoredClient;
-  role: TeamMember['role'];
+  /** Never `invited`: an invitation not yet accepted reaches no app. */
+  role: Exclude<TeamMember['role'], 'invited'>;
 }
 
 export interface TeamMemberView extends TeamMember {
@@ -42,7 +44,8 @@ export const HISTORY_MAX = 500;
 
 /**
  * Everything a developer (or the operator) can do to apps; pages and the JSON API are thin layers over it.
- * Access: a developer reaches only apps whose team they are in; any other client_id is NotFoundError (404).
+ * Access: a developer reaches only apps whose team they are in; any other client_id is NotFoundError (404),
+ * and so is an app they are only invited to (they reach it once they accept: `invitations`).
  * Access is read from the store on every call, so a removed team member loses it at once, on every instance.
  * Validation failures are ValidationError with field paths (`name`, `homepage_url`, `redirect_uri`, …).
  * Every change is recorded as a DeveloperEvent on `app:<client_id>` (never with a secret) and logged.
@@ -52,17 +55,20 @@ export class AppService {
   readonly #team: AppTeam;
   readonly #record: AppRecorder;
   readonly #review: AppReview;
+  /** The invited developer's side: their pending invitations, accept, decline. */
+  readonly invitations: TeamInvitations;
 
   constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {
+    this.invitations = new TeamInvitations(deps);
     this.#record = new AppRecorder(deps);
     this.#team = new AppTeam(deps, this.#record);
     this.#review = new AppReview(deps, this.#record);
   }
 
-  /** The developer's apps (every team they are in), by name. */
+  /** The developer's apps (every team they are in; invitations are not apps yet), by name. */
   async listApps(actor: Actor): Promise<AppSummary[]> {
     const { store } = this.deps;
-    const memberships = await store.listMemberships(actor.id);
+    const memberships = (await store.listMemberships(actor.id)).filter((m) => m.role !== 'invited');
     const apps = await Promise.all(memberships.map(async (m) => ({ client: await store.findClient(m.clientId), role: m.role })));
     return apps
       .filter((a): a is AppSummary => a.client?.source === 'developer')
@@ -76,7 +82,8 @@ export class AppService {
     if (!client || client.source !== 'developer') throw new NotFoundError();
     if (actor.id === OPERATOR.id) return { client, role: 'owner' };
     const member = (await store.listTeam(clientId)).find((m) => m.developerId === actor.id);
-    if (!member) throw new NotFoundError();
+    // Invited is not in the team: the same 404 as for a stranger, until they accept.
+    if (!member || member.role === 'invited') throw new NotFoundError();
     return { client, role: member.role };
   }
 
@@ -235,12 +242,12 @@ export class AppService {
     return this.#team.list(clientId);
   }
 
-  /** Owner only: adds an existing developer account by email (NotFoundError-free: a ValidationError on `email`). */
-  async addTeamMember(actor: Actor, clientId: string, email: string): Promise<TeamMemberView> {
+  /** Owner only: invites the developer account with this email; the same answer whether or not one has it. */
+  async addTeamMember(actor: Actor, clientId: string, email: string): Promise<InvitationRecorded> {
     return withAppLock(this.deps.store, clientId, async () => this.#team.add(actor, await this.getApp(actor, clientId), email));
   }
 
-  /** Owner only (or a member removing themself); the last owner cannot be removed. */
+  /** Owner only (or a member removing themself), an invitation too (withdrawn); the last owner cannot be removed. */
   async removeTeamMember(actor: Actor, clientId: string, developerId: string): Promise<void> {
     await withAppLock(this.deps.store, clientId, async () => this.#team.remove(actor, await this.getApp(actor, clientId), developerId));
   }

@@ -5,10 +5,18 @@ import { APP_LIMITS, checkEmail } from './app-input.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 
+/** What adding someone by email answers: the same whether or not an account has the address. */
+export interface InvitationRecorded {
+  email: string;
+}
+
 /**
  * An app's team (issue 9 §1: "An app belongs to a team of developers: its owner can add and remove other
- * developer accounts"). Owners add existing accounts by email and remove members; a member may leave; the
- * last owner stays. Access is read from the store on every request, so a removed member loses it at once.
+ * developer accounts"). Owners invite accounts by email and remove members or withdraw invitations; a member
+ * may leave; the last owner stays. Adding someone is an invitation (role `invited`) that grants nothing until
+ * the invited developer accepts it (team-invitations.ts): with open sign-up no address is verified, so
+ * whoever signed up first with a colleague's address would otherwise join a live app the moment the owner
+ * typed it. Access is read from the store on every request, so a removed member loses it at once.
  * The caller holds the app's lock and has checked that the actor is in the team.
  */
 export class AppTeam {
@@ -23,22 +31,33 @@ export class AppTeam {
     }));
   }
 
-  async add(actor: Actor, app: AppSummary, emailInput: string): Promise<TeamMemberView> {
+  /**
+   * Owner only: invites the account with this email. When no account has it, nothing is stored but the answer
+   * is the same (the form must not tell which addresses have accounts); the history records what the owner
+   * typed either way. Only people already listed in the team (whom the owner sees anyway) are refused by name.
+   */
+  async add(actor: Actor, app: AppSummary, emailInput: string): Promise<InvitationRecorded> {
     if (app.role !== 'owner') throw new ForbiddenError('Only an owner of the app can add people to its team.');
     const { store, clock } = this.deps;
+    const clientId = app.client.clientId;
     const email = checkEmail(emailInput);
     const developer = await store.findDeveloperByEmail(email);
-    if (!developer) {
-      throw new ValidationError([{ path: 'email', message: 'No developer account has this email address. They need a developer account first (by invitation from your operator, or by signing up where that is open).' }]);
+    const team = await store.listTeam(clientId);
+    const listed = developer && team.find((m) => m.developerId === developer.id);
+    if (listed) {
+      throw new ValidationError([{
+        path: 'email',
+        message: listed.role === 'invited' ? `${developer.displayName} is already invited: they have not answered yet.` : `${developer.displayName} is already in this app’s team.`,
+      }]);
     }
-    const team = await store.listTeam(app.client.clientId);
-    if (team.some((m) => m.developerId === developer.id)) throw new ValidationError([{ path: 'email', message: `${developer.displayName} is already in this app’s team.` }]);
-    if (team.length >= APP_LIMITS.teamSize) throw new ConflictError(`A team can have at most ${APP_LIMITS.teamSize} people.`);
-    const member = { clientId: app.client.clientId, developerId: developer.id, role: 'member' as const, addedAt: clock.now().toISOString() };
-    await store.putTeamMember(member);
-    await this.record.change(actor, app.client.clientId, 'team.member_added', { developer_id: developer.id, email: developer.email, name: developer.displayName },
-      'app.team_member_added', 'team member added', { developerId: developer.id });
-    return { ...member, email: developer.email, displayName: developer.displayName };
+    // Invitations count too, so a team cannot be flooded with them; checked before anything about the address.
+    if (team.length >= APP_LIMITS.teamSize) throw new ConflictError(`A team can have at most ${APP_LIMITS.teamSize} people, invitations included.`);
+    if (developer) {
+      await store.putTeamMember({ clientId, developerId: developer.id, role: 'invited', addedAt: clock.now().toISOString(), invitedBy: actor.id });
+    }
+    await this.record.change(actor, clientId, 'team.member_invited', { email }, 'app.team_member_invited', 'team member invited',
+      { developerId: developer?.id, accountExists: !!developer });
+    return { email };
   }
 
   async remove(actor: Actor, app: AppSummary, developerId: string): Promise<void> {
@@ -54,8 +73,12 @@ export class AppTeam {
     }
     const d = await store.findDeveloper(developerId);
     await store.removeTeamMember(clientId, developerId);
-    await this.record.change(actor, clientId, leaving ? 'team.member_left' : 'team.member_removed',
-      { developer_id: developerId, email: d?.email ?? '', name: d?.displayName ?? '' },
+    const who = { developer_id: developerId, email: d?.email ?? '', name: d?.displayName ?? '' };
+    if (target.role === 'invited') {
+      await this.record.change(actor, clientId, 'team.invitation_withdrawn', who, 'app.team_invitation_withdrawn', 'team invitation withdrawn', { developerId });
+      return;
+    }
+    await this.record.change(actor, clientId, leaving ? 'team.member_left' : 'team.member_removed', who,
       leaving ? 'app.team_member_left' : 'app.team_member_removed', leaving ? 'team member left' : 'team member removed', { developerId });
   }
 }

@@ -61,7 +61,7 @@ export async function listDevelopersCommand(config: Config, clock: Clock, o: { j
     for (const d of await store.listDevelopers()) {
       listing.push({
         id: d.id, email: d.email, display_name: d.displayName, two_step: !!d.totpSecret,
-        recovery_codes_left: d.recoveryCodeHashes?.length ?? 0, apps: (await store.listMemberships(d.id)).length, created_at: d.createdAt,
+        recovery_codes_left: d.recoveryCodeHashes?.length ?? 0, apps: (await store.listMemberships(d.id)).filter((m) => m.role !== 'invited').length, created_at: d.createdAt,
       });
     }
     if (o.json) return io.out(JSON.stringify(listing, null, 2));

@@ -60,8 +60,12 @@ as callback URLs apply (https, http only on loopback). Without one, the logout e
 for your app.</p>
 
 <h3 id="team">Team, history and deleting an app</h3>
-<p>An app belongs to a team. Its owner adds other developers by the email address of their developer account,
-and removes them; a removed member loses access at once. Every change — details, callback URLs, secrets
+<p>An app belongs to a team. Its owner adds other developers by the email address of their developer account:
+that sends them an invitation, which they accept or decline on their apps page (or with
+<code>POST /developer/api/invitations/{client_id}/accept</code>). Until they accept they see nothing of the app.
+Lanyard gives the owner the same answer whether or not an account has the address, so if nobody accepts, check
+the address with them. The owner sees pending invitations in the team and can withdraw them, and removes
+members; a removed member loses access at once. Every change — details, callback URLs, secrets
 (by label and hint, never the secret), scopes, logout URL, team, going live — is kept in the app's history:
 who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>
 

@@ -132,11 +132,13 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await shot('11-logout-url', 'the logout URL');
 
       await page.goto(`${lanyard.url}/developer/apps/${clientId}/team`);
-      await page.getByLabel('Add a developer by email').fill(teammate.email);
-      await page.getByRole('button', { name: 'Add to the team' }).click();
+      await page.getByLabel('Invite a developer by email').fill(teammate.email);
+      await page.getByRole('button', { name: 'Invite to the team' }).click();
       await page.waitForURL(/\/team$/);
-      t.match(await page.getByRole('list', { name: 'Team members' }).innerText(), /Bob/);
-      await shot('12-team', 'the team');
+      t.match(await page.getByRole('status').first().innerText(), new RegExp(`Invitation recorded for ${teammate.email}`));
+      t.match(await page.getByRole('list', { name: 'Team members' }).innerText(), /Bob[\s\S]*Invited, not yet accepted/);
+      t.ok(await page.getByRole('button', { name: 'Withdraw the invitation to Bob' }).isVisible(), 'the owner may withdraw it');
+      await shot('12-team', 'the team, with an invitation');
 
       await page.goto(`${lanyard.url}/developer/apps/${clientId}/go-live`);
       await shot('13-go-live', 'going live');
@@ -148,7 +150,17 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       t.notOk((await page.content()).includes(secret), 'the history never shows the secret');
       await shot('15-history', 'the history');
 
-      await teammate.page.goto(`${lanyard.url}/developer/apps/${clientId}`);
+      // The teammate reaches nothing of the app until they accept the invitation on their apps page.
+      const before = await teammate.page.goto(`${lanyard.url}/developer/apps/${clientId}`);
+      t.equal(before?.status(), 404, 'invited, not accepted: not found');
+      await teammate.page.goto(`${lanyard.url}/developer`);
+      const invitations = teammate.page.getByRole('list', { name: 'Invitations to a team' });
+      t.match(await invitations.innerText(), /Reading Quest[\s\S]*Invited by Ada/);
+      t.equal(await teammate.page.getByRole('list', { name: 'Your apps' }).count(), 0, 'no apps of theirs yet');
+      await look(t, teammate.page, `${size}-16-invitation`, `an invitation on the apps page (${size})`);
+      await teammate.page.getByRole('button', { name: 'Accept the invitation to Reading Quest' }).click();
+      await teammate.page.waitForURL(new RegExp(`/developer/apps/${clientId}$`));
+      t.match(await teammate.page.getByRole('status').first().innerText(), /You joined the team of “Reading Quest”/);
       await look(t, teammate.page, `${size}-16-member-overview`, `the overview for a team member (${size})`);
 
       await page.goto(`${lanyard.url}/developer`);

@@ -8,8 +8,8 @@ const account = (id: string, email: string, over: Partial<DeveloperAccount> = {}
   id, email, displayName: `Developer ${id}`, passwordHash: `$argon2id$${id}`, createdAt: at(0), updatedAt: at(0), ...over,
 });
 
-const member = (clientId: string, developerId: string, minute: number, role: TeamMember['role'] = 'member'): TeamMember =>
-  ({ clientId, developerId, role, addedAt: at(minute) });
+const member = (clientId: string, developerId: string, minute: number, role: TeamMember['role'] = 'member', invitedBy?: string): TeamMember =>
+  ({ clientId, developerId, role, addedAt: at(minute), ...(invitedBy ? { invitedBy } : {}) });
 
 const token = (id: string, developerId: string, minute: number, over: Partial<DeveloperApiToken> = {}): DeveloperApiToken => ({
   id, developerId, hash: `sha256:${id}`, label: `label ${id}`, hint: `…${id.slice(-4)}`, createdAt: at(minute),
@@ -89,11 +89,12 @@ export function developersContract(t: Test, fresh: Fresh): void {
     const { store } = await fresh(t);
     await store.putTeamMember(member('app-b', 'dev_2', 3));
     await store.putTeamMember(member('app-a', 'dev_1', 1, 'owner'));
-    await store.putTeamMember(member('app-a', 'dev_3', 2));
-    await store.putTeamMember(member('app-a', 'dev_2', 2));
+    await store.putTeamMember(member('app-a', 'dev_3', 2, 'invited', 'dev_1'));
+    await store.putTeamMember(member('app-a', 'dev_2', 2, 'member', 'dev_1'));
     await store.putTeamMember(member('app-b', 'dev_1', 0, 'owner'));
-    t.same(await store.listTeam('app-a'), [member('app-a', 'dev_1', 1, 'owner'), member('app-a', 'dev_2', 2), member('app-a', 'dev_3', 2)],
-      'the team, oldest first (same instant: by developer id), every field');
+    t.same(await store.listTeam('app-a'), [member('app-a', 'dev_1', 1, 'owner'), member('app-a', 'dev_2', 2, 'member', 'dev_1'), member('app-a', 'dev_3', 2, 'invited', 'dev_1')],
+      'the team, oldest first (same instant: by developer id), every field (an invitation and who made it too)');
+    t.same(await store.listMemberships('dev_3'), [member('app-a', 'dev_3', 2, 'invited', 'dev_1')], 'the invited developer’s side, as stored');
     t.same(ids(await store.listMemberships('dev_1'), 'clientId'), ['app-b', 'app-a'], 'memberships oldest first');
     t.same(ids(await store.listMemberships('dev_2'), 'clientId'), ['app-a', 'app-b'], 'same instant sorts by client id');
     t.same(await store.listTeam('app-none'), [], 'no team');
@@ -103,6 +104,8 @@ export function developersContract(t: Test, fresh: Fresh): void {
     t.equal((await store.listTeam('app-a')).find((m) => m.developerId === 'dev_2')?.role, 'owner', 'replaced: now an owner');
     t.equal((await store.listMemberships('dev_2')).find((m) => m.clientId === 'app-a')?.role, 'owner', 'seen from the developer too');
     t.equal((await store.listTeam('app-a')).length, 3, 'no duplicate');
+    await store.putTeamMember(member('app-a', 'dev_3', 4, 'member', 'dev_1'));
+    t.same((await store.listMemberships('dev_3')).find((m) => m.clientId === 'app-a'), member('app-a', 'dev_3', 4, 'member', 'dev_1'), 'an invitation accepted: a member now');
 
     t.equal(await store.removeTeamMember('app-a', 'dev_3'), true, 'removed');
     t.equal(await store.removeTeamMember('app-a', 'dev_3'), false, 'already gone');
@@ -217,7 +220,7 @@ export async function fillDevelopers(store: Store): Promise<void> {
   await store.createDeveloper(account('dev_1', 'ada@example.org', { totpSecret: 'v1.totp', recoveryCodeHashes: ['sha256:r'] }));
   await store.createDeveloper(account('dev_2', 'bea@example.org'));
   await store.putTeamMember(member('app', 'dev_1', 0, 'owner'));
-  await store.putTeamMember(member('app', 'dev_2', 1));
+  await store.putTeamMember(member('app', 'dev_2', 1, 'invited', 'dev_1'));
   await store.putApiToken(token('tok_1', 'dev_1', 0, { lastUsedAt: at(2) }));
   await store.putApiToken(token('tok_2', 'dev_2', 1));
   // Two events of one instant: their order must survive too.

@@ -370,7 +370,7 @@ t.test('secrets: create (shown once, no-store), list without values, revoke; val
   t.notOk(lanyard.logs.some((l) => l.includes(created.json.secret) || l.includes(second.json.secret)), 'nor do the logs');
 });
 
-t.test('team: list, add by email, remove; a removed member loses access at once', async (t) => {
+t.test('team: list, invite by email (accepted, declined, withdrawn), remove; a removed member loses access at once', async (t) => {
   const { json: app } = await call(ada.token, 'POST', '/apps', { name: 'Team' });
   const id = app.client_id as string;
   const team = await call(ada.token, 'GET', `/apps/${id}/team`);
@@ -379,16 +379,56 @@ t.test('team: list, add by email, remove; a removed member loses access at once'
 
   t.equal((await call(bob.token, 'GET', `/apps/${id}`)).status, 404, 'not in the team yet');
   const added = await call(ada.token, 'POST', `/apps/${id}/team`, { email: bob.account.email.toUpperCase() });
-  t.equal(added.status, 201);
-  t.match(added.json, { developer_id: bob.account.id, email: bob.account.email, display_name: 'Bob', role: 'member' });
+  t.equal(added.status, 202);
+  t.same(added.json, { email: bob.account.email, status: 'invitation_recorded' });
+  const nobody = await call(ada.token, 'POST', `/apps/${id}/team`, { email: 'Nobody.Here@example.com' });
+  t.equal(nobody.status, added.status, 'an address without an account: the same status');
+  t.same(nobody.json, { email: 'nobody.here@example.com', status: 'invitation_recorded' }, 'and the same answer');
+  const listed = (await call(ada.token, 'GET', `/apps/${id}/team`)).json;
+  t.same(listed.map((m: { developer_id: string; role: string }) => [m.developer_id, m.role]), [[ada.account.id, 'owner'], [bob.account.id, 'invited']],
+    'the invited developer is listed as invited; nothing for the unknown address');
+
+  // Invited, not accepted: nothing of the app, as for a stranger.
+  for (const [method, path, input] of [
+    ['GET', `/apps/${id}`], ['GET', `/apps/${id}/team`], ['GET', `/apps/${id}/secrets`], ['POST', `/apps/${id}/secrets`, { label: 'sneaky' }],
+    ['POST', `/apps/${id}/redirect_uris`, { redirect_uri: 'https://evil.example/cb' }], ['DELETE', `/apps/${id}/team/${bob.account.id}`],
+  ] as [string, string, unknown?][]) {
+    const res = await call(bob.token, method, path, input);
+    t.equal(res.status, 404, `invited: ${method} ${path.replace(id, '{id}')} is 404`);
+  }
+  t.match(await call(bob.token, 'GET', `/apps/${id}`), { json: (await call(bob.token, 'GET', '/apps/app_00000000000000000000000000000000')).json });
+  t.notOk((await call(bob.token, 'GET', '/apps')).json.some((a: { client_id: string }) => a.client_id === id), 'not among their apps');
+  t.same((await call(ada.token, 'GET', `/apps/${id}`)).json.redirect_uris, [], 'no callback added');
+  t.same((await call(ada.token, 'GET', `/apps/${id}/secrets`)).json, [], 'no secret made');
+  const invitations = await call(bob.token, 'GET', '/invitations');
+  t.equal(invitations.status, 200);
+  t.match(invitations.json, [{ client_id: id, app_name: 'Team', invited_by: { id: ada.account.id, name: 'Ada' }, invited_at: String }]);
+  t.equal(invitations.json.length, 1);
+  t.same((await call(ada.token, 'GET', '/invitations')).json, [], 'the owner has none');
+  t.match(await call(ada.token, 'POST', `/invitations/${id}/accept`), { status: 404, json: { error: 'not_found' } }, 'no invitation: 404');
+
+  // Declined: gone. Withdrawn: gone. Then accepted.
+  t.equal((await call(bob.token, 'POST', `/invitations/${id}/decline`)).status, 204);
+  t.same((await call(bob.token, 'GET', '/invitations')).json, []);
+  t.match(await call(bob.token, 'POST', `/invitations/${id}/decline`), { status: 404, json: { error: 'not_found', error_description: /no invitation/ } });
+  t.equal((await call(ada.token, 'GET', `/apps/${id}/team`)).json.length, 1, 'declined: not in the team');
+  t.equal((await call(ada.token, 'POST', `/apps/${id}/team`, { email: bob.account.email })).status, 202);
+  t.equal((await call(ada.token, 'DELETE', `/apps/${id}/team/${bob.account.id}`)).status, 204, 'the owner withdraws the invitation');
+  t.equal((await call(bob.token, 'POST', `/invitations/${id}/accept`)).status, 404, 'withdrawn: nothing to accept');
+  t.equal((await call(ada.token, 'POST', `/apps/${id}/team`, { email: bob.account.email })).status, 202);
+  const accepted = await call(bob.token, 'POST', `/invitations/${id}/accept`);
+  t.equal(accepted.status, 200);
+  t.match(accepted.json, { client_id: id, name: 'Team', role: 'member' });
+  t.equal((await call(bob.token, 'POST', `/invitations/${id}/accept`)).status, 404, 'accepted once');
+  t.match((await call(ada.token, 'GET', `/apps/${id}/team`)).json[1], { developer_id: bob.account.id, email: bob.account.email, display_name: 'Bob', role: 'member' });
   const asBob = await call(bob.token, 'GET', `/apps/${id}`);
   t.equal(asBob.status, 200);
   t.equal(asBob.json.role, 'member');
   t.ok((await call(bob.token, 'GET', '/apps')).json.some((a: { client_id: string }) => a.client_id === id));
 
   for (const [input, expected, what] of [
-    [{ email: 'nobody@example.com' }, ['/email'], 'no such account (service)'],
     [{ email: bob.account.email }, ['/email'], 'already in the team (service)'],
+    [{ email: 'not an address' }, ['/email'], 'not an email address (service)'],
     [{}, ['/email'], 'missing'],
     [{ email: 'a@b.c', role: 'owner' }, ['/role'], 'the role is not chosen here'],
   ] as [unknown, string[], string][]) {

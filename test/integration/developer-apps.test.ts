@@ -352,9 +352,66 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.equal(unchanged, before, 'nothing changed by forged posts');
   t.same((await ada.appsInStore()).length, 1, 'no app registered by a forged post');
 
-  // A team member: may change settings, may not manage the team or delete; loses access at once when removed.
+  // Adding someone is an invitation: until they accept it they reach nothing (with open sign-up, whoever signed
+  // up first with an address would otherwise join the app the moment its owner typed that address).
+  const flashOf = (page: string) => /<p[^>]*role="status"[^>]*>([\s\S]*?)<\/p>/.exec(page)?.[1]?.trim();
+  const invited = await ada.post(`${app}/team`, { email: bob.email.toUpperCase() });
+  t.equal(invited.status, 303);
+  t.equal(invited.headers.get('location'), `${app}/team`);
+  const invitedPage = await (await ada.get(`${app}/team`)).text();
+  t.equal(flashOf(invitedPage), `Invitation recorded for ${bob.email}; they see it when they sign in.`);
+  t.match(invitedPage, /Invited, not yet accepted/, 'the owner sees the invitation in the team');
+  t.match(invitedPage, /Withdraw the invitation<span class="visually-hidden"> to Bob/);
+  t.same((await lanyard.store.listTeam(clientId)).map((m) => [m.developerId, m.role]), [[ada.id, 'owner'], [bob.id, 'invited']]);
+  const withInvitation = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);
+  for (const p of pages) t.equal((await bob.get(`${app}${p}`)).status, 404, `invited, not accepted: GET ${p || '/'} is 404`);
+  t.equal((await bob.get(app)).status, 404);
+  const bobsNone = await (await bob.get('/developer/apps/app_00000000000000000000000000000000')).text();
+  t.equal((await (await bob.get(app)).text()).replace(/app_[0-9a-f]{32}/g, ''), bobsNone.replace(/app_[0-9a-f]{32}/g, ''), 'the page of an app that does not exist');
+  for (const [p, form] of posts) t.equal((await bob.post(`${app}${p}`, form)).status, 404, `invited, not accepted: POST ${p} is 404`);
+  t.equal(JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]),
+    withInvitation, 'no callback, no secret, nothing changed by the invited developer');
+  const bobsList = await (await bob.get('/developer')).text();
+  t.notMatch(bobsList, new RegExp(`href="${app}"`), 'not in their apps');
+  t.match(bobsList, /Invitations to a team/, 'but their invitation is');
+  t.match(bobsList, /Reading Quest/);
+  t.match(bobsList, /Invited by Ada/);
+  t.match(bobsList, new RegExp(`action="/developer/invitations/${clientId}/accept"`));
+
+  // An address without an account: the same answer, and nothing stored.
+  const stranger = await ada.post(`${app}/team`, { email: 'nobody-here@example.com' });
+  t.equal(stranger.status, invited.status, 'the same status');
+  t.equal(stranger.headers.get('location'), invited.headers.get('location'), 'the same next page');
+  t.equal(flashOf(await (await ada.get(`${app}/team`)).text()), 'Invitation recorded for nobody-here@example.com; they see it when they sign in.', 'the same message');
+  t.equal((await lanyard.store.listTeam(clientId)).length, 2, 'nothing stored for it');
+  t.notMatch(await (await ada.get(`${app}/team`)).text(), /No developer account/, 'never says whether an account exists');
+
+  // Answering: CSRF as everywhere; decline removes it; withdrawn by the owner, it cannot be accepted.
+  for (const answer of ['accept', 'decline']) {
+    t.equal((await bob.postWithoutCsrf(`/developer/invitations/${clientId}/${answer}`, {})).status, 403, `${answer} without csrf: 403`);
+  }
+  const declined = await bob.post(`/developer/invitations/${clientId}/decline`, {});
+  t.equal(declined.status, 303);
+  t.equal(declined.headers.get('location'), '/developer');
+  t.match(await (await bob.get('/developer')).text(), /You declined the invitation to the team of “Reading Quest”/);
+  t.same((await lanyard.store.listTeam(clientId)).map((m) => m.developerId), [ada.id], 'declined: gone');
+  t.equal((await bob.post(`/developer/invitations/${clientId}/decline`, {})).status, 404, 'no invitation to decline any more');
+  t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'nor to accept');
+  t.equal((await ada.post(`${app}/team`, { email: bob.email })).status, 303, 'invited again');
+  t.equal((await ada.post(`${app}/team/remove`, { developer_id: bob.id })).status, 303, 'the owner withdraws it');
+  t.match(await (await ada.get(`${app}/team`)).text(), /The invitation to Bob is withdrawn/);
+  t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'withdrawn: nothing to accept');
+  t.equal((await bob.get(app)).status, 404);
+  t.notMatch(await (await bob.get('/developer')).text(), /Reading Quest/, 'and no invitation listed');
+
+  // Accepted: a team member, who may change settings, may not manage the team or delete; loses access at once when removed.
   t.equal((await ada.post(`${app}/team`, { email: bob.email })).status, 303);
-  t.equal((await bob.get(app)).status, 200, 'a member sees the app');
+  const accepted = await bob.post(`/developer/invitations/${clientId}/accept`, {});
+  t.equal(accepted.status, 303);
+  t.equal(accepted.headers.get('location'), app, 'straight to the app');
+  const joined = await bob.get(app);
+  t.equal(joined.status, 200, 'a member sees the app');
+  t.match(await joined.text(), /You joined the team of “Reading Quest”/);
   t.match(await (await bob.get('/developer')).text(), /Reading Quest/);
   t.equal((await bob.post(`${app}/callbacks`, { redirect_uri: 'https://bob.example/cb' })).status, 303, 'a member changes settings');
   t.equal((await bob.get(`${app}/delete`)).status, 403, 'a member cannot open the delete page');
@@ -370,8 +427,9 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.equal((await bob.get(app)).status, 404, 'removed: 404 at once');
   t.equal((await bob.post(`${app}/callbacks`, { redirect_uri: 'https://bob.example/again' })).status, 404, 'and cannot change anything');
   const history = await (await ada.get(`${app}/history`)).text();
-  t.match(history, /Added to the team/);
-  t.match(history, /Removed from the team/);
+  for (const line of ['Invited to the team', 'Declined the invitation to the team', 'Withdrew an invitation to the team',
+    'Accepted the invitation to the team', 'Removed from the team']) t.match(history, line);
+  t.match(history, /Invited to the team<\/strong>: <span class="wrap">nobody-here@example.com/, 'the address the owner typed, either way');
 });
 
 t.test('going live: needs a callback; pending; declined with a note; approved', async (t) => {

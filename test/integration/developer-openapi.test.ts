@@ -98,7 +98,7 @@ t.test('the document is served without a token, is valid OpenAPI 3.1, and has na
   t.same(result.errors, undefined, 'no validation errors');
   t.ok(result.valid, 'valid against the OpenAPI 3.1 schema');
   t.equal(validator.version, '3.1');
-  for (const name of ['App', 'Error', 'ApiToken', 'CreatedApiToken', 'ClientSecret', 'CreatedClientSecret', 'TeamMember', 'HistoryEntry', 'Sandbox', 'Me']) {
+  for (const name of ['App', 'Error', 'ApiToken', 'CreatedApiToken', 'ClientSecret', 'CreatedClientSecret', 'TeamMember', 'InvitationRecorded', 'Invitation', 'HistoryEntry', 'Sandbox', 'Me']) {
     t.ok(doc.components.schemas[name], `components.schemas.${name}`);
   }
   t.notOk(Object.keys(doc.components.schemas).some((k) => k.startsWith('def-')), 'every component has its own name');
@@ -124,7 +124,8 @@ t.test('the document lists exactly the routes Fastify has under /developer/api',
     'DELETE /developer/api/apps/{client_id}/secrets/{secret_id}', 'PUT /developer/api/apps/{client_id}/default_scopes',
     'PUT /developer/api/apps/{client_id}/logout_url', 'DELETE /developer/api/apps/{client_id}/logout_url', 'GET /developer/api/apps/{client_id}/team',
     'POST /developer/api/apps/{client_id}/team', 'DELETE /developer/api/apps/{client_id}/team/{developer_id}', 'GET /developer/api/apps/{client_id}/history',
-    'POST /developer/api/apps/{client_id}/go-live', 'GET /developer/api/sandbox',
+    'POST /developer/api/apps/{client_id}/go-live', 'GET /developer/api/sandbox', 'GET /developer/api/invitations',
+    'POST /developer/api/invitations/{client_id}/accept', 'POST /developer/api/invitations/{client_id}/decline',
   ]) t.ok(documented.has(fixed), fixed);
 });
 

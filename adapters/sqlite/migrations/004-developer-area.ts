@@ -13,7 +13,7 @@ CREATE TABLE developers (
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL
 );
 CREATE TABLE team_members (
-  client_id TEXT NOT NULL, developer_id TEXT NOT NULL, role TEXT NOT NULL, added_at TEXT NOT NULL,
+  client_id TEXT NOT NULL, developer_id TEXT NOT NULL, role TEXT NOT NULL, added_at TEXT NOT NULL, invited_by TEXT,
   PRIMARY KEY (client_id, developer_id)
 );
 CREATE INDEX team_members_developer ON team_members (developer_id);

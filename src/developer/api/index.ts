@@ -9,6 +9,7 @@ import { appSettingsRoutes } from './app-settings-routes.js';
 import { bearerAuth } from './auth.js';
 import type { ApiContext } from './context.js';
 import { apiErrorHandler, sendApiError } from './errors.js';
+import { invitationRoutes } from './invitation-routes.js';
 import { openApiOptions } from './openapi.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
@@ -74,6 +75,7 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
     appSettingsRoutes(api, context);
     secretRoutes(api, context);
     teamRoutes(api, context);
+    invitationRoutes(api, context);
     sandboxRoutes(api, context);
   }, { prefix: API_PREFIX });
 }

@@ -88,7 +88,7 @@ export const TeamMemberInputSchema = {
   required: ['email'],
   additionalProperties: false,
   properties: {
-    email: { type: 'string', minLength: 3, maxLength: APP_LIMITS.emailLength, description: 'The email address of an existing developer account.' },
+    email: { type: 'string', minLength: 3, maxLength: APP_LIMITS.emailLength, description: 'The email address of their developer account: they are invited, and join when they accept.' },
   },
   examples: [{ email: 'colleague@example.com' }],
 } as const;

@@ -150,8 +150,49 @@ export const TeamMemberSchema = {
     developer_id: { type: 'string' },
     email: { type: 'string' },
     display_name: { type: 'string' },
-    role: { type: 'string', enum: ['owner', 'member'] },
-    added_at: instant,
+    role: {
+      type: 'string',
+      enum: ['owner', 'member', 'invited'],
+      description: '`invited`: invited by an owner, not yet accepted; it gives no access to the app until they accept.',
+    },
+    added_at: { ...instant, description: 'When they joined (for `invited`: when they were invited).' },
+  },
+} as const;
+
+export const InvitationRecordedSchema = {
+  $id: 'InvitationRecorded',
+  type: 'object',
+  description: 'The answer to adding someone by email: the same whether or not a developer account has the address (it tells '
+    + 'nobody which addresses have accounts). If one has, its developer sees the invitation when they sign in, and the team '
+    + 'lists them with role `invited` until they accept or decline; if none has, nothing is stored.',
+  required: ['email', 'status'],
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', description: 'The address, as Lanyard compares it (lower-cased, trimmed).' },
+    status: { type: 'string', enum: ['invitation_recorded'] },
+  },
+} as const;
+
+export const InvitationSchema = {
+  $id: 'Invitation',
+  type: 'object',
+  description: 'An invitation to an app’s team that you have not answered yet. It shows only the app’s name and who invited you: '
+    + 'accept it to reach the app.',
+  required: ['client_id', 'app_name', 'invited_by', 'invited_at'],
+  additionalProperties: false,
+  properties: {
+    client_id: { type: 'string' },
+    app_name: { type: 'string' },
+    invited_by: {
+      type: 'object',
+      required: ['id', 'name'],
+      additionalProperties: false,
+      properties: {
+        id: { type: 'string', description: 'A developer id, or `operator`.' },
+        name: { type: 'string', description: 'Their display name now.' },
+      },
+    },
+    invited_at: instant,
   },
 } as const;
 
@@ -236,5 +277,5 @@ export const SandboxSchema = {
 /** Every shared schema, in the order the document lists them. */
 export const SHARED_SCHEMAS = [
   ErrorSchema, MeSchema, ApiTokenSchema, CreatedApiTokenSchema, AppSchema, ClientSecretSchema, CreatedClientSecretSchema,
-  TeamMemberSchema, HistoryEntrySchema, SandboxSchema, ...INPUT_SCHEMAS,
+  TeamMemberSchema, InvitationRecordedSchema, InvitationSchema, HistoryEntrySchema, SandboxSchema, ...INPUT_SCHEMAS,
 ] as const;

@@ -6,8 +6,9 @@ import { BEARER, body, clientIdParams, errors, memberParams, noContent, okList, 
 import { memberJson } from './views.js';
 
 /**
- * An app's team: the developer accounts that may see and change it. The owner adds and removes members;
- * a member may remove themself. A removed member loses access at once (every request reads the team).
+ * An app's team: the developer accounts that may see and change it. The owner invites (by email) and removes
+ * members; a member may remove themself. An invited developer reaches nothing until they accept
+ * (invitation-routes.ts). A removed member loses access at once (every request reads the team).
  */
 export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
   api.get<{ Params: { client_id: string } }>('/apps/:client_id/team', {
@@ -15,7 +16,7 @@ export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       tags: ['team'],
       operationId: 'listTeam',
       summary: 'List an app’s team',
-      description: 'Oldest member first.',
+      description: 'Oldest member first, invited developers too (role `invited`) until they answer.',
       security: BEARER,
       params: clientIdParams,
       response: { 200: okList('The team.', 'TeamMember'), ...errors(404) },
@@ -26,16 +27,18 @@ export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
     schema: {
       tags: ['team'],
       operationId: 'addTeamMember',
-      summary: 'Add a developer to the team',
-      description: 'Owners only. The developer must already have an account (see `lanyard developers invite`).',
+      summary: 'Invite a developer to the team',
+      description: 'Owners only. The developer with an account of this email sees the invitation (on their apps page, and at '
+        + '`GET /developer/api/invitations`) and joins the team only when they accept it; until then they reach nothing of the app. '
+        + 'The answer is the same when no account has the address, so it tells nobody which addresses have accounts.',
       security: BEARER,
       params: clientIdParams,
       body: body('TeamMemberInput'),
-      response: { 201: okRef('The new member.', 'TeamMember'), ...errors(400, 403, 404, 409) },
+      response: { 202: okRef('The invitation is recorded (if an account has the address).', 'InvitationRecorded'), ...errors(400, 403, 404, 409) },
     },
   }, async (req, reply) => {
-    const member = await apps.addTeamMember(actorOf(developerOf(req)), req.params.client_id, req.body.email);
-    return reply.code(201).send(memberJson(member));
+    const { email } = await apps.addTeamMember(actorOf(developerOf(req)), req.params.client_id, req.body.email);
+    return reply.code(202).send({ email, status: 'invitation_recorded' });
   });
 
   api.delete<{ Params: { client_id: string; developer_id: string } }>('/apps/:client_id/team/:developer_id', {
@@ -43,7 +46,7 @@ export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       tags: ['team'],
       operationId: 'removeTeamMember',
       summary: 'Remove a developer from the team',
-      description: 'Owners only, or a member removing themself. The last owner cannot be removed.',
+      description: 'Owners only, or a member removing themself; for an invited developer, this withdraws the invitation. The last owner cannot be removed.',
       security: BEARER,
       params: memberParams,
       response: { 204: noContent('Removed: they lose access at once.'), ...errors(403, 404, 409) },

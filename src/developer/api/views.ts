@@ -1,6 +1,7 @@
-import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret, TeamRole } from '../../../adapters/store.js';
-import type { TeamMemberView } from '../app-service.js';
+import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret } from '../../../adapters/store.js';
+import type { AppSummary, TeamMemberView } from '../app-service.js';
 import type { SandboxCredentials } from '../sandbox.js';
+import type { TeamInvitation } from '../team-invitations.js';
 
 /**
  * The API's JSON for each record: snake_case, absent values left out (never null), and never a hash. These
@@ -28,7 +29,7 @@ export const tokenJson = (t: DeveloperApiToken) => defined({
   last_used_at: t.lastUsedAt,
 });
 
-export const appJson = (c: StoredClient, role: TeamRole) => defined({
+export const appJson = (c: StoredClient, role: AppSummary['role']) => defined({
   client_id: c.clientId,
   name: c.name,
   description: c.description,
@@ -59,6 +60,13 @@ export const memberJson = (m: TeamMemberView) => ({
   display_name: m.displayName,
   role: m.role,
   added_at: m.addedAt,
+});
+
+export const invitationJson = (i: TeamInvitation) => ({
+  client_id: i.client.clientId,
+  app_name: i.client.name,
+  invited_by: { id: i.invitedBy.id, name: i.invitedBy.name },
+  invited_at: i.invitedAt,
 });
 
 export const eventJson = (e: DeveloperEvent) => ({

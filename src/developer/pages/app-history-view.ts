@@ -18,7 +18,10 @@ function details(e: DeveloperEvent): Raw {
       return scopes.length ? html`${scopes.map((x, i) => html`${i ? ' ' : ''}<code>${x}</code>`)}` : html`none`;
     }
     case 'team.member_added': case 'team.member_removed': case 'team.member_left':
+    case 'team.invitation_accepted': case 'team.invitation_declined': case 'team.invitation_withdrawn':
       return html`${s('name')} <span class="muted">${s('email')}</span>`;
+    case 'team.member_invited':
+      return html`<span class="wrap">${s('email')}</span>`;
     case 'app.registered': case 'app.deleted':
       return html`“${s('name')}”`;
     case 'app.declined':

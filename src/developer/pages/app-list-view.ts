@@ -2,11 +2,16 @@ import { csrfField, errorMessage, field, flash, textArea } from '../../web/compo
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { APP_LIMITS } from '../app-input.js';
+import type { TeamInvitation } from '../team-invitations.js';
+import { invitationsView } from './app-invitations-view.js';
 import { AM } from './app-messages.js';
 import { appPath, statusBadge } from './app-parts.js';
 
-/** GET /developer: the developer's apps, each as a card (readable on a phone, where a wide table is not). */
-export function appListView(apps: AppSummary[], message?: string): Raw {
+/**
+ * GET /developer: the invitations to a team waiting for an answer, then the developer's apps, each as a card
+ * (readable on a phone, where a wide table is not).
+ */
+export function appListView(apps: AppSummary[], invitations: TeamInvitation[], csrf: string, message?: string): Raw {
   return html`<div class="app-page">
 <div class="app-list-head">
   <h1>${AM.appsTitle}</h1>
@@ -14,6 +19,7 @@ export function appListView(apps: AppSummary[], message?: string): Raw {
 </div>
 <p class="muted">${AM.appsIntro}</p>
 ${flash(message)}
+${invitationsView(invitations, csrf)}
 ${apps.length === 0 ? html`<p class="empty-state">${AM.noApps}</p>` : html`<ul class="app-cards" aria-label="Your apps">
   ${apps.map(({ client, role }) => html`<li class="app-card">
     <div class="app-card-head">

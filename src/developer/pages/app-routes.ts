@@ -85,7 +85,26 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     }
   };
 
-  get('/developer', async (c) => ({ title: AM.appsTitle, body: appListView(await apps.listApps(c.actor), flashOf(c)) }));
+  get('/developer', async (c) => ({
+    title: AM.appsTitle, body: appListView(await apps.listApps(c.actor), await apps.invitations.list(c.actor), c.who.csrf, flashOf(c)),
+  }));
+  // An invitation's answer. One already answered or withdrawn is a 404 without a way to the app (it is not theirs).
+  const answer = async (work: () => Promise<Page | undefined>): Promise<Page | undefined> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      return { status: 404, title: 'Not found', body: refusedView('Not found', err.message, undefined) };
+    }
+  };
+  post('/developer/invitations/:clientId/accept', (c) => answer(async () => {
+    const { client } = await apps.invitations.accept(c.actor, c.clientId);
+    return done(c, appPath(client.clientId), AM.invitationAccepted(client.name));
+  }));
+  post('/developer/invitations/:clientId/decline', (c) => answer(async () => {
+    const client = await apps.invitations.decline(c.actor, c.clientId);
+    return done(c, '/developer', AM.invitationDeclined(client.name));
+  }));
 
   get('/developer/apps/new', async (c) => ({ title: AM.registerTitle, body: registerView(c.who.csrf) }));
   post('/developer/apps/new', async (c) => {
@@ -214,9 +233,9 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   get('/developer/apps/:clientId/team', (c) => team(c));
   post('/developer/apps/:clientId/team', async (c) => {
     const email = text(c.req.body, 'email');
-    let name = '';
-    const failed = await attempt(async () => { ({ displayName: name } = await apps.addTeamMember(c.actor, c.clientId, email)); });
-    return failed ? team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } }) : done(c, sectionPath(c.clientId, 'team'), AM.memberAdded(name));
+    let recorded = '';
+    const failed = await attempt(async () => { ({ email: recorded } = await apps.addTeamMember(c.actor, c.clientId, email)); });
+    return failed ? team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } }) : done(c, sectionPath(c.clientId, 'team'), AM.invitationRecorded(recorded));
   });
   post('/developer/apps/:clientId/team/remove', async (c) => {
     const developerId = text(c.req.body, 'developer_id');
@@ -225,7 +244,8 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     const failed = await attempt(() => apps.removeTeamMember(c.actor, c.clientId, developerId));
     if (failed) return team(c, { status: failed.status, formError: fieldOrForm(failed, 'developer_id') });
     if (developerId === c.who.developer.id) return done(c, '/developer', AM.left(app.client.name));
-    return done(c, sectionPath(c.clientId, 'team'), AM.memberRemoved(members.find((m) => m.developerId === developerId)?.displayName ?? 'They'));
+    const removed = members.find((m) => m.developerId === developerId);
+    return done(c, sectionPath(c.clientId, 'team'), (removed?.role === 'invited' ? AM.invitationWithdrawn : AM.memberRemoved)(removed?.displayName ?? 'They'));
   });
 
   // History, going live, deleting.

@@ -17,32 +17,39 @@ export interface TeamData {
   formError?: string | undefined;
 }
 
-/** GET /developer/apps/:clientId/team: who can change the app; owners add and remove, members may leave. */
+const ROLE_TEXT = { owner: 'Owner', member: 'Member', invited: 'Invited, not yet accepted' } as const;
+
+/**
+ * GET /developer/apps/:clientId/team: who can change the app; owners invite and remove (or withdraw an
+ * invitation), members may leave. Invited people are listed, marked as such, but reach nothing yet.
+ */
 export function teamView(d: TeamData): Raw {
   const id = d.app.client.clientId;
   const owner = d.app.role === 'owner';
   const owners = d.team.filter((m) => m.role === 'owner').length;
   return appFrame(d.app, 'team', 'Team', html`
 <p>${AM.teamHelp}</p>
+${owner ? html`<p class="hint">${AM.teamInviteHelp}</p>` : ''}
 ${errorMessage(d.formError)}
 <ul class="team-list" aria-label="Team members">
   ${d.team.map((m) => {
     const self = m.developerId === d.me;
     const lastOwner = m.role === 'owner' && owners === 1;
+    const invited = m.role === 'invited';
     const action = lastOwner ? ''
       : self ? inlinePost(appPath(id, '/team/remove'), d.csrf, 'Leave the team', '', { developer_id: m.developerId }, true)
-        : owner ? inlinePost(appPath(id, '/team/remove'), d.csrf, 'Remove', m.displayName, { developer_id: m.developerId }, true) : '';
-    return html`<li class="team-member">
+        : owner ? inlinePost(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', invited ? `to ${m.displayName}` : m.displayName, { developer_id: m.developerId }, true) : '';
+    return html`<li class="team-member${invited ? ' team-invited' : ''}">
     <div class="team-who"><strong>${m.displayName}</strong>${self ? html` <span class="muted">(you)</span>` : ''}<br><span class="muted">${m.email}</span></div>
-    <div class="team-role">${m.role === 'owner' ? 'Owner' : 'Member'}<br><span class="muted">since ${when(m.addedAt)}</span></div>
+    <div class="team-role">${ROLE_TEXT[m.role]}<br><span class="muted">${invited ? 'invited' : 'since'} ${when(m.addedAt)}</span></div>
     <div class="team-action">${action}</div>
   </li>`;
   })}
 </ul>
 ${owner ? html`<form method="post" action="${appPath(id, '/team')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}
-  ${field({ name: 'email', label: 'Add a developer by email', type: 'email', value: d.add?.email, error: d.add?.error, autocomplete: 'off',
-    hint: 'They need a developer account with this address. They join as a member.', autofocus: !!d.add?.error })}
-  <button type="submit">Add to the team</button>
+  ${field({ name: 'email', label: 'Invite a developer by email', type: 'email', value: d.add?.email, error: d.add?.error, autocomplete: 'off',
+    hint: 'The email address of their developer account. They join as a member once they accept.', autofocus: !!d.add?.error })}
+  <button type="submit">Invite to the team</button>
 </form>` : html`<p class="muted">Only an owner of the app can add or remove people.</p>`}`, d.message);
 }

@@ -131,15 +131,17 @@ t.test('default scopes and logout URL', async (t) => {
     ['logout_url.cleared', 'logout_url.set', 'scopes.changed', 'scopes.changed', 'app.registered']);
 });
 
-t.test('team: owner adds by email and removes; members leave; last owner stays; members cannot manage or delete', async (t) => {
+t.test('team: owner invites by email and removes; members leave; last owner stays; members cannot manage or delete', async (t) => {
   const { apps, dev } = await setUp(t);
   const ada = await dev('Ada');
   const bob = await dev('Bob');
   const cy = await dev('Cy');
   const { clientId } = await apps.register(ada, { name: 'App' });
-  t.match(problems(await apps.addTeamMember(ada, clientId, 'nobody@example.com').catch((e) => e)), [{ path: 'email', message: /No developer account/ }]);
-  t.match(await apps.addTeamMember(ada, clientId, ' BOB@example.com '), { developerId: bob.id, role: 'member', email: 'bob@example.com', displayName: 'Bob' });
-  t.match(problems(await apps.addTeamMember(ada, clientId, 'bob@example.com').catch((e) => e)), [{ path: 'email', message: /already/ }]);
+  t.same(await apps.addTeamMember(ada, clientId, ' BOB@example.com '), { email: 'bob@example.com' });
+  t.match(problems(await apps.addTeamMember(ada, clientId, 'bob@example.com').catch((e) => e)), [{ path: 'email', message: /already invited/ }]);
+  t.type(await apps.getApp(bob, clientId).catch((e) => e), NotFoundError, 'invited is not in the team yet');
+  t.match(await apps.invitations.accept(bob, clientId), { client: { clientId }, role: 'member' });
+  t.match(problems(await apps.addTeamMember(ada, clientId, 'bob@example.com').catch((e) => e)), [{ path: 'email', message: /already in this app/ }]);
   t.equal((await apps.getApp(bob, clientId)).role, 'member');
   await apps.addCallback(bob, clientId, 'https://app.example/cb');
   t.type(await apps.addTeamMember(bob, clientId, 'cy@example.com').catch((e) => e), ForbiddenError);
@@ -147,13 +149,65 @@ t.test('team: owner adds by email and removes; members leave; last owner stays; 
   t.type(await apps.deleteApp(bob, clientId).catch((e) => e), ForbiddenError);
   t.type(await apps.removeTeamMember(ada, clientId, ada.id).catch((e) => e), ConflictError, 'the last owner cannot leave');
   await apps.addTeamMember(ada, clientId, 'cy@example.com');
+  await apps.invitations.accept(cy, clientId);
   await apps.removeTeamMember(cy, clientId, cy.id);
   t.type(await apps.getApp(cy, clientId).catch((e) => e), NotFoundError, 'left: gone at once');
   await apps.removeTeamMember(ada, clientId, bob.id);
   t.type(await apps.getApp(bob, clientId).catch((e) => e), NotFoundError, 'removed: gone at once');
   t.same((await apps.listTeam(ada, clientId)).map((m) => m.email), ['ada@example.com']);
-  t.same((await apps.history(ada, clientId)).slice(0, 4).map((e) => [e.action, e.actorName]),
-    [['team.member_removed', 'Ada'], ['team.member_left', 'Cy'], ['team.member_added', 'Ada'], ['callback.added', 'Bob']]);
+  t.same((await apps.history(ada, clientId)).slice(0, 6).map((e) => [e.action, e.actorName]), [
+    ['team.member_removed', 'Ada'], ['team.member_left', 'Cy'], ['team.invitation_accepted', 'Cy'], ['team.member_invited', 'Ada'],
+    ['callback.added', 'Bob'], ['team.invitation_accepted', 'Bob'],
+  ]);
+});
+
+t.test('invitations: grant nothing until accepted; unknown emails answered alike; decline, withdraw; limits count them', async (t) => {
+  const { apps, dev, store, clock } = await setUp(t);
+  const ada = await dev('Ada');
+  const bob = await dev('Bob');
+  const { clientId } = await apps.register(ada, { name: 'Shared' });
+  const known = await apps.addTeamMember(ada, clientId, 'bob@example.com');
+  const unknown = await apps.addTeamMember(ada, clientId, 'nobody@example.com');
+  t.same([known, unknown], [{ email: 'bob@example.com' }, { email: 'nobody@example.com' }], 'the same answer either way');
+  t.same((await store.listTeam(clientId)).map((m) => [m.developerId, m.role, m.invitedBy]), [[ada.id, 'owner', undefined], [bob.id, 'invited', ada.id]],
+    'nothing stored for an address without an account');
+  t.same((await apps.history(ada, clientId)).slice(0, 2).map((e) => [e.action, e.detail]),
+    [['team.member_invited', { email: 'nobody@example.com' }], ['team.member_invited', { email: 'bob@example.com' }]], 'both recorded alike');
+
+  // Invited: no app, no action.
+  t.same(await apps.listApps(bob), [], 'not one of their apps');
+  for (const attempt of [
+    () => apps.getApp(bob, clientId), () => apps.addCallback(bob, clientId, 'https://evil.example/cb'), () => apps.createSecret(bob, clientId, { label: 'x' }),
+    () => apps.listTeam(bob, clientId), () => apps.removeTeamMember(bob, clientId, bob.id), () => apps.history(bob, clientId),
+  ]) t.type(await attempt().catch((e) => e), NotFoundError);
+  const [invitation] = await apps.invitations.list(bob);
+  t.match(invitation, { client: { clientId, name: 'Shared' }, invitedBy: { id: ada.id, name: 'Ada' }, invitedAt: clock.now().toISOString() });
+  t.same(await apps.invitations.list(ada), [], 'an owner has no invitation');
+  t.type(await apps.invitations.accept(ada, clientId).catch((e) => e), NotFoundError, 'nor can accept one');
+
+  // Declined: gone; withdrawn by the owner: gone.
+  await apps.invitations.decline(bob, clientId);
+  t.same((await store.listTeam(clientId)).map((m) => m.developerId), [ada.id]);
+  t.type(await apps.invitations.decline(bob, clientId).catch((e) => e), NotFoundError, 'declined twice');
+  await apps.addTeamMember(ada, clientId, 'bob@example.com');
+  await apps.removeTeamMember(ada, clientId, bob.id);
+  t.type(await apps.invitations.accept(bob, clientId).catch((e) => e), NotFoundError, 'withdrawn: nothing to accept');
+  t.same((await apps.history(ada, clientId)).slice(0, 3).map((e) => e.action), ['team.invitation_withdrawn', 'team.member_invited', 'team.invitation_declined']);
+
+  // The team limit counts invitations, and answers an unknown address the same way.
+  const team = await store.listTeam(clientId);
+  for (let i = team.length; i < 50; i += 1) {
+    await store.putTeamMember({ clientId, developerId: `dev_filler_${i}`, role: 'invited', addedAt: clock.now().toISOString(), invitedBy: ada.id });
+  }
+  t.type(await apps.addTeamMember(ada, clientId, 'bob@example.com').catch((e) => e), ConflictError, 'full: a known address');
+  t.type(await apps.addTeamMember(ada, clientId, 'nobody@example.com').catch((e) => e), ConflictError, 'full: an unknown one alike');
+
+  // An invitation to own nothing: an invited developer is not an owner, and owns no app by it.
+  const { clientId: other } = await apps.register(ada, { name: 'Other' });
+  await apps.addTeamMember(ada, other, 'bob@example.com');
+  t.same((await apps.listApps(bob)).length, 0);
+  await apps.invitations.accept(bob, other);
+  t.same((await apps.listApps(bob)).map((a) => [a.client.name, a.role]), [['Other', 'member']], 'accepted: the app is theirs to work on');
 });
 
 t.test('going live: request, decline with a note, request again, approve; operator only', async (t) => {

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { actorOf } from '../actor.js';
+import { developerOf } from './auth.js';
+import type { ApiContext } from './context.js';
+import { BEARER, clientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
+import { appJson, invitationJson } from './views.js';
+
+/**
+ * The invited developer's side of a team invitation: the ones not yet answered, accept (join the team as a
+ * member, with access from then on) and decline (the invitation goes). No such invitation is 404.
+ */
+export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): void {
+  api.get('/invitations', {
+    schema: {
+      tags: ['team'],
+      operationId: 'listInvitations',
+      summary: 'List your team invitations',
+      description: 'Invitations to apps’ teams that you have not accepted or declined yet, oldest first.',
+      security: BEARER,
+      response: { 200: okList('Your pending invitations.', 'Invitation'), ...errors() },
+    },
+  }, async (req) => (await apps.invitations.list(actorOf(developerOf(req)))).map(invitationJson));
+
+  api.post<{ Params: { client_id: string } }>('/invitations/:client_id/accept', {
+    schema: {
+      tags: ['team'],
+      operationId: 'acceptInvitation',
+      summary: 'Accept a team invitation',
+      description: 'You join the app’s team as a member and may see and change it from now on.',
+      security: BEARER,
+      params: clientIdParams,
+      response: { 200: okRef('The app, as you now see it.', 'App'), ...errors(404) },
+    },
+  }, async (req) => {
+    const { client, role } = await apps.invitations.accept(actorOf(developerOf(req)), req.params.client_id);
+    return appJson(client, role);
+  });
+
+  api.post<{ Params: { client_id: string } }>('/invitations/:client_id/decline', {
+    schema: {
+      tags: ['team'],
+      operationId: 'declineInvitation',
+      summary: 'Decline a team invitation',
+      description: 'The invitation is removed; the app’s owners see that you declined in its history.',
+      security: BEARER,
+      params: clientIdParams,
+      response: { 204: noContent('Declined.'), ...errors(404) },
+    },
+  }, async (req, reply) => {
+    await apps.invitations.decline(actorOf(developerOf(req)), req.params.client_id);
+    return reply.code(204).send();
+  });
+}
