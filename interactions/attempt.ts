@@ -4,8 +4,8 @@ import type { User } from '../adapters/store.js';
 import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
-import { clientNameOf, type LoginStep, refusedPage } from './login-step.js';
-import { availabilityOf, userAllowed } from '../src/developer/app-availability.js';
+import { type LoginStep, sendRefused } from './login-step.js';
+import { availabilityOf, refusalFor } from '../src/developer/app-availability.js';
 import { errorPage } from '../src/web/error-page.js';
 import { html, type Raw } from '../src/web/html.js';
 
@@ -113,10 +113,9 @@ export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, 
   const details = await deps.host.provider.interactionDetails(req.raw, reply.raw);
   const clientId = String(details.params.client_id);
   const availability = await availabilityOf(deps, clientId);
-  if (!userAllowed(availability.client, user, availability.sandbox)) {
-    const reason = availability.sandboxOnly ? 'development_app' : 'sandbox_school';
-    req.log.warn({ event: 'login.refused', reason, clientId, accountId: user.id }, 'user of a school this app may not sign in refused');
-    return sendHtml(reply, 403, refusedPage(deps, details, await clientNameOf(deps, details), reason));
+  const refusal = refusalFor(availability.client, user.organisationId, availability.sandbox);
+  if (refusal) {
+    return sendRefused(deps, req, reply, details, availability.client?.name ?? 'the app', refusal, { level: 'warn', accountId: user.id });
   }
   // remember: false — a browser-session cookie, since classroom devices are shared.
   return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);

@@ -3,7 +3,7 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage } from '../src/web/error-page.js';
-import { availabilityOf, DEVELOPMENT_APP_MESSAGE, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, refusalFor, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
 import { csrfField } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
@@ -31,7 +31,9 @@ export interface OrganisationChoice {
    * No one may sign in here (app-availability.ts): the app is in development and named another school, or
    * it is live and named the sandbox school.
    */
-  refused?: 'development_app' | 'sandbox_school';
+  refused?: Refusal;
+  /** The app's name, for the screens (from the client read that decided the rest). */
+  clientName: string;
 }
 
 /**
@@ -42,20 +44,31 @@ export interface OrganisationChoice {
 export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown): Promise<OrganisationChoice> {
   const named = details.params.organisation as string | undefined;
   const availability = await availabilityOf(deps, String(details.params.client_id));
+  const clientName = availability.client?.name ?? 'the app';
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
-    if (!sandbox) return { canChange: false, refused: 'development_app' };
-    if (named && named !== sandbox.slug && named !== sandbox.id) return { canChange: false, refused: 'development_app' };
-    return { organisation: sandbox, canChange: false };
+    if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', clientName };
+    return { organisation: sandbox, canChange: false, clientName };
   }
-  const isSandbox = (o: Organisation | undefined) => o !== undefined && o.id === availability.sandbox?.id;
+  const refused = (o: Organisation | undefined) => (o ? refusalFor(availability.client, o.id, availability.sandbox) : undefined);
   if (named) {
     const organisation = await deps.store.findOrganisation(named);
-    return isSandbox(organisation) ? { canChange: false, refused: 'sandbox_school' } : { organisation, canChange: false };
+    const refusal = refused(organisation);
+    return refusal ? { canChange: false, refused: refusal, clientName } : { organisation, canChange: false, clientName };
   }
   // A live app's user who picks the sandbox school by hand (?org=sandbox) is sent back to the picker.
   const organisation = typeof chosen === 'string' && chosen ? await deps.store.findOrganisation(chosen) : undefined;
-  return { organisation: isSandbox(organisation) ? undefined : organisation, canChange: true };
+  return { organisation: refused(organisation) ? undefined : organisation, canChange: true, clientName };
+}
+
+/** Answers a sign-in no one may complete here: logged (`login.refused`), then the page below, 403. */
+export function sendRefused(
+  deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, details: Details, clientName: string, reason: Refusal,
+  o: { level: 'info' | 'warn'; accountId?: string } = { level: 'info' },
+): FastifyReply {
+  const { level, accountId } = o;
+  req.log[level]({ event: 'login.refused', reason, clientId: details.params.client_id, ...(accountId ? { accountId } : {}) }, 'organisation refused for this app');
+  return sendHtml(reply, 403, refusedPage(deps, details, clientName, reason));
 }
 
 /**
@@ -63,7 +76,7 @@ export async function organisationFor(deps: InteractionDeps, details: Details, c
  * a live app asked for the sandbox school. Nothing is signed in, and the one way on is back to the app,
  * which receives `access_denied` (interactions/cancel.ts).
  */
-export function refusedPage(deps: InteractionDeps, details: Details, clientName: string, reason: 'development_app' | 'sandbox_school'): string {
+function refusedPage(deps: InteractionDeps, details: Details, clientName: string, reason: Refusal): string {
   const back = html`<form method="post" action="/interaction/${details.uid}/cancel">
   ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
   <button type="submit">Go back to ${clientName}</button>
@@ -85,9 +98,6 @@ school's test users. If you are one of them, leave out the <code>organisation</c
 ${back}
 `);
 }
-
-export const clientNameOf = async (deps: InteractionDeps, details: Details) =>
-  (await deps.clients.get(String(details.params.client_id)))?.name ?? 'the app';
 
 /**
  * The common preamble of every login method's routes: a live interaction at the login prompt, a valid CSRF
@@ -113,8 +123,7 @@ export async function loginStep(
   }
   const choice = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org);
   if (choice.refused) {
-    req.log.info({ event: 'login.refused', reason: choice.refused, clientId: details.params.client_id }, 'organisation refused for this app');
-    sendHtml(reply, 403, refusedPage(deps, details, await clientNameOf(deps, details), choice.refused));
+    sendRefused(deps, req, reply, details, choice.clientName, choice.refused);
     return undefined;
   }
   const { organisation } = choice;
@@ -132,7 +141,7 @@ export async function loginStep(
     organisation,
     uid: details.uid,
     csrf: csrfToken(deps.cookieKeys, details.uid),
-    clientName: await clientNameOf(deps, details),
+    clientName: choice.clientName,
     canChangeOrganisation: choice.canChange,
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { csrfToken } from '../src/web/csrf.js';
 import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { clientNameOf, organisationFor, refusedPage } from './login-step.js';
+import { organisationFor, sendRefused } from './login-step.js';
 import { SANDBOX_SLUG } from '../src/developer/app-availability.js';
 import { errorPage } from '../src/web/error-page.js';
 import { methodChooser } from './views/method-chooser.js';
@@ -25,12 +25,9 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
     }
     deps.devices.ensure(req, reply);
-    const clientName = await clientNameOf(deps, details);
     const choice = await organisationFor(deps, details, req.query.org);
-    if (choice.refused) {
-      req.log.info({ event: 'login.refused', reason: choice.refused, clientId: details.params.client_id }, 'organisation refused for this app');
-      return sendHtml(reply, 403, refusedPage(deps, details, clientName, choice.refused));
-    }
+    const { clientName } = choice;
+    if (choice.refused) return sendRefused(deps, req, reply, details, clientName, choice.refused);
     const { organisation } = choice;
     if (!organisation) {
       const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';

@@ -29,14 +29,23 @@ export const SANDBOX_SCHOOL_MESSAGE = 'The sandbox school is for testing apps in
 /** Whether the client may sign in only the sandbox school's users (an unknown client too: failing closed). */
 export const sandboxOnly = (client: Pick<StoredClient, 'status'> | undefined): boolean => client?.status !== 'live';
 
+/** Why no one of a school may sign in to an app here (the error code of the refusal page). */
+export type Refusal = 'development_app' | 'sandbox_school';
+
 /**
- * Whether the client may sign in users of this organisation. `sandbox` is the sandbox school as it is now
- * in the store (undefined when it is missing: then a development app signs in no one, a live one anyone).
+ * Why the client may not sign in users of this organisation, or undefined when it may. `sandbox` is the
+ * sandbox school as it is now in the store (undefined when it is missing: then a development app signs in
+ * no one, a live one anyone).
  */
-export function organisationAllowed(client: Pick<StoredClient, 'status'> | undefined, organisationId: string, sandbox: Organisation | undefined): boolean {
+export function refusalFor(client: Pick<StoredClient, 'status'> | undefined, organisationId: string, sandbox: Organisation | undefined): Refusal | undefined {
   const inSandbox = sandbox !== undefined && organisationId === sandbox.id;
-  return sandboxOnly(client) ? inSandbox : !inSandbox;
+  if (sandboxOnly(client)) return inSandbox ? undefined : 'development_app';
+  return inSandbox ? 'sandbox_school' : undefined;
 }
+
+/** Whether the client may sign in users of this organisation (refusalFor finds none). */
+export const organisationAllowed = (client: Pick<StoredClient, 'status'> | undefined, organisationId: string, sandbox: Organisation | undefined): boolean =>
+  refusalFor(client, organisationId, sandbox) === undefined;
 
 /** Whether the client may sign in this user (their organisation decides). */
 export const userAllowed = (client: Pick<StoredClient, 'status'> | undefined, user: Pick<User, 'organisationId'>, sandbox: Organisation | undefined): boolean =>
