@@ -5,7 +5,7 @@ import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js
 import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { type LoginStep, sendRefused } from './login-step.js';
-import { availabilityOf, refusalFor } from '../src/developer/app-availability.js';
+import { refusalFor } from '../src/developer/app-availability.js';
 import { errorPage } from '../src/web/error-page.js';
 import { html, type Raw } from '../src/web/html.js';
 
@@ -106,17 +106,14 @@ function failureText(factor: Factor): string {
 /**
  * Signs the user in: the interaction is finished and the browser goes back to the provider (303). Last, the
  * app must be allowed to sign this user in (src/developer/app-availability.ts): the organisation step
- * already holds a development app to the sandbox school, and this refuses anything that slipped past it
- * (defence in depth), without finishing the interaction: no code is issued.
+ * already held a development app to the sandbox school (and a live one away from it), and this refuses
+ * anything that slipped past it (defence in depth), with what that step read, without finishing the
+ * interaction: no code is issued.
  */
-export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, user: User, amr: string[]) {
-  const details = await deps.host.provider.interactionDetails(req.raw, reply.raw);
-  const clientId = String(details.params.client_id);
-  const availability = await availabilityOf(deps, clientId);
-  const refusal = refusalFor(availability.client, user.organisationId, availability.sandbox);
-  if (refusal) {
-    return sendRefused(deps, req, reply, details, availability.client?.name ?? 'the app', refusal, { level: 'warn', accountId: user.id });
-  }
+export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, step: LoginStep, user: User, amr: string[]) {
+  const { client, sandbox } = step.availability;
+  const refusal = refusalFor(client, user.organisationId, sandbox);
+  if (refusal) return sendRefused(deps, req, reply, step.details, step.clientName, refusal, { level: 'warn', accountId: user.id });
   // remember: false — a browser-session cookie, since classroom devices are shared.
   return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);
 }

@@ -48,7 +48,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
       final: !step.organisation.login.badgeRequiresEmoji,
     });
     if (!user) return reply;
-    if (!step.organisation.login.badgeRequiresEmoji) return completeLogin(deps, req, reply, user, ['pop']);
+    if (!step.organisation.login.badgeRequiresEmoji) return completeLogin(deps, req, reply, step, user, ['pop']);
     const ticket = issueTicket(deps.cookieKeys, step.uid, user.id, deps.clock.now().getTime());
     return sendHtml(reply, 200, secondFactorPage(deps, step, user, ticket, []));
   });
@@ -71,6 +71,6 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
       verify: () => checkEmojiPassword(deps.store, step.organisation, holder.username, chosen),
       retry: (_status, error) => secondFactorPage(deps, step, holder, body.ticket!, [], error),
     });
-    return user ? completeLogin(deps, req, reply, user, ['pop', 'pin', 'mfa']) : reply;
+    return user ? completeLogin(deps, req, reply, step, user, ['pop', 'pin', 'mfa']) : reply;
   });
 }

@@ -38,6 +38,6 @@ export function emojiRoutes(app: FastifyInstance, deps: InteractionDeps): void {
         ...step, action: `/interaction/${step.uid}/emoji`, askUsername: true, username, chosen: [], error,
       }),
     });
-    return user ? completeLogin(deps, req, reply, user, ['pin']) : reply;
+    return user ? completeLogin(deps, req, reply, step, user, ['pin']) : reply;
   });
 }

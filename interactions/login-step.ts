@@ -3,7 +3,7 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage } from '../src/web/error-page.js';
-import { availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, refusalFor, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, refusalFor, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
 import { csrfField } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
@@ -17,6 +17,8 @@ export interface LoginStep {
   clientName: string;
   /** The app did not name the organisation, so the user may pick another. */
   canChangeOrganisation: boolean;
+  /** Which schools' users the app may sign in (src/developer/app-availability.ts), as read for this step. */
+  availability: Availability;
 }
 
 type StepRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { org?: string }; Body: unknown }>;
@@ -34,6 +36,8 @@ export interface OrganisationChoice {
   refused?: Refusal;
   /** The app's name, for the screens (from the client read that decided the rest). */
   clientName: string;
+  /** What decided it: completeLogin checks the signed-in user against the same, without reading it again. */
+  availability: Availability;
 }
 
 /**
@@ -44,21 +48,21 @@ export interface OrganisationChoice {
 export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown): Promise<OrganisationChoice> {
   const named = details.params.organisation as string | undefined;
   const availability = await availabilityOf(deps, String(details.params.client_id));
-  const clientName = availability.client?.name ?? 'the app';
+  const decided = { clientName: availability.client?.name ?? 'the app', availability };
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
-    if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', clientName };
-    return { organisation: sandbox, canChange: false, clientName };
+    if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', ...decided };
+    return { organisation: sandbox, canChange: false, ...decided };
   }
   const refused = (o: Organisation | undefined) => (o ? refusalFor(availability.client, o.id, availability.sandbox) : undefined);
   if (named) {
     const organisation = await deps.store.findOrganisation(named);
     const refusal = refused(organisation);
-    return refusal ? { canChange: false, refused: refusal, clientName } : { organisation, canChange: false, clientName };
+    return refusal ? { canChange: false, refused: refusal, ...decided } : { organisation, canChange: false, ...decided };
   }
   // A live app's user who picks the sandbox school by hand (?org=sandbox) is sent back to the picker.
   const organisation = typeof chosen === 'string' && chosen ? await deps.store.findOrganisation(chosen) : undefined;
-  return { organisation: refused(organisation) ? undefined : organisation, canChange: true, clientName };
+  return { organisation: refused(organisation) ? undefined : organisation, canChange: true, ...decided };
 }
 
 /** Answers a sign-in no one may complete here: logged (`login.refused`), then the page below, 403. */
@@ -143,5 +147,6 @@ export async function loginStep(
     csrf: csrfToken(deps.cookieKeys, details.uid),
     clientName: choice.clientName,
     canChangeOrganisation: choice.canChange,
+    availability: choice.availability,
   };
 }

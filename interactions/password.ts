@@ -28,6 +28,6 @@ export function passwordRoutes(app: FastifyInstance, deps: InteractionDeps): voi
       verify: () => checkPassword(deps.store, step.organisation, username, password),
       retry: (_status, error) => passwordForm({ ...step, username, error }),
     });
-    return user ? completeLogin(deps, req, reply, user, ['pwd']) : reply;
+    return user ? completeLogin(deps, req, reply, step, user, ['pwd']) : reply;
   });
 }

@@ -57,8 +57,15 @@ export interface AvailabilitySources {
   store: { findOrganisation(slugOrId: string): Promise<Organisation | undefined> };
 }
 
+/** What the rule reads about one sign-in: the client, the sandbox school, and whether the client is held to it. */
+export interface Availability {
+  client: StoredClient | undefined;
+  sandbox: Organisation | undefined;
+  sandboxOnly: boolean;
+}
+
 /** The client and the sandbox school (one store read each), and whether the client is held to the sandbox. */
-export async function availabilityOf(src: AvailabilitySources, clientId: string): Promise<{ client: StoredClient | undefined; sandbox: Organisation | undefined; sandboxOnly: boolean }> {
+export async function availabilityOf(src: AvailabilitySources, clientId: string): Promise<Availability> {
   const [client, sandbox] = await Promise.all([
     clientId ? src.clients.get(clientId) : Promise.resolve(undefined),
     src.store.findOrganisation(SANDBOX_SLUG),

@@ -1,5 +1,5 @@
 import { interactionPolicy } from 'oidc-provider';
-import type { Directory } from '../../adapters/store.js';
+import type { Directory, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
 import { type AvailabilitySources, mayClientSignIn } from '../developer/app-availability.js';
 
@@ -24,6 +24,13 @@ const { Check } = interactionPolicy;
  */
 export function loginPolicy(directory: Directory, clients: AvailabilitySources['clients']) {
   const policy = interactionPolicy.base();
+  // The session's user, read once per request however many checks ask (each request has its own ctx).
+  const users = new WeakMap<object, Promise<User | undefined>>();
+  const userOf = (ctx: unknown, accountId: string): Promise<User | undefined> => {
+    let user = users.get(ctx as object);
+    if (!user) users.set(ctx as object, user = directory.findUser(accountId));
+    return user;
+  };
   const login = policy.get('login')!;
   // Checks added after the prompt is built get no default error: name it, so prompt=none is login_required.
   // The description is the one for no session at all: the app is not told why.
@@ -34,7 +41,7 @@ export function loginPolicy(directory: Directory, clients: AvailabilitySources['
     async (ctx: unknown) => {
       const { session } = (ctx as PolicyContext).oidc;
       if (!session?.accountId) return Check.NO_NEED_TO_PROMPT;
-      return stillValid(await directory.findUser(session.accountId), session.loginTs)
+      return stillValid(await userOf(ctx, session.accountId), session.loginTs)
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
     },
@@ -47,7 +54,7 @@ export function loginPolicy(directory: Directory, clients: AvailabilitySources['
       const wanted = oidc.params.organisation as string | undefined;
       const accountId = oidc.session?.accountId;
       if (!wanted || !accountId) return Check.NO_NEED_TO_PROMPT;
-      const [org, user] = await Promise.all([directory.findOrganisation(wanted), directory.findUser(accountId)]);
+      const [org, user] = await Promise.all([directory.findOrganisation(wanted), userOf(ctx, accountId)]);
       return org && user?.organisationId === org.id
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
@@ -62,7 +69,7 @@ export function loginPolicy(directory: Directory, clients: AvailabilitySources['
       const accountId = oidc.session?.accountId;
       if (!accountId) return Check.NO_NEED_TO_PROMPT;
       const clientId = oidc.client?.clientId ?? String(oidc.params.client_id ?? '');
-      return (await mayClientSignIn({ clients, store: directory }, clientId, await directory.findUser(accountId)))
+      return (await mayClientSignIn({ clients, store: directory }, clientId, await userOf(ctx, accountId)))
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
     },
