@@ -93,36 +93,32 @@ export class ApiTokens {
     return this.deps.store.listApiTokens(developerId);
   }
 
-  /** NotFoundError when the developer has no such token. `actor`: the operator when not the developer. */
-  async revoke(developerId: string, tokenId: string, actor?: Actor): Promise<void> {
+  /** NotFoundError when the developer has no such token. `actor`: the operator, when not the developer. */
+  async revoke(developer: DeveloperAccount, tokenId: string, actor: Actor = actorOf(developer)): Promise<void> {
     const { store, clock, log } = this.deps;
+    const developerId = developer.id;
     const record = await store.findApiToken(tokenId);
     // Another developer's token is "no such token": never confirm that an id exists.
     if (!record || record.developerId !== developerId || !(await store.deleteApiToken(developerId, tokenId))) {
       throw new NotFoundError('no such API token');
     }
-    let by: Actor | undefined = actor;
-    if (!by) {
-      const developer = await store.findDeveloper(developerId);
-      by = developer ? actorOf(developer) : { id: developerId, name: developerId };
-    }
     await store.appendDeveloperEvent({
       subject: `developer:${developerId}`,
       at: clock.now().toISOString(),
-      actorId: by.id,
-      actorName: by.name,
+      actorId: actor.id,
+      actorName: actor.name,
       action: 'token.revoked',
       detail: { label: record.label, hint: record.hint },
     });
-    log.info({ event: 'developer.token_revoked', developerId, tokenId, by: by.id }, 'API token revoked');
+    log.info({ event: 'developer.token_revoked', developerId, tokenId, by: actor.id }, 'API token revoked');
   }
 
   /** Revokes every token of the developer (the operator's `developers signout`); returns how many. */
-  async revokeAll(developerId: string, actor: Actor): Promise<number> {
+  async revokeAll(developer: DeveloperAccount, actor: Actor): Promise<number> {
     let n = 0;
-    for (const t of await this.deps.store.listApiTokens(developerId)) {
+    for (const t of await this.deps.store.listApiTokens(developer.id)) {
       try {
-        await this.revoke(developerId, t.id, actor);
+        await this.revoke(developer, t.id, actor);
         n += 1;
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err; // revoked meanwhile

@@ -38,9 +38,9 @@ export interface CreatedSecret {
   record: StoredClientSecret;
 }
 
-/** The history shows this many changes unless asked for fewer; never more than HISTORY_MAX. */
+/** The history shows this many changes unless asked for fewer; never more than HISTORY_MAX (the API's bound too). */
 export const HISTORY_DEFAULT = 100;
-export const HISTORY_MAX = 500;
+export const HISTORY_MAX = 200;
 
 /**
  * Everything a developer (or the operator) can do to apps; pages and the JSON API are thin layers over it.

@@ -81,7 +81,7 @@ export async function signOutDeveloperCommand(config: Config, clock: Clock, emai
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
     await accountsOf(config, store, clock).endSessions(account, OPERATOR);
-    const revoked = await new ApiTokens({ store, clock, log: commandLog() }).revokeAll(account.id, OPERATOR);
+    const revoked = await new ApiTokens({ store, clock, log: commandLog() }).revokeAll(account, OPERATOR);
     io.out(`${account.email} is signed out of the developer area everywhere, and ${revoked} API token${revoked === 1 ? '' : 's'} revoked`);
   });
 }

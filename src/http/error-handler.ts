@@ -23,13 +23,16 @@ export function sendUnavailable(req: FastifyRequest, reply: FastifyReply, page =
   return reply.send(UNAVAILABLE_BODY);
 }
 
+/** A store failure caught by an error handler: logged (never as an error of Lanyard's), then sendUnavailable. */
+export function answerStoreUnavailable(err: unknown, req: FastifyRequest, reply: FastifyReply, page?: boolean) {
+  req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable: answered 503');
+  return sendUnavailable(req, reply, page);
+}
+
 /** Lanyard's error handler: set before any plugin registers (Fastify gives each plugin the one then in force). */
 export function errorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: { statusCode?: number; message: string }, req, reply) => {
-    if (isStoreUnavailable(err)) {
-      req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable: answered 503');
-      return sendUnavailable(req, reply);
-    }
+    if (isStoreUnavailable(err)) return answerStoreUnavailable(err, req, reply);
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) req.log.error({ err }, 'unhandled error');
     if (isPage(req.url)) {

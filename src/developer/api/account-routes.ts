@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { developerOf } from './auth.js';
-import { BEARER, errors, okRef } from './route-schemas.js';
+import { errors, okRef } from './route-schemas.js';
 import { meJson } from './views.js';
 
 /** GET /developer/api/me: who the token belongs to (a script's first call, to check its token). */
@@ -10,7 +10,6 @@ export function accountRoutes(api: FastifyInstance): void {
       tags: ['account'],
       operationId: 'getMe',
       summary: 'The developer account the token belongs to',
-      security: BEARER,
       response: { 200: okRef('The account.', 'Me'), ...errors() },
     },
   }, async (req) => meJson(developerOf(req)));

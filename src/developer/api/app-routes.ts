@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
-import type { AppDetailsInput } from '../app-service.js';
+import { type AppDetailsInput, HISTORY_MAX } from '../app-service.js';
 import { developerOf } from './auth.js';
 import { type ApiContext, appView } from './context.js';
-import { BEARER, body, clientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
+import { body, clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
 import { appJson, eventJson } from './views.js';
 
 interface AppDetailsBody {
@@ -12,8 +12,6 @@ interface AppDetailsBody {
   homepage_url?: string;
   logo_url?: string;
 }
-
-type ClientIdParams = { client_id: string };
 
 const detailsInput = (b: AppDetailsBody): AppDetailsInput => {
   const input: AppDetailsInput = {};
@@ -24,8 +22,8 @@ const detailsInput = (b: AppDetailsBody): AppDetailsInput => {
   return input;
 };
 
-export const HISTORY_DEFAULT = 50;
-export const HISTORY_MAX = 200;
+/** A script asks for pages of the history: fewer than the pages show, unless it asks (up to HISTORY_MAX). */
+const API_HISTORY_DEFAULT = 50;
 
 /**
  * Apps: list, register, read, change details, delete, history, and the request to go live. Every app
@@ -38,7 +36,6 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'listApps',
       summary: 'List your apps',
       description: 'Every app whose team you are in, by name.',
-      security: BEARER,
       response: { 200: okList('Your apps.', 'App'), ...errors() },
     },
   }, async (req) => (await apps.listApps(actorOf(developerOf(req)))).map((s) => appJson(s.client, s.role)));
@@ -49,14 +46,13 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'registerApp',
       summary: 'Register an app',
       description: 'The app starts in `development` (it signs in only the sandbox school’s users), with a random client_id; you are its owner.',
-      security: BEARER,
       body: body('AppRegistration'),
       response: { 201: okRef('The new app.', 'App'), ...errors(400, 409) },
     },
   }, async (req, reply) => {
     const actor = actorOf(developerOf(req));
     const client = await apps.register(actor, { ...detailsInput(req.body), name: req.body.name });
-    return reply.code(201).send(await appView(apps, actor, client));
+    return reply.code(201).send(appJson(client, 'owner')); // whoever registers an app owns it
   });
 
   api.get<{ Params: ClientIdParams }>('/apps/:client_id', {
@@ -64,7 +60,6 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       tags: ['apps'],
       operationId: 'getApp',
       summary: 'Read an app',
-      security: BEARER,
       params: clientIdParams,
       response: { 200: okRef('The app.', 'App'), ...errors(404) },
     },
@@ -78,7 +73,6 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       tags: ['apps'],
       operationId: 'updateApp',
       summary: 'Change an app’s details',
-      security: BEARER,
       params: clientIdParams,
       body: body('AppUpdate'),
       response: { 200: okRef('The changed app.', 'App'), ...errors(400, 404) },
@@ -94,7 +88,6 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'deleteApp',
       summary: 'Delete an app',
       description: 'Owners only. Removes the app, its secrets and its team, and revokes its grants and tokens.',
-      security: BEARER,
       params: clientIdParams,
       response: { 204: noContent('Deleted.'), ...errors(403, 404) },
     },
@@ -109,11 +102,10 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'getAppHistory',
       summary: 'An app’s history of changes',
       description: 'Who changed what, and when; newest first. Never shows a secret.',
-      security: BEARER,
       params: clientIdParams,
       querystring: {
         type: 'object',
-        properties: { limit: { type: 'integer', minimum: 1, maximum: HISTORY_MAX, default: HISTORY_DEFAULT, description: 'How many changes, newest first.' } },
+        properties: { limit: { type: 'integer', minimum: 1, maximum: HISTORY_MAX, default: API_HISTORY_DEFAULT, description: 'How many changes, newest first.' } },
       },
       response: { 200: okList('The changes.', 'HistoryEntry'), ...errors(400, 404) },
     },
@@ -125,7 +117,6 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'requestGoLive',
       summary: 'Ask for the app to go live',
       description: 'Puts the app in the operators’ queue (`status: pending`). Needs at least one callback URL. No body.',
-      security: BEARER,
       params: clientIdParams,
       response: { 200: okRef('The app, now pending.', 'App'), ...errors(404, 409) },
     },

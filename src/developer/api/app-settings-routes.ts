@@ -3,9 +3,7 @@ import { actorOf } from '../actor.js';
 import { MAX_URL_LENGTH } from '../callback-url.js';
 import { developerOf } from './auth.js';
 import { type ApiContext, appView } from './context.js';
-import { BEARER, body, clientIdParams, errors, okRef } from './route-schemas.js';
-
-type ClientIdParams = { client_id: string };
+import { body, type ClientIdParams, clientIdParams, errors, okRef } from './route-schemas.js';
 
 /**
  * An app's sign-in settings (SPEC: client registration): callback URLs, default scopes and the logout_url.
@@ -18,7 +16,6 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
       operationId: 'addRedirectUri',
       summary: 'Add a callback URL',
       description: '`redirect_uri` at /oauth/authorize must then match it exactly.',
-      security: BEARER,
       params: clientIdParams,
       body: body('RedirectUriInput'),
       response: { 201: okRef('The app, with the URL added.', 'App'), ...errors(400, 404, 409) },
@@ -34,7 +31,6 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
       tags: ['callback URLs'],
       operationId: 'removeRedirectUri',
       summary: 'Remove a callback URL',
-      security: BEARER,
       params: clientIdParams,
       querystring: {
         type: 'object',
@@ -54,7 +50,6 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
       operationId: 'setDefaultScopes',
       summary: 'Set the default scopes',
       description: 'The scopes used when an authorization request sends none (launches from a dashboard). An empty list means none: such a request then gets no id_token.',
-      security: BEARER,
       params: clientIdParams,
       body: body('DefaultScopesInput'),
       response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
@@ -71,7 +66,6 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
       operationId: 'setLogoutUrl',
       summary: 'Set the logout URL',
       description: 'Where GET /oauth/logout?client_id=… sends the browser after signing the user out.',
-      security: BEARER,
       params: clientIdParams,
       body: body('LogoutUrlInput'),
       response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
@@ -86,7 +80,6 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
       tags: ['apps'],
       operationId: 'clearLogoutUrl',
       summary: 'Clear the logout URL',
-      security: BEARER,
       params: clientIdParams,
       response: { 200: okRef('The app, without a logout URL.', 'App'), ...errors(404) },
     },

@@ -20,23 +20,21 @@ const TOKEN_SHAPED = /lyd_[0-9a-f]{16}_/i;
 /** RFC 6750 §2.1: `Bearer` (any case), then one b64token. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-const developers = new WeakMap<FastifyRequest, DeveloperAccount>();
-const tokenRecords = new WeakMap<FastifyRequest, DeveloperApiToken>();
+/** Who an authenticated request acts as, and the token it came with (set by the hook below). */
+const authenticated = new WeakMap<FastifyRequest, { developer: DeveloperAccount; record: DeveloperApiToken }>();
+
+function authOf(req: FastifyRequest) {
+  const auth = authenticated.get(req);
+  // A route reached without the hook is a programming error, not the caller's: never act as nobody.
+  if (!auth) throw new Error(`no authenticated developer on ${req.method} ${req.routeOptions.url ?? req.url}`);
+  return auth;
+}
 
 /** The developer an authenticated request acts as. */
-export function developerOf(req: FastifyRequest): DeveloperAccount {
-  const developer = developers.get(req);
-  // A route reached without the hook is a programming error, not the caller's: never act as nobody.
-  if (!developer) throw new Error(`no authenticated developer on ${req.method} ${req.routeOptions.url ?? req.url}`);
-  return developer;
-}
+export const developerOf = (req: FastifyRequest): DeveloperAccount => authOf(req).developer;
 
 /** The token an authenticated request came with. */
-export function tokenOf(req: FastifyRequest): DeveloperApiToken {
-  const record = tokenRecords.get(req);
-  if (!record) throw new Error(`no authenticated token on ${req.method} ${req.routeOptions.url ?? req.url}`);
-  return record;
-}
+export const tokenOf = (req: FastifyRequest): DeveloperApiToken => authOf(req).record;
 
 function tokenInQuery(url: string): boolean {
   const q = url.indexOf('?');
@@ -89,8 +87,7 @@ export function bearerAuth(scope: FastifyInstance, tokens: ApiTokens, publicPath
         error_description: INVALID,
       });
     }
-    developers.set(req, verified.developer);
-    tokenRecords.set(req, verified.record);
+    authenticated.set(req, verified);
     req.log.debug({ event: 'developer_api.authenticated', developerId: verified.developer.id }, 'API request authenticated');
   });
 }

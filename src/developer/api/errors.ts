@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable, LanyardError } from '../../errors.js';
-import { sendUnavailable } from '../../http/error-handler.js';
+import { answerStoreUnavailable } from '../../http/error-handler.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 
 /**
@@ -48,10 +48,7 @@ export function sendApiError(reply: FastifyReply, status: number, body: ApiError
 /** The API scope's error handler: every failure in the shape above, never a stack trace. */
 export function apiErrorHandler(scope: FastifyInstance): void {
   scope.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (isStoreUnavailable(err)) {
-      req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable: answered 503');
-      return sendUnavailable(req, reply, false);
-    }
+    if (isStoreUnavailable(err)) return answerStoreUnavailable(err, req, reply, false);
     if (err.validation) {
       const fields = err.validation.map((e) => schemaProblem(e as ErrorObject));
       const part = PARTS[err.validationContext ?? 'body'] ?? 'the request was refused';

@@ -14,12 +14,15 @@ const appDescription = { type: 'string', maxLength: APP_LIMITS.descriptionLength
 const homepageUrl = url('https://…; "" clears it.');
 const logoUrl = url('https://… of an image; "" clears it.');
 
+/** The details an app is registered with, and changed by. */
+const appDetails = { name: appName, description: appDescription, homepage_url: homepageUrl, logo_url: logoUrl };
+
 export const AppRegistrationSchema = {
   $id: 'AppRegistration',
   type: 'object',
   required: ['name'],
   additionalProperties: false,
-  properties: { name: appName, description: appDescription, homepage_url: homepageUrl, logo_url: logoUrl },
+  properties: appDetails,
   examples: [{ name: 'Times Tables Trainer', description: 'Practice for years 3 to 6.', homepage_url: 'https://tables.example.com' }],
 } as const;
 
@@ -29,7 +32,7 @@ export const AppUpdateSchema = {
   description: 'The fields to change; the others stay as they are. An empty string clears an optional field.',
   minProperties: 1,
   additionalProperties: false,
-  properties: { name: appName, description: appDescription, homepage_url: homepageUrl, logo_url: logoUrl },
+  properties: appDetails,
   examples: [{ description: 'Practice for years 2 to 6.' }],
 } as const;
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
 import { developerOf } from './auth.js';
 import type { ApiContext } from './context.js';
-import { BEARER, clientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
+import { clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
 import { appJson, invitationJson } from './views.js';
 
 /**
@@ -16,18 +16,16 @@ export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): vo
       operationId: 'listInvitations',
       summary: 'List your team invitations',
       description: 'Invitations to apps’ teams that you have not accepted or declined yet, oldest first.',
-      security: BEARER,
       response: { 200: okList('Your pending invitations.', 'Invitation'), ...errors() },
     },
   }, async (req) => (await apps.invitations.list(actorOf(developerOf(req)))).map(invitationJson));
 
-  api.post<{ Params: { client_id: string } }>('/invitations/:client_id/accept', {
+  api.post<{ Params: ClientIdParams }>('/invitations/:client_id/accept', {
     schema: {
       tags: ['team'],
       operationId: 'acceptInvitation',
       summary: 'Accept a team invitation',
       description: 'You join the app’s team as a member and may see and change it from now on.',
-      security: BEARER,
       params: clientIdParams,
       response: { 200: okRef('The app, as you now see it.', 'App'), ...errors(404) },
     },
@@ -36,13 +34,12 @@ export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): vo
     return appJson(client, role);
   });
 
-  api.post<{ Params: { client_id: string } }>('/invitations/:client_id/decline', {
+  api.post<{ Params: ClientIdParams }>('/invitations/:client_id/decline', {
     schema: {
       tags: ['team'],
       operationId: 'declineInvitation',
       summary: 'Decline a team invitation',
       description: 'The invitation is removed; the app’s owners see that you declined in its history.',
-      security: BEARER,
       params: clientIdParams,
       response: { 204: noContent('Declined.'), ...errors(404) },
     },

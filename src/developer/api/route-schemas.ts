@@ -30,6 +30,9 @@ export const tokenParams = {
 
 export const body = (schemaId: string) => ref(schemaId);
 
+/** The path parameter most routes take. */
+export type ClientIdParams = { client_id: string };
+
 const NO_STORE = { 'Cache-Control': { type: 'string', enum: ['no-store'], description: 'Always `no-store`: every answer is private.' } };
 
 /** A success response documenting its body and the no-store header. */
@@ -61,6 +64,3 @@ export function errors(...statuses: number[]): Record<number, object> {
   }
   return out;
 }
-
-/** Documentation common to every authenticated operation. */
-export const BEARER = [{ bearerAuth: [] }];

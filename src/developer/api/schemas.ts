@@ -70,15 +70,11 @@ export const CreatedApiTokenSchema = {
   $id: 'CreatedApiToken',
   type: 'object',
   description: 'A new token. `token` is shown this once: Lanyard keeps only its hash.',
-  required: ['id', 'token', 'label', 'hint', 'created_at', 'expires_at'],
+  required: [...ApiTokenSchema.required, 'token'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string' },
+    ...ApiTokenSchema.properties,
     token: { type: 'string', description: 'Send it as `Authorization: Bearer <token>`.', examples: ['lyd_0123456789abcdef_…'] },
-    label: { type: 'string' },
-    hint: { type: 'string' },
-    created_at: instant,
-    expires_at: instant,
   },
 } as const;
 
@@ -129,15 +125,11 @@ export const CreatedClientSecretSchema = {
   $id: 'CreatedClientSecret',
   type: 'object',
   description: 'A new client secret. `secret` is shown this once: Lanyard keeps only its hash.',
-  required: ['id', 'secret', 'label', 'hint', 'created_at'],
+  required: [...ClientSecretSchema.required, 'hint', 'secret'],
   additionalProperties: false,
   properties: {
-    id: { type: 'string' },
+    ...ClientSecretSchema.properties,
     secret: { type: 'string', description: 'Use it with client_secret_basic or client_secret_post at /oauth/token.' },
-    label: { type: 'string' },
-    hint: { type: 'string' },
-    created_at: instant,
-    expires_at: instant,
   },
 } as const;
 

@@ -2,10 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
 import { developerOf } from './auth.js';
 import type { ApiContext } from './context.js';
-import { BEARER, body, clientIdParams, errors, noContent, okList, okRef, secretParams } from './route-schemas.js';
+import { body, clientIdParams, type ClientIdParams, errors, noContent, okList, okRef, secretParams } from './route-schemas.js';
 import { secretJson } from './views.js';
-
-type ClientIdParams = { client_id: string };
 
 /**
  * Client secrets (SPEC: "the application can create many client secrets"): several active at once, so a
@@ -19,7 +17,6 @@ export function secretRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'listSecrets',
       summary: 'List an app’s client secrets',
       description: 'Oldest first; labels and hints only, never the secrets.',
-      security: BEARER,
       params: clientIdParams,
       response: { 200: okList('The secrets.', 'ClientSecret'), ...errors(404) },
     },
@@ -31,7 +28,6 @@ export function secretRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'createSecret',
       summary: 'Create a client secret',
       description: '256 random bits, in this answer only: Lanyard keeps a hash. It works at once, on every instance, alongside the app’s other secrets.',
-      security: BEARER,
       params: clientIdParams,
       body: body('ClientSecretInput'),
       response: { 201: okRef('The new secret, shown this once.', 'CreatedClientSecret'), ...errors(400, 404, 409) },
@@ -40,7 +36,7 @@ export function secretRoutes(api: FastifyInstance, { apps }: ApiContext): void {
     const { secret, record } = await apps.createSecret(actorOf(developerOf(req)), req.params.client_id, {
       label: req.body.label, expiresAt: req.body.expires_at,
     });
-    return reply.code(201).send({ ...secretJson(record), secret, hint: record.hint ?? secret.slice(-4) });
+    return reply.code(201).send({ ...secretJson(record), secret });
   });
 
   api.delete<{ Params: { client_id: string; secret_id: string } }>('/apps/:client_id/secrets/:secret_id', {
@@ -49,7 +45,6 @@ export function secretRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'revokeSecret',
       summary: 'Revoke a client secret',
       description: 'At once, on every instance: the token endpoint answers `invalid_client` to it from now on.',
-      security: BEARER,
       params: secretParams,
       response: { 204: noContent('Revoked.'), ...errors(404) },
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
 import { developerOf } from './auth.js';
 import type { ApiContext } from './context.js';
-import { BEARER, body, clientIdParams, errors, memberParams, noContent, okList, okRef } from './route-schemas.js';
+import { body, clientIdParams, type ClientIdParams, errors, memberParams, noContent, okList, okRef } from './route-schemas.js';
 import { memberJson } from './views.js';
 
 /**
@@ -11,19 +11,18 @@ import { memberJson } from './views.js';
  * (invitation-routes.ts). A removed member loses access at once (every request reads the team).
  */
 export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
-  api.get<{ Params: { client_id: string } }>('/apps/:client_id/team', {
+  api.get<{ Params: ClientIdParams }>('/apps/:client_id/team', {
     schema: {
       tags: ['team'],
       operationId: 'listTeam',
       summary: 'List an app’s team',
       description: 'Oldest member first, invited developers too (role `invited`) until they answer.',
-      security: BEARER,
       params: clientIdParams,
       response: { 200: okList('The team.', 'TeamMember'), ...errors(404) },
     },
   }, async (req) => (await apps.listTeam(actorOf(developerOf(req)), req.params.client_id)).map(memberJson));
 
-  api.post<{ Params: { client_id: string }; Body: { email: string } }>('/apps/:client_id/team', {
+  api.post<{ Params: ClientIdParams; Body: { email: string } }>('/apps/:client_id/team', {
     schema: {
       tags: ['team'],
       operationId: 'addTeamMember',
@@ -31,7 +30,6 @@ export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       description: 'Owners only. The developer with an account of this email sees the invitation (on their apps page, and at '
         + '`GET /developer/api/invitations`) and joins the team only when they accept it; until then they reach nothing of the app. '
         + 'The answer is the same when no account has the address, so it tells nobody which addresses have accounts.',
-      security: BEARER,
       params: clientIdParams,
       body: body('TeamMemberInput'),
       response: { 202: okRef('The invitation is recorded (if an account has the address).', 'InvitationRecorded'), ...errors(400, 403, 404, 409) },
@@ -47,7 +45,6 @@ export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       operationId: 'removeTeamMember',
       summary: 'Remove a developer from the team',
       description: 'Owners only, or a member removing themself; for an invited developer, this withdraws the invitation. The last owner cannot be removed.',
-      security: BEARER,
       params: memberParams,
       response: { 204: noContent('Removed: they lose access at once.'), ...errors(403, 404, 409) },
     },

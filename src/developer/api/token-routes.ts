@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { developerOf, tokenOf } from './auth.js';
 import type { ApiContext } from './context.js';
-import { BEARER, body, errors, noContent, okList, okRef, tokenParams } from './route-schemas.js';
+import { body, errors, noContent, okList, okRef, tokenParams } from './route-schemas.js';
 import { tokenJson } from './views.js';
 
 /**
@@ -15,7 +15,6 @@ export function tokenRoutes(api: FastifyInstance, { tokens }: ApiContext): void 
       operationId: 'listTokens',
       summary: 'List your API tokens',
       description: 'Oldest first, expired ones included until revoked.',
-      security: BEARER,
       response: { 200: okList('Your tokens, without their secrets.', 'ApiToken'), ...errors() },
     },
   }, async (req) => (await tokens.list(developerOf(req).id)).map(tokenJson));
@@ -26,15 +25,12 @@ export function tokenRoutes(api: FastifyInstance, { tokens }: ApiContext): void 
       operationId: 'createToken',
       summary: 'Create an API token',
       description: 'The token is in this answer only: Lanyard keeps a hash. It expires after `expires_in_days` (default 90, at most 365), and never after the token that creates it (else 400).',
-      security: BEARER,
       body: body('ApiTokenInput'),
       response: { 201: okRef('The new token, shown this once.', 'CreatedApiToken'), ...errors(400, 409) },
     },
   }, async (req, reply) => {
     const { token, record } = await tokens.create(developerOf(req), { label: req.body.label, expiresInDays: req.body.expires_in_days }, tokenOf(req).expiresAt);
-    return reply.code(201).send({
-      id: record.id, token, label: record.label, hint: record.hint, created_at: record.createdAt, expires_at: record.expiresAt,
-    });
+    return reply.code(201).send({ ...tokenJson(record), token });
   });
 
   api.delete<{ Params: { token_id: string } }>('/tokens/:token_id', {
@@ -43,12 +39,11 @@ export function tokenRoutes(api: FastifyInstance, { tokens }: ApiContext): void 
       operationId: 'revokeToken',
       summary: 'Revoke an API token',
       description: 'At once, on every instance.',
-      security: BEARER,
       params: tokenParams,
       response: { 204: noContent('Revoked.'), ...errors(404) },
     },
   }, async (req, reply) => {
-    await tokens.revoke(developerOf(req).id, req.params.token_id);
+    await tokens.revoke(developerOf(req), req.params.token_id);
     return reply.code(204).send();
   });
 }

@@ -53,7 +53,7 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
     const token = (await tokens.list(who.developer.id)).find((t) => t.id === req.params.id);
-    await tokens.revoke(who.developer.id, req.params.id); // NotFoundError (404) for another's or no token
+    await tokens.revoke(who.developer, req.params.id); // NotFoundError (404) for another's or no token
     setFlash(deps, reply, M.tokenRevoked(token?.label ?? req.params.id));
     return seeOther(reply, '/developer/account/tokens');
   });

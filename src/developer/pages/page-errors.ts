@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { LanyardError } from '../../errors.js';
-import { isStoreUnavailable } from '../../errors.js';
-import { sendUnavailable } from '../../http/error-handler.js';
+import { isStoreUnavailable, LanyardError } from '../../errors.js';
+import { answerStoreUnavailable } from '../../http/error-handler.js';
 import { errorPage } from '../../web/error-page.js';
 
 /**
@@ -11,10 +10,7 @@ import { errorPage } from '../../web/error-page.js';
  */
 export function pageErrorHandler(scope: FastifyInstance): void {
   scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (isStoreUnavailable(err)) {
-      req.log.warn({ event: 'store.unavailable', err: err.cause ?? err }, 'store unavailable: answered 503');
-      return sendUnavailable(req, reply, true);
-    }
+    if (isStoreUnavailable(err)) return answerStoreUnavailable(err, req, reply, true);
     reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
     if (err instanceof LanyardError && err.expose) {
       return reply.code(err.statusCode).send(errorPage(err.statusCode === 404 ? 'Not found' : 'That did not work', err.message, err.code));

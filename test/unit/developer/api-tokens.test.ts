@@ -112,7 +112,7 @@ t.test('verify: the developer for a good token; nothing for malformed, unknown, 
   t.ok(lines.some((l) => l.includes('"reason":"expired"')));
 
   const fresh = await tokens.create(ada, { label: 'fresh' });
-  await tokens.revoke(ada.id, fresh.record.id);
+  await tokens.revoke(ada, fresh.record.id);
   t.equal(await tokens.verify(fresh.token), undefined, 'revoked');
 
   const eve = await dev('Eve');
@@ -145,13 +145,13 @@ t.test('revoke: only the developer’s own tokens; recorded with label and hint'
   const ada = await dev('Ada');
   const eve = await dev('Eve');
   const { token, record } = await tokens.create(ada, { label: 'ci' });
-  t.ok((await tokens.revoke(eve.id, record.id).catch((e) => e)) instanceof NotFoundError, 'another developer’s token is not found');
+  t.ok((await tokens.revoke(eve, record.id).catch((e) => e)) instanceof NotFoundError, 'another developer’s token is not found');
   t.ok(await tokens.verify(token), 'and still works');
-  t.ok((await tokens.revoke(ada.id, 'nope').catch((e) => e)) instanceof NotFoundError);
-  await tokens.revoke(ada.id, record.id);
+  t.ok((await tokens.revoke(ada, 'nope').catch((e) => e)) instanceof NotFoundError);
+  await tokens.revoke(ada, record.id);
   t.equal(await tokens.verify(token), undefined);
   t.same(await tokens.list(ada.id), []);
-  t.ok((await tokens.revoke(ada.id, record.id).catch((e) => e)) instanceof NotFoundError, 'twice: not found');
+  t.ok((await tokens.revoke(ada, record.id).catch((e) => e)) instanceof NotFoundError, 'twice: not found');
   const [event] = await store.listDeveloperEvents(`developer:${ada.id}`, 1);
   t.match(event, { action: 'token.revoked', actorId: ada.id, actorName: 'Ada', detail: { label: 'ci', hint: record.hint } });
   t.same(Object.keys(event!.detail).sort(), ['hint', 'label']);
