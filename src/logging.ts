@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import type { FastifyLoggerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
+import pino, { type LoggerOptions } from 'pino';
 
 /** Query parameters whose values are credentials: never logged (Standards: no secret in a log line). */
 const SECRET_PARAMS = /^(code|client_secret|refresh_token|access_token|id_token|id_token_hint|token|password|code_verifier|client_assertion)$/i;
@@ -36,6 +36,12 @@ export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptio
     },
   };
 }
+
+/**
+ * The logger of a `lanyard` command that drives a service (warnings only, to standard error), with the
+ * server's redaction rules.
+ */
+export const commandLogger = (): FastifyBaseLogger => pino(loggerOptions('warn'), process.stderr) as unknown as FastifyBaseLogger;
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 

@@ -114,5 +114,3 @@ function logStore(log: Log, config: Config, persistence?: RedisPersistence) {
   else if (!persistence.aof) log.warn(entry, `Redis: ${persistence.summary}; appendonly yes is recommended`);
   else log.info(entry, `Redis: ${persistence.summary}`);
 }
-
-export { exitOnStartupError } from './startup-error.js';

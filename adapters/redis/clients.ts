@@ -2,7 +2,7 @@ import { LanyardError } from '../../src/errors.js';
 import type { Clients, StoredClient, StoredClientSecret } from '../store.js';
 import { byKeys } from './collation.js';
 import type { RedisContext } from './context.js';
-import { defineScript, execPipeline } from './scripts.js';
+import { defineScript, execPipeline, TOUCH_LAST_USED } from './scripts.js';
 import type { EntryIO } from './transfer.js';
 
 // KEYS: clients, created. ARGV: client id, JSON without createdAt, createdAt, 'keep' (a replaced client
@@ -23,15 +23,6 @@ return n`;
 const PUT_SECRET = `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-return 1`;
-
-// KEYS: the client's secrets. ARGV: secret id, when. (A secret's fields are all strings: cjson keeps them.)
-const TOUCH_SECRET = `
-local s = redis.call('HGET', KEYS[1], ARGV[1])
-if not s then return 0 end
-local secret = cjson.decode(s)
-secret.lastUsedAt = ARGV[2]
-redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(secret))
 return 1`;
 
 type ClientSettings = Omit<StoredClient, 'createdAt'>;
@@ -77,7 +68,7 @@ export function redisClients({ client, keys }: RedisContext) {
   const putClient = defineScript(client, 'lanyardPutClient', PUT_CLIENT);
   const deleteClient = defineScript(client, 'lanyardDeleteClient', DELETE_CLIENT);
   const putSecret = defineScript(client, 'lanyardPutClientSecret', PUT_SECRET);
-  const touchSecret = defineScript(client, 'lanyardTouchClientSecret', TOUCH_SECRET);
+  const touchSecret = defineScript(client, 'lanyardTouchClientSecret', TOUCH_LAST_USED);
 
   async function listClients(): Promise<StoredClient[]> {
     const [all, created] = (await execPipeline(client.multi().hgetall(k.clients).hgetall(k.created))) as Record<string, string>[];

@@ -1,9 +1,10 @@
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
-import { byKeys } from './collation.js';
+import { normaliseEmail } from '../store/developers.js';
+import { byKeys, compareBinary } from './collation.js';
 import type { RedisContext } from './context.js';
 import { scanKeys } from './scan.js';
-import { defineScript, execPipeline } from './scripts.js';
+import { defineScript, execPipeline, TOUCH_LAST_USED } from './scripts.js';
 import type { EntryIO } from './transfer.js';
 
 // KEYS: accounts, email-of, emails. ARGV: id, email, JSON without email. The email index is checked and
@@ -74,15 +75,6 @@ if not t or cjson.decode(t).developerId ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[1], ARGV[1])
 return 1`;
 
-// KEYS: tokens. ARGV: id, when. (A token's fields are all strings: cjson keeps them.)
-const TOUCH_TOKEN = `
-local t = redis.call('HGET', KEYS[1], ARGV[1])
-if not t then return 0 end
-local token = cjson.decode(t)
-token.lastUsedAt = ARGV[2]
-redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(token))
-return 1`;
-
 // KEYS: the subject's events. ARGV: JSON. The import: an event has no id, so one the list already holds is
 // skipped (a copy run again adds no duplicates). LPOS: Redis 6.0.6 or later.
 const IMPORT_EVENT = `
@@ -137,7 +129,6 @@ const eventJson = (e: DeveloperEvent) => JSON.stringify({
 } satisfies DeveloperEvent);
 
 /** Emails are compared (and kept) lower-cased, as in SQLite (adapters/sqlite/developers.ts). */
-const normaliseEmail = (email: string): string => email.toLowerCase();
 
 const byEmail = byKeys<DeveloperAccount>((a) => a.email);
 const teamOrder = byKeys<TeamMember>((m) => m.addedAt, (m) => m.developerId);
@@ -158,7 +149,7 @@ export function redisDevelopers({ client, keys }: RedisContext) {
   const deleteTeam = defineScript(client, 'lanyardDeleteTeam', DELETE_TEAM);
   const putToken = defineScript(client, 'lanyardPutApiToken', PUT_TOKEN);
   const deleteToken = defineScript(client, 'lanyardDeleteApiToken', DELETE_TOKEN);
-  const touchToken = defineScript(client, 'lanyardTouchApiToken', TOUCH_TOKEN);
+  const touchToken = defineScript(client, 'lanyardTouchApiToken', TOUCH_LAST_USED);
   const importEvent = defineScript(client, 'lanyardImportDeveloperEvent', IMPORT_EVENT);
 
   async function findDeveloper(id: string): Promise<DeveloperAccount | undefined> {
@@ -240,7 +231,7 @@ export function redisDevelopers({ client, keys }: RedisContext) {
   async function scanned(match: string): Promise<string[]> {
     const found: string[] = [];
     for await (const batch of scanKeys(client, match, true)) found.push(...batch);
-    return found.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    return found.sort(compareBinary);
   }
 
   const entries = {

@@ -98,9 +98,8 @@ export function keyLayout(prefix: string) {
       events: (subject: string) => `${devs}events:${subject}`,
       /** SCAN patterns for the export. */
       match: { teams: `${devs}team:*`, events: `${devs}events:*` },
-      /** The client of a team key, the subject of an events key (from a SCAN by `match`). */
+      /** The client of a team key (from a SCAN by `match`). */
       teamOf: (key: string) => key.slice(`${devs}team:`.length),
-      subjectOf: (key: string) => key.slice(`${devs}events:`.length),
     },
     keys: { keys: `${p}{keys}:keys`, active: `${p}{keys}:active` },
     oidc: {

@@ -34,3 +34,15 @@ export async function execPipeline(pipeline: ChainableCommander): Promise<unknow
     return reply;
   });
 }
+
+/**
+ * KEYS: a hash of JSON records. ARGV: the record's field, when. Sets the record's `lastUsedAt` (client
+ * secrets, API tokens; their fields are all strings, which cjson keeps as they are).
+ */
+export const TOUCH_LAST_USED = `
+local r = redis.call('HGET', KEYS[1], ARGV[1])
+if not r then return 0 end
+local record = cjson.decode(r)
+record.lastUsedAt = ARGV[2]
+redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(record))
+return 1`;

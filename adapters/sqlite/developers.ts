@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
+import { normaliseEmail } from '../store/developers.js';
 
 /** Row shapes of migration 4 (adapters/sqlite/migrations/004-developer-area.ts) and their mapping. */
 export interface DeveloperRow {
@@ -20,7 +21,6 @@ export interface DeveloperEventRow {
 }
 
 /** Emails are compared (and kept) lower-cased: one account per address however it is typed. */
-export const normaliseEmail = (email: string): string => email.toLowerCase();
 
 export const toDeveloper = (r: DeveloperRow): DeveloperAccount => ({
   id: r.id,

@@ -8,7 +8,7 @@
 export interface DeveloperAccount {
   /** `dev_…`; never a school user's id. */
   id: string;
-  /** Lower-cased; unique. */
+  /** As normaliseEmail makes it; unique. */
   email: string;
   displayName: string;
   /** argon2id (src/accounts/credential-hasher.ts). */
@@ -22,6 +22,12 @@ export interface DeveloperAccount {
   createdAt: string;
   updatedAt: string;
 }
+
+/**
+ * An email address as accounts are keyed by it: NFC, trimmed, lower-cased, so `Ada@Example.org ` and
+ * `ada@example.org` are one account. Both stores key by it, and the developer area checks input with it.
+ */
+export const normaliseEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
 
 /**
  * `invited`: an owner added the developer by email and they have not accepted yet. It grants nothing: an

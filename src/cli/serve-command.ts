@@ -1,3 +1,4 @@
+import { exitOnStartupError } from '../startup-error.js';
 import { command } from './command.js';
 
 /** `lanyard serve`: the identity provider itself. */
@@ -11,7 +12,7 @@ terminal it prints a short summary, then a line per request; otherwise JSON log 
   // Loaded only to serve: every other command (and --help) starts without the web server and the provider.
   // Anything that stops startup is reported as such (a configuration error exits 78).
   run: async () => {
-    const { exitOnStartupError, serve } = await import('../main.js');
+    const { serve } = await import('../main.js');
     return serve().catch(exitOnStartupError);
   },
 });

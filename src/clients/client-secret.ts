@@ -9,8 +9,16 @@ export const CLIENT_SECRET_MIN_LENGTH = 32;
 
 export const generateClientSecret = (): string => randomBytes(32).toString('base64url');
 
-export const hashClientSecret = (secret: string): string =>
-  `sha256:${createHash('sha256').update(secret, 'utf8').digest('base64url')}`;
+/**
+ * The shape of generateClientSecret's values: 43 base64url characters. The developer area's other random
+ * credentials (session cookies, invitation links, API token secrets) are made the same way.
+ */
+export const GENERATED_SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+/** The SHA-256 of a generated secret, base64url: how one is found again without being stored (a record's key). */
+export const secretKey = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('base64url');
+
+export const hashClientSecret = (secret: string): string => `sha256:${secretKey(secret)}`;
 
 /** Constant-time comparison of a presented secret with a stored hash. */
 export function clientSecretMatches(hash: string, presented: string): boolean {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DeveloperAccount, DeveloperApiToken } from '../../adapters/store.js';
-import { clientSecretMatches, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
+import { clientSecretMatches, GENERATED_SECRET, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
 import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
@@ -20,7 +20,7 @@ const PREFIX = 'lyd_';
 /** 64 random bits in hex: never contains `_`, so `lyd_<id>_<secret>` splits unambiguously. */
 const ID_PATTERN = /^[0-9a-f]{16}$/;
 /** 256 random bits, base64url (generateClientSecret). */
-const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const SECRET_PATTERN = GENERATED_SECRET;
 /** lastUsedAt is a reminder for people, not an audit trail: one write a minute per token is plenty. */
 const TOUCH_INTERVAL_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,6 @@
 import type { StoredClient } from '../../adapters/store.js';
+import { normaliseEmail } from '../../adapters/store/developers.js';
+import { emailProblem } from './developer-accounts.js';
 import { checkUrl, type UrlKind } from './callback-url.js';
 import { type FieldProblem, ValidationError } from './errors.js';
 
@@ -15,7 +17,6 @@ export const APP_LIMITS = {
   /** Apps one developer may own: a leaked or abusive account cannot fill the store. */
   appsPerOwner: 50,
   reviewNoteLength: 1000,
-  emailLength: 254,
 } as const;
 
 /** Details as stored: `undefined` leaves a field as it is; '' (or a missing optional) clears it. */
@@ -89,10 +90,10 @@ export function checkExpiry(input: string | undefined, now: Date): string | unde
   return new Date(at).toISOString();
 }
 
-/** A developer's email address as typed (the store compares lower-cased). */
+/** A developer's email address as typed, normalised and checked as accounts' addresses are. */
 export function checkEmail(input: string | undefined): string {
-  const email = (input ?? '').trim().toLowerCase();
-  if (!email || email.length > APP_LIMITS.emailLength || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+  const email = normaliseEmail(input ?? '');
+  if (emailProblem(email)) {
     throw new ValidationError([{ path: 'email', message: 'Enter the email address of their developer account, such as ada@example.com.' }]);
   }
   return email;

@@ -1,11 +1,10 @@
 /** What `lanyard apps …` does (src/cli/apps-command.ts defines the commands, and loads this only to run one). */
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import type { Store, StoredClient } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { tableLines } from '../cli/table.js';
 import { withConfiguredStore } from '../configured-store.js';
+import { commandLogger } from '../logging.js';
 import { OPERATOR } from './actor.js';
 import { AppService } from './app-service.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
@@ -33,8 +32,7 @@ interface AppListing {
 
 /** The service the pages use, acting as the operator; its log lines (warnings only) go to standard error. */
 function appService(store: Store, clock: Clock): AppService {
-  const log = pino({ level: 'warn' }, process.stderr) as unknown as FastifyBaseLogger;
-  return new AppService({ store, clock, log });
+  return new AppService({ store, clock, log: commandLogger() });
 }
 
 async function listing(store: Store, client: StoredClient): Promise<AppListing> {

@@ -1,12 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { DeveloperAccount, DeveloperEvent } from '../../adapters/store.js';
+import { normaliseEmail } from '../../adapters/store/developers.js';
 import { hashCredential, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
+import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
 import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { normalisePassword, passwordProblem } from './developer-password.js';
-import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './developer-recovery-codes.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
 
@@ -32,8 +34,8 @@ export const NAME_MAX_LENGTH = 100;
  */
 export const THROTTLE_SCOPE = { password: 'developer-area', secondFactor: 'developer-area-second-factor' } as const;
 
-/** Emails are compared lower-cased (the store's rule): `Ada@Example.org` and `ada@example.org` are one account. */
-export const normaliseEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
+/** Emails are compared as the store keys them (NFC, trimmed, lower-cased). */
+export { normaliseEmail };
 
 const EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
 // eslint-disable-next-line no-control-regex
@@ -193,9 +195,8 @@ export class DeveloperAccounts {
     if (!secret) return undefined;
     if (looksLikeTotpCode(typed)) return (await this.#totpMatches(account.id, secret, typed)) ? 'totp' : undefined;
     if (!looksLikeRecoveryCode(typed)) return undefined;
-    const hash = Buffer.from(hashRecoveryCode(typed));
-    const stored = account.recoveryCodeHashes ?? [];
-    const found = stored.find((h) => h.length === hash.length && timingSafeEqual(Buffer.from(h), hash));
+    const code = normaliseRecoveryCode(typed);
+    const found = (account.recoveryCodeHashes ?? []).find((h) => clientSecretMatches(h, code));
     if (!found) return undefined;
     // Single use even when two sign-ins present it at once: the first hit on this counter wins.
     const used = await this.deps.store.hitCounter(`developer-recovery:${account.id}:${found}`, 400 * 24 * 60 * 60);

@@ -1,5 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import { storeDataDir } from '../../adapters/open-store.js';
 import type { DeveloperAccount, Store } from '../../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from '../accounts/login-throttle.js';
@@ -7,6 +5,7 @@ import { tableLines } from '../cli/table.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { withConfiguredStore } from '../configured-store.js';
+import { commandLogger } from '../logging.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
 import { OPERATOR } from './actor.js';
 import { ApiTokens } from './api-tokens.js';
@@ -18,10 +17,8 @@ export interface Output { out(line: string): void }
 const STDOUT: Output = { out: (line) => { process.stdout.write(`${line}\n`); } };
 
 /** `lanyard developers …` as the operator: one line of the history says "operator (lanyard CLI)". */
-const commandLog = () => pino({ level: 'warn' }, process.stderr) as unknown as FastifyBaseLogger;
-
 function accountsOf(config: Config, store: Store, clock: Clock): DeveloperAccounts {
-  const log = commandLog();
+  const log = commandLogger();
   return new DeveloperAccounts({ store, clock, log, keyEncryptionKey: loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl)) });
 }
 
@@ -81,7 +78,7 @@ export async function signOutDeveloperCommand(config: Config, clock: Clock, emai
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
     await accountsOf(config, store, clock).endSessions(account, OPERATOR);
-    const revoked = await new ApiTokens({ store, clock, log: commandLog() }).revokeAll(account, OPERATOR);
+    const revoked = await new ApiTokens({ store, clock, log: commandLogger() }).revokeAll(account, OPERATOR);
     io.out(`${account.email} is signed out of the developer area everywhere, and ${revoked} API token${revoked === 1 ? '' : 's'} revoked`);
   });
 }

@@ -4,6 +4,7 @@ import { DEVICE_COOKIE } from '../../interactions/device.js';
 import { readCookie, signValue } from '../http/signed-value.js';
 import { csrfToken, csrfValid } from '../web/csrf.js';
 import type { DeveloperDeps } from './deps.js';
+import { GENERATED_SECRET, generateClientSecret } from '../clients/client-secret.js';
 
 /**
  * The developer area's cookies: all HttpOnly, SameSite=Lax (a link from an email or chat must open a signed-in
@@ -26,7 +27,7 @@ export const clearDeveloperCookie = (deps: CookieDeps, reply: FastifyReply, name
 export const cookieOf = (req: FastifyRequest, name: string): string | undefined => readCookie(req.headers.cookie, name) || undefined;
 
 /** A 256-bit random value for a cookie (session ids, form bindings): nothing to guess. */
-export const randomCookieValue = () => randomBytes(32).toString('base64url');
+export const randomCookieValue = generateClientSecret;
 
 /**
  * Forms shown before sign-in (sign-in, second step, sign-up, invitation) are bound to this short-lived random
@@ -35,7 +36,7 @@ export const randomCookieValue = () => randomBytes(32).toString('base64url');
  */
 export const PRE_COOKIE = 'lanyard_developer_pre';
 const PRE_SECONDS = 60 * 60;
-const PRE_VALUE = /^[A-Za-z0-9_-]{43}$/;
+const PRE_VALUE = GENERATED_SECRET;
 
 /** The token for this browser's pre-sign-in forms; gives the browser the cookie when it has none. */
 export function preSignInCsrf(deps: Pick<DeveloperDeps, 'cookieKeys' | 'secureCookies'>, req: FastifyRequest, reply: FastifyReply): string {

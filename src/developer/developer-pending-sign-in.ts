@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperDeps } from './deps.js';
 import { clearDeveloperCookie, cookieOf, randomCookieValue, setDeveloperCookie } from './developer-cookies.js';
 import { sessionKeyOf } from './developer-sessions.js';
+import { GENERATED_SECRET } from '../clients/client-secret.js';
 
 /**
  * A sign-in half done: the password was right and the second factor is still to come. It is its own short
@@ -13,7 +14,7 @@ export const PENDING_COOKIE = 'lanyard_developer_pending';
 const MODEL = 'DeveloperSignIn';
 export const PENDING_SECONDS = 5 * 60;
 export const PENDING_MAX_FAILURES = 5;
-const VALUE = /^[A-Za-z0-9_-]{43}$/;
+const VALUE = GENERATED_SECRET;
 
 export interface PendingSignIn {
   [key: string]: unknown;

@@ -1,4 +1,5 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { hashClientSecret } from '../clients/client-secret.js';
 
 /**
  * Recovery codes: ten single-use second factors for a developer who has lost their authenticator. Each is 16
@@ -23,4 +24,4 @@ export const looksLikeRecoveryCode = (typed: string): boolean =>
   new RegExp(`^[${ALPHABET}]{${LENGTH}}$`).test(normaliseRecoveryCode(typed));
 
 export const hashRecoveryCode = (code: string): string =>
-  `sha256:${createHash('sha256').update(normaliseRecoveryCode(code), 'utf8').digest('base64url')}`;
+  hashClientSecret(normaliseRecoveryCode(code));

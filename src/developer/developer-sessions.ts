@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperAccount } from '../../adapters/store.js';
 import type { DeveloperDeps } from './deps.js';
 import { clearDeveloperCookie, cookieOf, randomCookieValue, setDeveloperCookie } from './developer-cookies.js';
+import { GENERATED_SECRET, secretKey } from '../clients/client-secret.js';
 
 /**
  * Developer sessions. The browser holds a 256-bit random value in the `lanyard_developer` cookie; the store
@@ -17,7 +17,7 @@ export const SESSION_MODEL = 'DeveloperSession';
 export const IDLE_SECONDS = 30 * 60;
 export const ABSOLUTE_SECONDS = 12 * 60 * 60;
 const REFRESH_AFTER_MS = 60 * 1000;
-const VALUE = /^[A-Za-z0-9_-]{43}$/;
+const VALUE = GENERATED_SECRET;
 
 interface SessionPayload {
   [key: string]: unknown;
@@ -37,7 +37,7 @@ export interface DeveloperSession {
   authAt: number;
 }
 
-export const sessionKeyOf = (cookieValue: string) => createHash('sha256').update(cookieValue, 'utf8').digest('base64url');
+export const sessionKeyOf = (cookieValue: string) => secretKey(cookieValue);
 
 export class DeveloperSessions {
   constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'secureCookies' | 'log'>) {}

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { emailProblem, normaliseEmail } from './developer-accounts.js';
 import { ConflictError, ValidationError } from './errors.js';
+import { GENERATED_SECRET, generateClientSecret, secretKey } from '../clients/client-secret.js';
 
 /**
  * Invitations (issue 9 §1): `lanyard developers invite EMAIL` prints a link valid 7 days and usable once;
@@ -14,7 +14,7 @@ import { ConflictError, ValidationError } from './errors.js';
 export const INVITATION_MODEL = 'DeveloperInvitation';
 export const INVITATION_DAYS = 7;
 const INVITATION_SECONDS = INVITATION_DAYS * 24 * 60 * 60;
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const TOKEN = GENERATED_SECRET;
 
 export interface Invitation {
   [key: string]: unknown;
@@ -35,7 +35,7 @@ export interface IssuedInvitation {
   expiresAt: Date;
 }
 
-const keyOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
+const keyOf = secretKey;
 
 export const invitationPath = (token: string) => `/developer/invitations/${token}`;
 
@@ -48,7 +48,7 @@ export class Invitations {
     const problem = emailProblem(normalised);
     if (problem) throw new ValidationError([{ path: 'email', message: problem }]);
     if (await this.deps.store.findDeveloperByEmail(normalised)) throw new ConflictError(`${normalised} already has a developer account`);
-    const token = randomBytes(32).toString('base64url');
+    const token = generateClientSecret();
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
     const record: Invitation = {

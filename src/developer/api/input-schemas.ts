@@ -1,5 +1,6 @@
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import { APP_LIMITS } from '../app-input.js';
+import { EMAIL_MAX_LENGTH } from '../developer-accounts.js';
 import { instant, url } from './schema-parts.js';
 
 /**
@@ -91,7 +92,7 @@ export const TeamMemberInputSchema = {
   required: ['email'],
   additionalProperties: false,
   properties: {
-    email: { type: 'string', minLength: 3, maxLength: APP_LIMITS.emailLength, description: 'The email address of their developer account: they are invited, and join when they accept.' },
+    email: { type: 'string', minLength: 3, maxLength: EMAIL_MAX_LENGTH, description: 'The email address of their developer account: they are invited, and join when they accept.' },
   },
   examples: [{ email: 'colleague@example.com' }],
 } as const;
