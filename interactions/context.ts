@@ -7,6 +7,7 @@ import type { Clock } from '../src/clock.js';
 import type { ClientRegistry } from '../src/clients/client-registry.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
 import { expiredPage } from '../src/web/error-page.js';
+import { sendHtml } from '../src/web/http.js';
 
 export interface InteractionDeps {
   host: ProviderHost;
@@ -22,8 +23,7 @@ export interface InteractionDeps {
 
 export type Details = Awaited<ReturnType<ProviderHost['provider']['interactionDetails']>>;
 
-export const sendHtml = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+export { sendHtml };
 
 /**
  * The interaction behind /interaction/:uid, or undefined after answering "sign-in expired" (no cookie,

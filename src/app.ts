@@ -25,6 +25,7 @@ import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';
 import { wellKnownRoutes } from './provider/well-known.js';
+import { sendHtml } from './web/http.js';
 
 export interface AppDeps {
   config: Config;
@@ -94,8 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
     }
     if (isDeveloperPage(req.url)) {
-      return reply.code(404).header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
-        .send(errorPage('Not found', 'There is no page at this address in the developer area.', 'not_found'));
+      return sendHtml(reply, 404, errorPage('Not found', 'There is no page at this address in the developer area.', 'not_found'));
     }
     return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
   });

@@ -21,9 +21,13 @@ export class ValidationError extends LanyardError {
 
 /** 404 not_found: no such app — or one the developer is not in the team of (never say which). */
 export class NotFoundError extends LanyardError {
-  constructor(message = 'no such app') {
-    super('not_found', message, 404, true);
+  /** The app itself is not there for this developer (no message given), rather than something in it. */
+  readonly noSuchApp: boolean;
+
+  constructor(message?: string) {
+    super('not_found', message ?? 'no such app', 404, true);
     this.name = 'NotFoundError';
+    this.noSuchApp = message === undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import { waitText } from '../../../interactions/attempt.js';
 import type { DeveloperDeps } from '../deps.js';
 import { normaliseEmail, THROTTLE_SCOPE } from '../developer-accounts.js';
 import { M } from './account-messages.js';
-import { sendPage } from './account-page.js';
+import { sendHtml } from '../../web/http.js';
 
 type Refusal = Verdict & { allowed: false };
 
@@ -34,11 +34,11 @@ export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyReque
   const throttled = (v: Refusal) => {
     req.log.warn({ event: 'developer.sign_in_throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'developer sign-in throttled');
     if (v.stopped) {
-      sendPage(reply, 429, o.retry(429, M.signInStopped));
+      sendHtml(reply, 429, o.retry(429, M.signInStopped));
       return undefined;
     }
     reply.header('Retry-After', String(v.retryAfterSeconds));
-    sendPage(reply, 429, o.retry(429, html`${M.tooManyTries} <span class="nowrap" data-countdown="${v.retryAfterSeconds}" aria-live="off">${waitText(v.retryAfterSeconds)}</span>, then try again.`));
+    sendHtml(reply, 429, o.retry(429, html`${M.tooManyTries} <span class="nowrap" data-countdown="${v.retryAfterSeconds}" aria-live="off">${waitText(v.retryAfterSeconds)}</span>, then try again.`));
     return undefined;
   };
   try {
@@ -62,14 +62,14 @@ export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyReque
       req.log.info({ event: 'developer.sign_in_failed', ...log }, 'developer sign-in failed');
       const after = await deps.throttle.recheck(begun.attempt);
       if (!after.allowed) return throttled(after);
-      sendPage(reply, 401, o.retry(401, o.scope === 'password' ? M.wrongPassword : M.wrongCode));
+      sendHtml(reply, 401, o.retry(401, o.scope === 'password' ? M.wrongPassword : M.wrongCode));
       return undefined;
     }
     return found;
   } catch (err) {
     req.log.error({ event: 'developer.sign_in_unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
     reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
-    sendPage(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
+    sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
     return undefined;
   }
 }

@@ -9,7 +9,7 @@ import { ConflictError, type FieldProblem } from '../errors.js';
 import { Invitations } from '../invitations.js';
 import { invitationPage, type JoinView, noticePage, signUpPage } from './account-join-views.js';
 import { M } from './account-messages.js';
-import { formField, sendPage, seeOther } from './account-page.js';
+import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { setFlash } from './signed-in.js';
 
 /** Self sign-ups one network address may make in an hour (open sign-up has no email check to slow it). */
@@ -45,14 +45,14 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   };
 
   scope.get('/developer/sign-up', async (req, reply) => {
-    if (!open) return sendPage(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
-    return sendPage(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply) }));
+    if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
+    return sendHtml(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply) }));
   });
 
   scope.post('/developer/sign-up', async (req, reply) => {
-    if (!open) return sendPage(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
+    if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
     const email = formField(req.body, 'email').trim();
-    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendPage(reply, status, signUpPage({ csrf: preSignInCsrf(deps, req, reply), email, ...v }));
+    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendHtml(reply, status, signUpPage({ csrf: preSignInCsrf(deps, req, reply), email, ...v }));
     const displayName = formField(req.body, 'displayName');
     if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { displayName, error: M.preCsrfRefused });
     const { input, fields } = read(req.body, email);
@@ -74,30 +74,30 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
 
   scope.get<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {
     const invitation = await invitations.find(req.params.token);
-    if (!invitation) return sendPage(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
-    if (invitation.consumed) return sendPage(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
-    if (await accounts.findByEmail(invitation.email)) return sendPage(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
-    return sendPage(reply, 200, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token: req.params.token, email: invitation.email }));
+    if (!invitation) return sendHtml(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
+    if (invitation.consumed) return sendHtml(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
+    if (await accounts.findByEmail(invitation.email)) return sendHtml(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
+    return sendHtml(reply, 200, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token: req.params.token, email: invitation.email }));
   });
 
   scope.post<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {
     const { token } = req.params;
     const invitation = await invitations.find(token);
-    if (!invitation) return sendPage(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
-    if (invitation.consumed) return sendPage(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
+    if (!invitation) return sendHtml(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
+    if (invitation.consumed) return sendHtml(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
     const displayName = formField(req.body, 'displayName');
     const page = (status: number, v: Omit<JoinView, 'csrf'>) =>
-      sendPage(reply, status, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token, email: invitation.email, displayName, ...v }));
+      sendHtml(reply, status, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token, email: invitation.email, displayName, ...v }));
     if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { error: M.preCsrfRefused });
     const { input, fields } = read(req.body, invitation.email);
     if (fields.length) return page(400, { fields });
     // Used up before the account is made: two tabs submitting at once make one account, not two.
-    if (!(await invitations.consume(token))) return sendPage(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
+    if (!(await invitations.consume(token))) return sendHtml(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
     let account: DeveloperAccount;
     try {
       account = await accounts.create(input, { how: 'invitation', invitedBy: invitation.invitedByName });
     } catch (err) {
-      if (err instanceof ConflictError) return sendPage(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
+      if (err instanceof ConflictError) return sendHtml(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
       throw err;
     }
     req.log.info({ event: 'developer.invitation_accepted', developerId: account.id }, 'developer invitation accepted');

@@ -64,7 +64,6 @@ export const M = {
   recoveryTitle: 'Your recovery codes',
   recoveryIntro: 'Each code works once, instead of a code from your app. Save or print them now: Lanyard shows them only this once.',
   recoveryGone: 'Recovery codes are shown only once. Make new ones if you have lost them.',
-  recoveryRegenerated: 'New recovery codes are made; the old ones no longer work.',
   sessionsTitle: 'Sessions',
   sessionsIntro: 'A session ends after 30 minutes without use, 12 hours after signing in, or when you sign out. Signing out everywhere ends all of them (API tokens are not affected: revoke them on the API tokens page).',
 

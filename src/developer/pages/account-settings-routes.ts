@@ -7,7 +7,7 @@ import { DeveloperSessions } from '../developer-sessions.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 import { attemptDeveloper } from './account-attempt.js';
 import { M } from './account-messages.js';
-import { formField, sendPage, seeOther } from './account-page.js';
+import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { accountPage, type AccountFormErrors } from './account-settings-views.js';
 import { checkCsrf, sessionOf, type SignedIn, setFlash, signedIn, signedInAs, takeFlash } from './signed-in.js';
 
@@ -52,7 +52,7 @@ export function settingsRoutes(scope: FastifyInstance, deps: DeveloperDeps): voi
   scope.get('/developer/account', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
-    return sendPage(reply, 200, await render(who, { flash: takeFlash(deps, req, reply) }));
+    return sendHtml(reply, 200, await render(who, { flash: takeFlash(deps, req, reply) }));
   });
 
   scope.post('/developer/account/name', async (req, reply) => {
@@ -64,7 +64,7 @@ export function settingsRoutes(scope: FastifyInstance, deps: DeveloperDeps): voi
       await accounts.rename(who.developer, displayName);
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      return sendPage(reply, 400, await render(who, { errors: { form: 'name', fields: err.fields }, displayName }));
+      return sendHtml(reply, 400, await render(who, { errors: { form: 'name', fields: err.fields }, displayName }));
     }
     setFlash(deps, reply, M.renamed);
     return seeOther(reply, '/developer/account');
@@ -81,7 +81,7 @@ export function settingsRoutes(scope: FastifyInstance, deps: DeveloperDeps): voi
     const problem = passwordProblem(next, who.developer);
     if (problem) fields.push({ path: 'newPassword', message: problem });
     else if (formField(req.body, 'confirmPassword') !== next) fields.push({ path: 'confirmPassword', message: M.passwordsDiffer });
-    if (fields.length) return sendPage(reply, 400, await render(who, { errors: { form: 'password', fields } }));
+    if (fields.length) return sendHtml(reply, 400, await render(who, { errors: { form: 'password', fields } }));
     const history = await accounts.history(who.developer);
     const account = await confirmPassword(deps, req, reply, who, current,
       (_status, errors) => accountPage({ who, history, errors }), 'password', 'currentPassword');

@@ -8,7 +8,7 @@ import { DeveloperSessions } from '../developer-sessions.js';
 import { attemptDeveloper, confirmFirstFactor } from './account-attempt.js';
 import { M } from './account-messages.js';
 import { safeNext } from './account-next.js';
-import { formField, sendPage, seeOther } from './account-page.js';
+import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { signInPage, verifyPage } from './account-sign-in-views.js';
 import { checkCsrf, setFlash, signedIn, takeFlash } from './signed-in.js';
 
@@ -37,14 +37,14 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     if (await sessions.current(req)) return seeOther(reply, next);
     ensureDeveloperDevice(deps, req, reply);
     const csrf = preSignInCsrf(deps, req, reply);
-    return sendPage(reply, 200, signInPage({ csrf, next, flash: takeFlash(deps, req, reply), signupOpen }));
+    return sendHtml(reply, 200, signInPage({ csrf, next, flash: takeFlash(deps, req, reply), signupOpen }));
   });
 
   scope.post('/developer/sign-in', async (req, reply) => {
     const next = safeNext(formField(req.body, 'next'));
     const email = formField(req.body, 'email').trim();
     const page = (status: number, error: Parameters<typeof signInPage>[0]['error']) =>
-      sendPage(reply, status, signInPage({ csrf: preSignInCsrf(deps, req, reply), next, email, error, signupOpen }));
+      sendHtml(reply, status, signInPage({ csrf: preSignInCsrf(deps, req, reply), next, email, error, signupOpen }));
     if (!preSignInCsrfValid(deps, req, req.body)) return page(403, M.preCsrfRefused);
     const password = formField(req.body, 'password');
     if (!email || !password) return page(400, M.wrongPassword);
@@ -67,12 +67,12 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
       setFlash(deps, reply, M.verifyExpired);
       return seeOther(reply, '/developer/sign-in');
     }
-    return sendPage(reply, 200, verifyPage({ csrf: preSignInCsrf(deps, req, reply) }));
+    return sendHtml(reply, 200, verifyPage({ csrf: preSignInCsrf(deps, req, reply) }));
   });
 
   scope.post('/developer/sign-in/verify', async (req, reply) => {
     if (!preSignInCsrfValid(deps, req, req.body)) {
-      return sendPage(reply, 403, verifyPage({ csrf: preSignInCsrf(deps, req, reply), error: M.preCsrfRefused }));
+      return sendHtml(reply, 403, verifyPage({ csrf: preSignInCsrf(deps, req, reply), error: M.preCsrfRefused }));
     }
     const pending = await pendings.current(req);
     const account = pending && (await accounts.find(pending.accountId));

@@ -3,7 +3,7 @@ import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS, ApiTok
 import type { DeveloperDeps } from '../deps.js';
 import { ConflictError, type FieldProblem, ValidationError } from '../errors.js';
 import { M } from './account-messages.js';
-import { formField, sendPage, seeOther } from './account-page.js';
+import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { tokensPage, type TokensView } from './account-token-views.js';
 import { checkCsrf, type SignedIn, setFlash, setReveal, signedIn, takeFlash, takeReveal } from './signed-in.js';
 
@@ -20,7 +20,7 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     const created = takeReveal(deps, req, reply, who, TOKEN_REVEAL);
-    return sendPage(reply, 200, await render(who, { created, flash: takeFlash(deps, req, reply) }));
+    return sendHtml(reply, 200, await render(who, { created, flash: takeFlash(deps, req, reply) }));
   });
 
   scope.post('/developer/account/tokens', async (req, reply) => {
@@ -33,7 +33,7 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!label || [...label].length > API_TOKEN_LABEL_MAX) fields.push({ path: 'label', message: M.tokenLabelProblem });
     const n = Number(days);
     if (!/^\d+$/.test(days) || n < 1 || n > API_TOKEN_MAX_DAYS) fields.push({ path: 'expiresInDays', message: M.tokenDaysProblem });
-    const again = async (problems: FieldProblem[]) => sendPage(reply, 400, await render(who, { fields: problems, label, days }));
+    const again = async (problems: FieldProblem[]) => sendHtml(reply, 400, await render(who, { fields: problems, label, days }));
     if (fields.length) return again(fields);
     let token: string;
     try {

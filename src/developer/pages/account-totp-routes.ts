@@ -5,7 +5,7 @@ import { TotpSetups } from '../developer-totp-setup.js';
 import { ValidationError } from '../errors.js';
 import { totpQrDataUrl, totpUri } from '../totp.js';
 import { M } from './account-messages.js';
-import { formField, sendPage, seeOther } from './account-page.js';
+import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { confirmPassword, reissueSession } from './account-settings-routes.js';
 import { type AccountFormErrors, accountPage } from './account-settings-views.js';
 import { recoveryCodesPage, totpSetupPage } from './account-totp-views.js';
@@ -27,15 +27,16 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     totpSetupPage({ who, secret, qrDataUrl: await totpQrDataUrl(totpUri(secret, { issuer: issuerName, account: who.developer.email })), error });
 
   /**
-   * The password, before the second step is set up or its recovery codes replaced: otherwise a stolen session
-   * could put its own authenticator on the account and lock the owner out. undefined: answered already.
+   * The password, before the second step is set up, turned off or its recovery codes replaced: otherwise a
+   * stolen session could put its own authenticator on the account and lock the owner out. Returns the
+   * account; undefined when the request was answered (a missing or wrong password, a wait).
    */
-  const passwordFirst = async (req: FastifyRequest, reply: FastifyReply, who: SignedIn, form: 'totp-setup' | 'recovery-codes', name: string) => {
+  const passwordFirst = async (req: FastifyRequest, reply: FastifyReply, who: SignedIn, form: 'totp-setup' | 'recovery-codes' | 'totp-disable', name: string) => {
     const history = await accounts.history(who.developer);
     const page = (errors: AccountFormErrors) => accountPage({ who, history, errors });
     const password = formField(req.body, name);
     if (!password) {
-      sendPage(reply, 400, page({ form, fields: [{ path: name, message: 'Enter your password.' }] }));
+      sendHtml(reply, 400, page({ form, fields: [{ path: name, message: 'Enter your password.' }] }));
       return undefined;
     }
     return confirmPassword(deps, req, reply, who, password, (_s, errors) => page(errors), form, name);
@@ -59,7 +60,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
       if (!who.developer.totpSecret) setFlash(deps, reply, M.totpSetupExpired);
       return seeOther(reply, '/developer/account');
     }
-    return sendPage(reply, 200, await setupPage(who, secret));
+    return sendHtml(reply, 200, await setupPage(who, secret));
   });
 
   scope.post('/developer/account/totp', async (req, reply) => {
@@ -77,7 +78,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
       enabled = await accounts.enableTotp(who.developer, secret, formField(req.body, 'code'));
     } catch (err) {
       if (!(err instanceof ValidationError)) throw err;
-      return sendPage(reply, 400, await setupPage(who, secret, err.fields[0]?.message));
+      return sendHtml(reply, 400, await setupPage(who, secret, err.fields[0]?.message));
     }
     await setups.end(key);
     const now = await reissueSession(deps, reply, who, enabled.account);
@@ -94,7 +95,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
       setFlash(deps, reply, M.recoveryGone);
       return seeOther(reply, '/developer/account');
     }
-    return sendPage(reply, 200, recoveryCodesPage(who, codes.split('\n')));
+    return sendHtml(reply, 200, recoveryCodesPage(who, codes.split('\n')));
   });
 
   scope.post('/developer/account/recovery-codes', async (req, reply) => {
@@ -113,11 +114,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
     if (!who.developer.totpSecret) return seeOther(reply, '/developer/account');
-    const password = formField(req.body, 'password');
-    const history = await accounts.history(who.developer);
-    const page = (errors: Parameters<typeof accountPage>[0]['errors']) => accountPage({ who, history, errors });
-    if (!password) return sendPage(reply, 400, page({ form: 'totp-disable', fields: [{ path: 'password', message: 'Enter your password.' }] }));
-    const account = await confirmPassword(deps, req, reply, who, password, (_s, errors) => page(errors), 'totp-disable', 'password');
+    const account = await passwordFirst(req, reply, who, 'totp-disable', 'password');
     if (!account) return reply;
     const updated = await accounts.disableTotp(account);
     await reissueSession(deps, reply, who, updated);

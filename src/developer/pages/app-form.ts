@@ -1,18 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import { ConflictError, ValidationError } from '../errors.js';
-
-/** One text field of a urlencoded form ('' when absent; the first when repeated). */
-export function text(body: unknown, name: string): string {
-  const v = (body as Record<string, unknown> | null | undefined)?.[name];
-  const s = Array.isArray(v) ? v[0] : v;
-  return typeof s === 'string' ? s : '';
-}
-
-/** Every value of a repeated field (checkboxes): none, one or many. */
-export function texts(body: unknown, name: string): string[] {
-  const v = (body as Record<string, unknown> | null | undefined)?.[name];
-  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
-}
 
 /** What a refused form shows: each field's message, or one message for the whole form; and its status. */
 export interface FormFailure {
@@ -35,10 +21,6 @@ export function formFailure(err: unknown): FormFailure | undefined {
 
 /** A message for a field, or for the whole form when the field has none. */
 export const fieldOrForm = (f: FormFailure, name: string): string | undefined => f.fields[name] ?? f.message ?? Object.values(f.fields)[0];
-
-/** An HTML page of the area: never cached (settings, one-time values). */
-export const sendHtml = (reply: FastifyReply, status: number, page: string) =>
-  reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(page);
 
 /** `YYYY-MM-DD` from a date field → the end of that day in UTC; '' → none; anything else is refused. */
 export function endOfDay(date: string): { ok: true; iso?: string } | { ok: false; message: string } {

@@ -5,7 +5,8 @@ import { type AppSummary, AppService } from '../app-service.js';
 import type { DeveloperDeps } from '../deps.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import { credentialsView, type CredentialsData, type RevealedSecret, revokeView } from './app-credentials-view.js';
-import { endOfDay, fieldOrForm, type FormFailure, formFailure, sendHtml, text, texts } from './app-form.js';
+import { formField, formFields, seeOther, sendHtml } from '../../web/http.js';
+import { endOfDay, fieldOrForm, type FormFailure, formFailure } from './app-form.js';
 import { historyView } from './app-history-view.js';
 import { appListView, refusedView, registerView } from './app-list-view.js';
 import { deleteView, liveView } from './app-live-view.js';
@@ -53,9 +54,9 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
           page = await handler({ who, actor: actorOf(who.developer), req, reply, clientId: req.params.clientId ?? '', params: req.params });
         } catch (err) {
           // Inside the area's frame, with a way on: another developer's app is "not found", never "forbidden".
-          const noApp = err instanceof NotFoundError && err.message === new NotFoundError().message;
-          if (err instanceof NotFoundError) page = { status: 404, title: 'Not found', body: refusedView('Not found', noApp ? AM.noSuchApp : err.message, noApp ? undefined : req.params.clientId) };
-          else if (err instanceof ForbiddenError) page = { status: 403, title: 'Not allowed', body: refusedView('Not allowed', err.message, req.params.clientId) };
+          if (err instanceof NotFoundError) {
+            page = { status: 404, title: 'Not found', body: refusedView('Not found', err.noSuchApp ? AM.noSuchApp : err.message, err.noSuchApp ? undefined : req.params.clientId) };
+          } else if (err instanceof ForbiddenError) page = { status: 403, title: 'Not allowed', body: refusedView('Not allowed', err.message, req.params.clientId) };
           else throw err;
         }
         return page ? sendHtml(reply, page.status ?? 200, developerLayout(page.title, page.body, who, 'apps')) : reply;
@@ -68,7 +69,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   /** After a change: the message for the next page, and a 303 to it. */
   const done = (c: Ctx, to: string, message: string): undefined => {
     setFlash(deps, c.reply, message);
-    c.reply.header('Cache-Control', 'no-store').redirect(to, 303);
+    seeOther(c.reply, to);
     return undefined;
   };
   const flashOf = (c: Ctx) => takeFlash(deps, c.req, c.reply);
@@ -108,7 +109,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
 
   get('/developer/apps/new', async (c) => ({ title: AM.registerTitle, body: registerView(c.who.csrf) }));
   post('/developer/apps/new', async (c) => {
-    const form = { name: text(c.req.body, 'name'), description: text(c.req.body, 'description'), homepage_url: text(c.req.body, 'homepage_url'), logo_url: text(c.req.body, 'logo_url') };
+    const form = { name: formField(c.req.body, 'name'), description: formField(c.req.body, 'description'), homepage_url: formField(c.req.body, 'homepage_url'), logo_url: formField(c.req.body, 'logo_url') };
     let clientId = '';
     const failed = await attempt(async () => {
       ({ clientId } = await apps.register(c.actor, { name: form.name, description: form.description, homepageUrl: form.homepage_url, logoUrl: form.logo_url }));
@@ -128,7 +129,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   };
   get('/developer/apps/:clientId', (c) => overview(c));
   post('/developer/apps/:clientId/details', async (c) => {
-    const form = { name: text(c.req.body, 'name'), description: text(c.req.body, 'description'), homepage_url: text(c.req.body, 'homepage_url'), logo_url: text(c.req.body, 'logo_url') };
+    const form = { name: formField(c.req.body, 'name'), description: formField(c.req.body, 'description'), homepage_url: formField(c.req.body, 'homepage_url'), logo_url: formField(c.req.body, 'logo_url') };
     const failed = await attempt(() => apps.updateDetails(c.actor, c.clientId, { name: form.name, description: form.description, homepageUrl: form.homepage_url, logoUrl: form.logo_url }));
     return failed ? overview(c, failed, form) : done(c, `${appPath(c.clientId)}#details`, AM.detailsSaved);
   });
@@ -151,17 +152,17 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   };
   get('/developer/apps/:clientId/credentials', (c) => credentials(c));
   post('/developer/apps/:clientId/callbacks', async (c) => {
-    const url = text(c.req.body, 'redirect_uri');
+    const url = formField(c.req.body, 'redirect_uri');
     const failed = await attempt(() => apps.addCallback(c.actor, c.clientId, url));
     if (failed) return { ...(await credentials(c, { callback: { value: url, error: fieldOrForm(failed, 'redirect_uri') } })), status: failed.status };
     return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackAdded);
   });
   post('/developer/apps/:clientId/callbacks/remove', async (c) => {
-    await apps.removeCallback(c.actor, c.clientId, text(c.req.body, 'url'));
+    await apps.removeCallback(c.actor, c.clientId, formField(c.req.body, 'url'));
     return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackRemoved);
   });
   post('/developer/apps/:clientId/secrets', async (c) => {
-    const form = { label: text(c.req.body, 'label'), expires_on: text(c.req.body, 'expires_on') };
+    const form = { label: formField(c.req.body, 'label'), expires_on: formField(c.req.body, 'expires_on') };
     const expiry = endOfDay(form.expires_on);
     let created: { id: string; label: string; secret: string } | undefined;
     const failed = expiry.ok
@@ -200,7 +201,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     return { title: title('Scopes', app), body: scopesView(app, c.who.csrf, flashOf(c)) };
   });
   post('/developer/apps/:clientId/scopes', async (c) => {
-    const failed = await attempt(() => apps.setDefaultScopes(c.actor, c.clientId, texts(c.req.body, 'default_scopes')));
+    const failed = await attempt(() => apps.setDefaultScopes(c.actor, c.clientId, formFields(c.req.body, 'default_scopes')));
     if (!failed) return done(c, sectionPath(c.clientId, 'scopes'), AM.scopesSaved);
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Scopes', app), body: scopesView(app, c.who.csrf, undefined, fieldOrForm(failed, 'default_scopes')) };
@@ -210,7 +211,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     return { title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { message: flashOf(c) }) };
   });
   post('/developer/apps/:clientId/logout-url', async (c) => {
-    const value = text(c.req.body, 'logout_url');
+    const value = formField(c.req.body, 'logout_url');
     const failed = await attempt(() => apps.setLogoutUrl(c.actor, c.clientId, value));
     if (!failed) return done(c, sectionPath(c.clientId, 'logout'), value.trim() ? AM.logoutSaved : AM.logoutCleared);
     const app = await apps.getApp(c.actor, c.clientId);
@@ -232,13 +233,13 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   };
   get('/developer/apps/:clientId/team', (c) => team(c));
   post('/developer/apps/:clientId/team', async (c) => {
-    const email = text(c.req.body, 'email');
+    const email = formField(c.req.body, 'email');
     let recorded = '';
     const failed = await attempt(async () => { ({ email: recorded } = await apps.addTeamMember(c.actor, c.clientId, email)); });
     return failed ? team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } }) : done(c, sectionPath(c.clientId, 'team'), AM.invitationRecorded(recorded));
   });
   post('/developer/apps/:clientId/team/remove', async (c) => {
-    const developerId = text(c.req.body, 'developer_id');
+    const developerId = formField(c.req.body, 'developer_id');
     const members = await apps.listTeam(c.actor, c.clientId);
     const app = await apps.getApp(c.actor, c.clientId);
     const failed = await attempt(() => apps.removeTeamMember(c.actor, c.clientId, developerId));
@@ -274,7 +275,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   });
   post('/developer/apps/:clientId/delete', async (c) => {
     const app = await ownerApp(c);
-    const typed = text(c.req.body, 'confirm_name');
+    const typed = formField(c.req.body, 'confirm_name');
     if (typed.trim() !== app.client.name) {
       return { status: 400, title: title('Delete', app), body: deleteView(app, c.who.csrf, { value: typed, error: AM.deleteMismatch }) };
     }

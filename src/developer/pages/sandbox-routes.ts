@@ -5,6 +5,7 @@ import type { DeveloperDeps } from '../deps.js';
 import { sandboxCredentials } from '../sandbox.js';
 import { sandboxPage } from './sandbox-page.js';
 import { signedIn } from './signed-in.js';
+import { sendHtml } from '../../web/http.js';
 
 /**
  * GET /developer/sandbox: the sandbox school every developer tests with (issue 9 §3), its test users'
@@ -19,7 +20,6 @@ export function sandboxPages(scope: FastifyInstance, deps: DeveloperDeps): void 
       sandboxCredentials(deps.store),
       new AppService(deps).listApps(actorOf(who.developer)),
     ]);
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
-      .send(sandboxPage({ who, sandbox, apps: apps.map((a) => a.client), issuer: deps.issuer }));
+    return sendHtml(reply, 200, sandboxPage({ who, sandbox, apps: apps.map((a) => a.client), issuer: deps.issuer }));
   });
 }
