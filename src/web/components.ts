@@ -79,9 +79,20 @@ export function table<T>(caption: string, columns: Column<T>[], rows: readonly T
 }
 
 /** A one-button form that POSTs (state changes are never links), with its CSRF token. */
-export function postButton(action: string, csrf: string, label: string, opts: { danger?: boolean; hidden?: Record<string, string> } = {}): Raw {
+export function postButton(action: string, csrf: string, label: string,
+  opts: { danger?: boolean; primary?: boolean; hidden?: Record<string, string>; context?: string } = {}): Raw {
+  const cls = opts.danger ? 'danger' : opts.primary ? '' : 'secondary-button';
   return html`<form method="post" action="${action}" class="inline-form">
   ${csrfField(csrf)}${Object.entries(opts.hidden ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
-  <button type="submit" class="${opts.danger ? 'danger' : 'secondary-button'}">${label}</button>
+  <button type="submit"${cls ? html` class="${cls}"` : ''}>${label}${opts.context ? html`<span class="visually-hidden"> ${opts.context}</span>` : ''}</button>
 </form>`;
 }
+
+/** A value to copy: selectable by hand without JavaScript; copy.js (src/web/public) reveals the button where a clipboard exists. */
+export const copyable = (id: string, value: string, label: string) => html`<div class="copy-row">
+  <code id="${id}" class="copy-value">${value}</code>
+  <button type="button" class="copy-button" data-copy="${id}" hidden>Copy<span class="visually-hidden"> ${label}</span></button>
+</div>`;
+
+/** The script behind every copy button (each page that has one loads it once). */
+export const COPY_SCRIPT = html`<script src="/assets/copy.js" defer></script>`;

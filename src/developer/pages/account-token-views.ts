@@ -1,5 +1,5 @@
 import type { DeveloperApiToken } from '../../../adapters/store.js';
-import { csrfField, errorMessage, field, flash, table } from '../../web/components.js';
+import { COPY_SCRIPT, csrfField, errorMessage, field, flash, postButton, table } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import type { FieldProblem } from '../errors.js';
@@ -30,7 +30,7 @@ ${v.created ? html`<div class="dev-reveal" role="status">
 <p><code class="dev-secret" id="new-token">${v.created}</code>
 <button type="button" class="secondary-button dev-copy" data-copy="new-token" hidden>Copy</button></p>
 </div>
-<script src="/assets/copy.js" defer></script>` : ''}
+${COPY_SCRIPT}` : ''}
 <p>${M.tokensIntro} Send it as <code>Authorization: Bearer &lt;token&gt;</code>; the API is described at
 <a href="/developer/api/openapi.json">/developer/api/openapi.json</a>.</p>
 
@@ -41,8 +41,7 @@ ${table<DeveloperApiToken>('Your API tokens', [
     { heading: 'Created', cell: (t) => when(t.createdAt) },
     { heading: 'Expires', cell: (t) => (Date.parse(t.expiresAt) <= v.now.getTime() ? html`${when(t.expiresAt)} <strong>(expired)</strong>` : when(t.expiresAt)) },
     { heading: 'Last used', cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : 'never') },
-    { heading: 'Action', cell: (t) => html`<form method="post" action="/developer/account/tokens/${encodeURIComponent(t.id)}/revoke" class="inline-form">
-  ${csrfField(v.who.csrf)}<button type="submit" class="danger" aria-label="Revoke ${t.label}">Revoke</button></form>` },
+    { heading: 'Action', cell: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { danger: true, context: t.label }) },
   ], v.tokens, 'You have no API tokens.')}
 
 <h2>Create a token</h2>

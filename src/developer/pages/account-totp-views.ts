@@ -1,4 +1,4 @@
-import { csrfField, field } from '../../web/components.js';
+import { COPY_SCRIPT, csrfField, field } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { groupedSecret } from '../totp.js';
 import { M } from './account-messages.js';
@@ -30,7 +30,7 @@ export function totpSetupPage(v: TotpSetupView): string {
 </form></li>
 </ol>
 <p class="note"><a href="/developer/account">Cancel</a></p>
-<script src="/assets/copy.js" defer></script>
+${COPY_SCRIPT}
 `, v.who, 'account');
 }
 
@@ -42,6 +42,6 @@ export function recoveryCodesPage(who: SignedIn, codes: string[]): string {
 <pre class="dev-codes" id="recovery-codes">${codes.join('\n')}</pre>
 <p><button type="button" class="secondary-button dev-copy" data-copy="recovery-codes" hidden>Copy the codes</button></p>
 <p class="note"><a href="/developer/account">Back to your account</a></p>
-<script src="/assets/copy.js" defer></script>
+${COPY_SCRIPT}
 `, who, 'account');
 }

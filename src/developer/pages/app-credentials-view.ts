@@ -1,11 +1,11 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
-import { csrfField, errorMessage, field } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, errorMessage, field, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { APP_LIMITS } from '../app-input.js';
 import { MAX_URL_LENGTH } from '../callback-url.js';
 import { AM } from './app-messages.js';
-import { appFrame, appPath, COPY_SCRIPT, copyable, when } from './app-parts.js';
+import { appFrame, appPath, when } from './app-parts.js';
 
 /** A secret just created, for the one page that shows it. */
 export interface RevealedSecret {
@@ -26,12 +26,6 @@ export interface CredentialsData {
   secretForm?: { label: string; expires_on: string; errors: Record<string, string>; formError?: string | undefined };
 }
 
-/** A one-button POST form whose button names what it acts on (for screen readers, where many look alike). */
-export const inlinePost = (action: string, csrf: string, label: string, context: string, hidden: Record<string, string> = {}, danger = false) => html`<form method="post" action="${action}" class="inline-form">
-  ${csrfField(csrf)}${Object.entries(hidden).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
-  <button type="submit" class="${danger ? 'danger' : 'secondary-button'}">${label}<span class="visually-hidden"> ${context}</span></button>
-</form>`;
-
 export const hintOf = (s: StoredClientSecret) => (s.hint ? (s.hint.startsWith('…') ? s.hint : `…${s.hint}`) : '—');
 
 const expired = (s: StoredClientSecret, now: Date) => s.expiresAt !== undefined && Date.parse(s.expiresAt) <= now.getTime();
@@ -51,7 +45,7 @@ ${d.revealed ? html`<div class="reveal" id="new-secret-box">
 <h3 id="callbacks">Callback URLs</h3>
 <p class="hint">${AM.callbacksHelp}</p>
 ${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the URL your app receives the code at.</p>` : html`<ul class="url-list" aria-label="Callback URLs">
-  ${uris.map((u) => html`<li><code>${u}</code>${inlinePost(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', u, { url: u })}</li>`)}
+  ${uris.map((u) => html`<li><code>${u}</code>${postButton(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', { context: u, hidden: { url: u } })}</li>`)}
 </ul>`}
 <form method="post" action="${appPath(id, '/callbacks')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}
@@ -100,10 +94,7 @@ export function revokeView(app: AppSummary, secret: StoredClientSecret, csrf: st
 </dl>
 <p class="warning">${AM.revokeWarning}</p>
 <div class="form-actions">
-  <form method="post" action="${appPath(id, `/secrets/${encodeURIComponent(secret.id)}/revoke`)}" class="inline-form">
-    ${csrfField(csrf)}
-    <button type="submit" class="danger">Revoke the secret</button>
-  </form>
+  ${postButton(appPath(id, `/secrets/${encodeURIComponent(secret.id)}/revoke`), csrf, 'Revoke the secret', { danger: true })}
   <a href="${appPath(id, '/credentials')}">Keep it</a>
 </div>`);
 }

@@ -1,4 +1,4 @@
-import { csrfField } from '../../web/components.js';
+import { postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { TeamInvitation } from '../team-invitations.js';
 import { AM } from './app-messages.js';
@@ -6,11 +6,6 @@ import { when } from './app-parts.js';
 
 /** The address of an invitation's answer (`accept` or `decline`). */
 export const invitationPath = (clientId: string, answer: 'accept' | 'decline') => `/developer/invitations/${encodeURIComponent(clientId)}/${answer}`;
-
-/** One answer as its own small form: a button whose accessible name says which app it answers for. */
-const answer = (action: string, csrf: string, label: string, app: string, cls: string) => html`<form method="post" action="${action}" class="inline-form">
-  ${csrfField(csrf)}<button type="submit"${cls ? html` class="${cls}"` : ''}>${label}<span class="visually-hidden"> the invitation to ${app}</span></button>
-</form>`;
 
 /**
  * On GET /developer, above the apps: the invitations to a team not yet answered, each with the app's name,
@@ -26,8 +21,8 @@ export function invitationsView(invitations: TeamInvitation[], csrf: string): Ra
     <p class="invitation-what"><strong class="app-card-name">${i.client.name}</strong></p>
     <p class="muted">${AM.invitedBy(i.invitedBy.name)} · ${when(i.invitedAt)}</p>
     <div class="invitation-actions">
-      ${answer(invitationPath(i.client.clientId, 'accept'), csrf, 'Accept', i.client.name, '')}
-      ${answer(invitationPath(i.client.clientId, 'decline'), csrf, 'Decline', i.client.name, 'secondary-button')}
+      ${postButton(invitationPath(i.client.clientId, 'accept'), csrf, 'Accept', { primary: true, context: `the invitation to ${i.client.name}` })}
+      ${postButton(invitationPath(i.client.clientId, 'decline'), csrf, 'Decline', { context: `the invitation to ${i.client.name}` })}
     </div>
   </li>`)}
 </ul>

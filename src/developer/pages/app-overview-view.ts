@@ -1,10 +1,10 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
-import { csrfField, errorMessage } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, errorMessage } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { detailFields, type RegisterForm } from './app-list-view.js';
 import { STATUS_TEXT } from './app-messages.js';
-import { appFrame, appPath, COPY_SCRIPT, copyable, sectionPath } from './app-parts.js';
+import { appFrame, appPath, sectionPath } from './app-parts.js';
 
 export interface OverviewData {
   app: AppSummary;

@@ -33,13 +33,6 @@ export const when = (iso: string | undefined, never = 'Never') => {
   return html`<time datetime="${d.toISOString()}" class="nowrap">${text}</time>`;
 };
 
-/** A value to copy: selectable by hand without JavaScript; copy.js reveals the button where a clipboard exists. */
-export const copyable = (id: string, value: string, label: string) => html`<div class="copy-row">
-  <code id="${id}" class="copy-value">${value}</code>
-  <button type="button" class="copy-button" data-copy="${id}" hidden>Copy<span class="visually-hidden"> ${label}</span></button>
-</div>`;
-
-export const COPY_SCRIPT = html`<script src="/assets/copy.js" defer></script>`;
 
 
 /**

@@ -1,9 +1,8 @@
-import { csrfField, errorMessage, field } from '../../web/components.js';
+import { csrfField, errorMessage, field, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary, TeamMemberView } from '../app-service.js';
 import { AM } from './app-messages.js';
 import { appFrame, appPath, when } from './app-parts.js';
-import { inlinePost } from './app-credentials-view.js';
 
 export interface TeamData {
   app: AppSummary;
@@ -37,8 +36,8 @@ ${errorMessage(d.formError)}
     const lastOwner = m.role === 'owner' && owners === 1;
     const invited = m.role === 'invited';
     const action = lastOwner ? ''
-      : self ? inlinePost(appPath(id, '/team/remove'), d.csrf, 'Leave the team', '', { developer_id: m.developerId }, true)
-        : owner ? inlinePost(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', invited ? `to ${m.displayName}` : m.displayName, { developer_id: m.developerId }, true) : '';
+      : self ? postButton(appPath(id, '/team/remove'), d.csrf, 'Leave the team', { hidden: { developer_id: m.developerId }, danger: true })
+        : owner ? postButton(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', { context: invited ? `to ${m.displayName}` : m.displayName, hidden: { developer_id: m.developerId }, danger: true }) : '';
     return html`<li class="team-member${invited ? ' team-invited' : ''}">
     <div class="team-who"><strong>${m.displayName}</strong>${self ? html` <span class="muted">(you)</span>` : ''}<br><span class="muted">${m.email}</span></div>
     <div class="team-role">${ROLE_TEXT[m.role]}<br><span class="muted">${invited ? 'invited' : 'since'} ${when(m.addedAt)}</span></div>

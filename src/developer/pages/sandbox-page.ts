@@ -5,6 +5,7 @@ import { ROUTES } from '../../provider/paths.js';
 import { html, type Raw } from '../../web/html.js';
 import type { SandboxCredentials, SandboxUserCredentials } from '../sandbox.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
+import { COPY_SCRIPT } from '../../web/components.js';
 
 export interface SandboxView {
   who: SignedIn;
@@ -116,6 +117,6 @@ ${walkthrough(v)}
 <div class="sandbox-users">
 ${v.sandbox.users.map(userCard)}
 </div>
-<script src="/assets/copy.js" defer></script>
+${COPY_SCRIPT}
 </div>`, v.who, 'sandbox');
 }
