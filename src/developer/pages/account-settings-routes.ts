@@ -9,7 +9,7 @@ import { attemptDeveloper } from './account-attempt.js';
 import { M } from './account-messages.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { accountPage, type AccountFormErrors } from './account-settings-views.js';
-import { checkCsrf, sessionOf, type SignedIn, setFlash, signedIn, signedInAs, takeFlash } from './signed-in.js';
+import { checkCsrf, type SignedIn, setFlash, signedIn, signedInAs, takeFlash } from './signed-in.js';
 
 /**
  * After a change that ends every session of the account (password, second factor), this browser gets a new
@@ -17,7 +17,7 @@ import { checkCsrf, sessionOf, type SignedIn, setFlash, signedIn, signedInAs, ta
  * still counts from the original sign-in.
  */
 export async function reissueSession(deps: DeveloperDeps, reply: FastifyReply, who: SignedIn, updated: DeveloperAccount): Promise<SignedIn> {
-  const session = await new DeveloperSessions(deps).start(reply, updated, sessionOf(who)?.authAt);
+  const session = await new DeveloperSessions(deps).start(reply, updated, who.session.authAt);
   return signedInAs(deps, updated, session);
 }
 

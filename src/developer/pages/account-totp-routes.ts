@@ -9,7 +9,7 @@ import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { confirmPassword, reissueSession } from './account-settings-routes.js';
 import { type AccountFormErrors, accountPage } from './account-settings-views.js';
 import { recoveryCodesPage, totpSetupPage } from './account-totp-views.js';
-import { checkCsrf, sessionOf, type SignedIn, setFlash, setReveal, signedIn, takeReveal } from './signed-in.js';
+import { checkCsrf, type SignedIn, setFlash, setReveal, signedIn, takeReveal } from './signed-in.js';
 
 const RECOVERY_REVEAL = 'recovery-codes';
 
@@ -48,14 +48,14 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     checkCsrf(deps, who, req.body);
     if (who.developer.totpSecret) return seeOther(reply, '/developer/account');
     if (!(await passwordFirst(req, reply, who, 'totp-setup', 'setupPassword'))) return reply;
-    await setups.begin(sessionOf(who)!.key, who.developer.id);
+    await setups.begin(who.session.key, who.developer.id);
     return seeOther(reply, '/developer/account/totp');
   });
 
   scope.get('/developer/account/totp', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
-    const secret = who.developer.totpSecret ? undefined : await setups.current(sessionOf(who)!.key, who.developer.id);
+    const secret = who.developer.totpSecret ? undefined : await setups.current(who.session.key, who.developer.id);
     if (!secret) {
       if (!who.developer.totpSecret) setFlash(deps, reply, M.totpSetupExpired);
       return seeOther(reply, '/developer/account');
@@ -67,7 +67,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
-    const key = sessionOf(who)!.key;
+    const key = who.session.key;
     const secret = who.developer.totpSecret ? undefined : await setups.current(key, who.developer.id);
     if (!secret) {
       if (!who.developer.totpSecret) setFlash(deps, reply, M.totpSetupExpired);

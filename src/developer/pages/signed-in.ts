@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperAccount } from '../../../adapters/store.js';
 import { signValue, verifySignedValue } from '../../http/signed-value.js';
@@ -18,28 +18,16 @@ export interface SignedIn {
   developer: DeveloperAccount;
   /** The CSRF token every form of this session carries (src/web/components.ts csrfField). */
   csrf: string;
+  /**
+   * The session: its key (the SHA-256 of its cookie), which CSRF tokens and reveals are bound to, and when the
+   * person signed in (epoch ms: kept when the session is re-issued).
+   */
+  session: { key: string; authAt: number };
 }
-
-/** What signedIn() knows besides: the session's key (the SHA-256 of its cookie), which CSRF tokens and reveals are bound to. */
-interface SessionBound extends SignedIn {
-  readonly sessionKey: string;
-  /** When the person signed in (epoch ms): kept when the session is re-issued. */
-  readonly authAt: number;
-}
-
-const bound = (who: SignedIn): Partial<SessionBound> => who as Partial<SessionBound>;
-
-/** The session key of a SignedIn made by signedIn() (the account pages re-issue sessions with it). */
-export const sessionOf = (who: SignedIn): { key: string; authAt: number } | undefined => {
-  const b = bound(who);
-  return b.sessionKey && b.authAt !== undefined ? { key: b.sessionKey, authAt: b.authAt } : undefined;
-};
 
 /** Makes the SignedIn of a session (after a sign-in, or a session re-issued on this request). */
-export const signedInAs = (deps: Pick<DeveloperDeps, 'cookieKeys'>, developer: DeveloperAccount, session: { key: string; authAt: number }): SignedIn => {
-  const who: SessionBound = { developer, csrf: csrfToken(deps.cookieKeys, `developer:${session.key}`), sessionKey: session.key, authAt: session.authAt };
-  return who;
-};
+export const signedInAs = (deps: Pick<DeveloperDeps, 'cookieKeys'>, developer: DeveloperAccount, session: { key: string; authAt: number }): SignedIn =>
+  ({ developer, csrf: csrfToken(deps.cookieKeys, `developer:${session.key}`), session: { key: session.key, authAt: session.authAt } });
 
 /**
  * The signed-in developer; or undefined after answering: a 303 to /developer/sign-in?next=<this path> for a
@@ -63,11 +51,7 @@ export async function signedIn(deps: DeveloperDeps, req: FastifyRequest, reply: 
 /** Throws ForbiddenError (403) unless the form's `csrf` field is this session's token. */
 export function checkCsrf(deps: DeveloperDeps, who: SignedIn, body: unknown): void {
   const presented = (body as Record<string, unknown> | null | undefined)?.csrf;
-  const key = bound(who).sessionKey;
-  const ok = key
-    ? csrfValid(deps.cookieKeys, `developer:${key}`, presented)
-    : typeof presented === 'string' && presented.length === who.csrf.length && timingSafeEqual(Buffer.from(presented), Buffer.from(who.csrf));
-  if (!ok) throw new ForbiddenError(M.csrfRefused);
+  if (!csrfValid(deps.cookieKeys, `developer:${who.session.key}`, presented)) throw new ForbiddenError(M.csrfRefused);
 }
 
 const NAV: { id: 'apps' | 'sandbox' | 'account' | 'docs'; label: string; href: string }[] = [
@@ -136,7 +120,7 @@ const revealKey = (kek: Buffer): Buffer => {
  * store or a URL, and is cleared when shown. `name` tells which value it is (e.g. `secret:<client_id>`).
  */
 export function setReveal(deps: DeveloperDeps, reply: FastifyReply, who: SignedIn, name: string, value: string): void {
-  const key = bound(who).sessionKey ?? who.csrf;
+  const key = who.session.key;
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', revealKey(deps.keyEncryptionKey), iv);
   cipher.setAAD(Buffer.from(`developer-reveal:${key}`));
@@ -149,7 +133,7 @@ export function setReveal(deps: DeveloperDeps, reply: FastifyReply, who: SignedI
 export function takeReveal(deps: DeveloperDeps, req: FastifyRequest, reply: FastifyReply, who: SignedIn, name: string): string | undefined {
   const sealed = cookieOf(req, REVEAL_COOKIE);
   if (!sealed) return undefined;
-  const opened = open(deps, sealed, bound(who).sessionKey ?? who.csrf);
+  const opened = open(deps, sealed, who.session.key);
   if (opened && opened.n !== name) return undefined; // another page's value: left for that page
   clearDeveloperCookie(deps, reply, REVEAL_COOKIE);
   if (!opened || opened.exp <= deps.clock.now().getTime()) return undefined;
