@@ -6,6 +6,15 @@ import { APP_LIMITS } from './app-input.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 
+/** The history action of a request to go live (AppService.requestLive records it). */
+export const LIVE_REQUESTED = 'app.live_requested';
+
+/** An app waiting to go live, with when it asked (ISO 8601; undefined when its recent history no longer says). */
+export interface PendingRequest {
+  client: StoredClient;
+  requestedAt: string | undefined;
+}
+
 /**
  * The operator's side of going live (issue 9 §3): the queue of requests, approving (pending → live) and
  * declining with a note the developers see (pending → development). Only the operator (the `lanyard` CLI's
@@ -20,11 +29,17 @@ export class AppReview {
       .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }));
   }
 
+  /** When the app last asked to go live, from its history (undefined when it never did). */
+  requestedAt(clientId: string): Promise<string | undefined> {
+    return this.recorder.lastAt(clientId, LIVE_REQUESTED);
+  }
+
   /** The apps waiting to go live, oldest request first (the request's time is in the app's history). */
-  async listPending(): Promise<StoredClient[]> {
+  async listPending(): Promise<PendingRequest[]> {
     const pending = (await this.deps.store.listClients()).filter((c) => c.source === 'developer' && c.status === 'pending');
-    const requested = await Promise.all(pending.map(async (c) => ({ c, at: await this.recorder.lastAt(c.clientId, 'app.live_requested') ?? c.updatedAt })));
-    return requested.sort((a, b) => a.at.localeCompare(b.at)).map((r) => r.c);
+    const requested = await Promise.all(pending.map(async (client) => ({ client, requestedAt: await this.requestedAt(client.clientId) })));
+    const order = (r: PendingRequest) => r.requestedAt ?? r.client.updatedAt;
+    return requested.sort((a, b) => order(a).localeCompare(order(b)));
   }
 
   approve(actor: Actor, clientId: string): Promise<StoredClient> {

@@ -5,7 +5,7 @@ import { isOfferedScope, OFFERED_SCOPES, offeredScopeNames } from '../clients/of
 import { type Actor, OPERATOR } from './actor.js';
 import { changeApp, type Edit, withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
-import { AppReview } from './app-review.js';
+import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js';
 import { newClientId, newSecretId } from './app-ids.js';
 import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
@@ -265,7 +265,7 @@ export class AppService {
       if (client.status === 'pending') throw new ConflictError('This app is already waiting for review.');
       if (client.status === 'live') throw new ConflictError('This app is already live.');
       if (client.redirectUris.length === 0) throw new ConflictError('Add at least one callback URL before asking to go live.');
-      return { client: { ...client, status: 'pending', reviewNote: undefined }, action: 'app.live_requested', detail: {} };
+      return { client: { ...client, status: 'pending', reviewNote: undefined }, action: LIVE_REQUESTED, detail: {} };
     });
   }
 
@@ -273,7 +273,10 @@ export class AppService {
   listAll(): Promise<StoredClient[]> { return this.#review.listAll(); }
 
   /** Operator (CLI): the queue of apps waiting to go live, oldest request first. */
-  listPending(): Promise<StoredClient[]> { return this.#review.listPending(); }
+  listPending(): Promise<PendingRequest[]> { return this.#review.listPending(); }
+
+  /** When the app last asked to go live (undefined when it never did). */
+  requestedAt(clientId: string): Promise<string | undefined> { return this.#review.requestedAt(clientId); }
 
   /** Operator: pending → live. */
   async approve(actor: Actor, clientId: string): Promise<StoredClient> { return this.#review.approve(actor, clientId); }

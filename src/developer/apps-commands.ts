@@ -6,13 +6,11 @@ import { tableLines } from '../cli/table.js';
 import { withConfiguredStore } from '../configured-store.js';
 import { commandLogger } from '../logging.js';
 import { OPERATOR } from './actor.js';
+import type { PendingRequest } from './app-review.js';
 import { AppService } from './app-service.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 
 const write = (line: string): void => { process.stdout.write(`${line}\n`); };
-
-/** The history action that asks for review (src/developer/app-service.ts requestLive). */
-const LIVE_REQUESTED = 'app.live_requested';
 
 /** One line of `lanyard apps list`: what an operator reviewing apps needs, never a secret. */
 interface AppListing {
@@ -35,12 +33,9 @@ function appService(store: Store, clock: Clock): AppService {
   return new AppService({ store, clock, log: commandLogger() });
 }
 
-async function listing(store: Store, client: StoredClient): Promise<AppListing> {
+async function listing(store: Store, client: StoredClient, requested: string | undefined): Promise<AppListing> {
   const ownerId = (await store.listTeam(client.clientId)).find((m) => m.role === 'owner')?.developerId ?? client.ownerId;
   const owner = ownerId ? await store.findDeveloper(ownerId) : undefined;
-  const requested = client.source === 'developer'
-    ? (await store.listDeveloperEvents(`app:${client.clientId}`, 200)).find((e) => e.action === LIVE_REQUESTED)?.at
-    : undefined;
   return {
     client_id: client.clientId,
     name: client.name,
@@ -61,10 +56,13 @@ async function listing(store: Store, client: StoredClient): Promise<AppListing> 
  */
 export async function listAppsCommand(config: Config, clock: Clock, o: { pending: boolean; json: boolean }): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
-    const clients = o.pending
-      ? await appService(store, clock).listPending()
-      : (await store.listClients()).sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.clientId.localeCompare(b.clientId));
-    const apps = await Promise.all(clients.map((c) => listing(store, c)));
+    const service = appService(store, clock);
+    const requests: PendingRequest[] = o.pending
+      ? await service.listPending()
+      : await Promise.all((await store.listClients())
+        .sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.clientId.localeCompare(b.clientId))
+        .map(async (client) => ({ client, requestedAt: client.source === 'developer' ? await service.requestedAt(client.clientId) : undefined })));
+    const apps = await Promise.all(requests.map((r) => listing(store, r.client, r.requestedAt)));
     if (o.json) return write(JSON.stringify(apps, null, 2));
     if (!apps.length) return write(o.pending ? 'no apps are waiting to go live' : 'no apps are registered');
     const rows = [['CLIENT_ID', 'NAME', 'STATUS', 'OWNER', 'REQUESTED'], ...apps.map((a) => [

@@ -218,7 +218,7 @@ t.test('going live: request, decline with a note, request again, approve; operat
   await apps.addCallback(ada, clientId, 'https://app.example/cb');
   t.equal((await apps.requestLive(ada, clientId)).status, 'pending');
   t.type(await apps.requestLive(ada, clientId).catch((e) => e), ConflictError);
-  t.same((await apps.listPending()).map((c) => c.clientId), [clientId]);
+  t.same((await apps.listPending()).map((r) => r.client.clientId), [clientId]);
   t.type(await apps.approve(ada, clientId).catch((e) => e), ForbiddenError, 'a developer cannot approve');
   t.match(await apps.decline(OPERATOR, clientId, 'Add a privacy policy link'), { status: 'development', reviewNote: 'Add a privacy policy link' });
   t.match(await apps.requestLive(ada, clientId), { status: 'pending', reviewNote: undefined });
