@@ -17,7 +17,7 @@ import { readCookie, signValue, verifySignedValue } from '../src/http/signed-val
  */
 export const DEVICE_COOKIE = 'lanyard_device';
 export const CLASSROOM_COOKIE = 'lanyard_classroom';
-const MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // browsers cap cookie lifetimes at 400 days
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // browsers cap cookie lifetimes at 400 days
 const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 export interface DeviceDeps {
@@ -46,10 +46,18 @@ export class DeviceCookies {
    * keep cookies cannot use the allowance up.
    */
   ensure(req: FastifyRequest, reply: FastifyReply): void {
+    const value = this.valueToSet(req);
+    if (value) reply.raw.appendHeader('Set-Cookie', cookie(req, DEVICE_COOKIE, value, '/interaction', DEVICE_COOKIE_MAX_AGE_SECONDS));
+  }
+
+  /**
+   * The signed device cookie this browser should be given (its bare id signed as it is, or a new id), or
+   * undefined when it has one already. The developer area sets it on its own path (src/developer/developer-cookies.ts).
+   */
+  valueToSet(req: FastifyRequest): string | undefined {
     const current = this.device(req);
-    if (current?.signed) return;
-    const value = signValue(this.d.cookieKeys, 'device', current?.id ?? randomBytes(16).toString('base64url'));
-    reply.raw.appendHeader('Set-Cookie', cookie(req, DEVICE_COOKIE, value, '/interaction', MAX_AGE_SECONDS));
+    if (current?.signed) return undefined;
+    return signValue(this.d.cookieKeys, 'device', current?.id ?? randomBytes(16).toString('base64url'));
   }
 
   /**
@@ -78,7 +86,7 @@ export class DeviceCookies {
   /** Makes this browser the trusted device `device` (the record exists already). */
   setTrusted(req: FastifyRequest, reply: FastifyReply, device: TrustedDevice): void {
     const value = signValue(this.d.cookieKeys, 'classroom', `${device.organisationId}~${device.id}`);
-    reply.raw.appendHeader('Set-Cookie', cookie(req, CLASSROOM_COOKIE, value, '/', MAX_AGE_SECONDS));
+    reply.raw.appendHeader('Set-Cookie', cookie(req, CLASSROOM_COOKIE, value, '/', DEVICE_COOKIE_MAX_AGE_SECONDS));
   }
 
   clearTrusted(req: FastifyRequest, reply: FastifyReply): void {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE } from '../../interactions/device.js';
-import { readCookie, signValue } from '../http/signed-value.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../interactions/device.js';
+import { readCookie } from '../http/signed-value.js';
 import { csrfToken, csrfValid } from '../web/csrf.js';
 import type { DeveloperDeps } from './deps.js';
 import { GENERATED_SECRET, generateClientSecret } from '../clients/client-secret.js';
@@ -61,8 +60,6 @@ export function preSignInCsrfValid(deps: Pick<DeveloperDeps, 'cookieKeys'>, req:
  * their own laptop.
  */
 export function ensureDeveloperDevice(deps: Pick<DeveloperDeps, 'cookieKeys' | 'secureCookies' | 'devices'>, req: FastifyRequest, reply: FastifyReply): void {
-  const current = deps.devices.device(req);
-  if (current?.signed) return;
-  const value = signValue(deps.cookieKeys, 'device', current?.id ?? randomBytes(16).toString('base64url'));
-  setDeveloperCookie(deps, reply, DEVICE_COOKIE, value, 400 * 24 * 60 * 60);
+  const value = deps.devices.valueToSet(req);
+  if (value) setDeveloperCookie(deps, reply, DEVICE_COOKIE, value, DEVICE_COOKIE_MAX_AGE_SECONDS);
 }

@@ -94,7 +94,7 @@ function generateSecrets(): StoredSecrets {
 /** The stored secrets, with any user's missing one filled in (a user added to SANDBOX_USERS later). */
 async function secretsOf(store: Store): Promise<StoredSecrets> {
   const stored = JSON.parse(await store.getOrCreateSetting(SANDBOX_CREDENTIALS_SETTING, () => JSON.stringify(generateSecrets()))) as StoredSecrets;
-  const fresh = generateSecrets();
+  let fresh: StoredSecrets | undefined; // made only when a user lacks a secret
   let missing = false;
   for (const spec of SANDBOX_USERS) {
     const s = stored.users[spec.key];
@@ -102,6 +102,7 @@ async function secretsOf(store: Store): Promise<StoredSecrets> {
       : spec.secret === 'emoji' ? !!(s?.emoji && canonicalEmojiPassword(s.emoji))
         : !!(s?.badge && normalizeBadgeCode(s.badge));
     if (!ok) {
+      fresh ??= generateSecrets();
       stored.users[spec.key] = fresh.users[spec.key]!;
       missing = true;
     }
