@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../provider/paths.js';
+import { developerHeader } from '../web/components.js';
 import { html } from '../web/html.js';
 import { layout } from '../web/layout.js';
 import { accountSection } from './account.js';
@@ -31,17 +32,12 @@ export const DOC_SECTIONS: readonly DocSection[] = [
 /** The developer guide: one page, so it can be searched and printed whole; each section has an anchor. */
 export function docsPage(issuer: string): string {
   const ctx = docsContext(issuer);
-  // The developer area's header (src/developer/pages/signed-in.ts), without the signed-in parts: the guide is public.
-  const nav = html`<header class="dev-header">
-<nav class="dev-nav" aria-label="Lanyard for developers">
-  <a class="dev-brand" href="/developer"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">for developers</span></a>
-  <ul class="dev-nav-list">
-    <li><a href="/developer">Developer area</a></li>
-    <li><a href="/developer/sandbox">Sandbox school</a></li>
-    <li><a href="${ROUTES.docs}" aria-current="page">Documentation</a></li>
-  </ul>
-</nav>
-</header>`;
+  // The developer area's header, without the signed-in parts: the guide is public.
+  const nav = developerHeader('Lanyard for developers', [
+    { label: 'Developer area', href: '/developer' },
+    { label: 'Sandbox school', href: '/developer/sandbox' },
+    { label: 'Documentation', href: ROUTES.docs, current: true },
+  ]);
   return layout('Developer guide', html`<div class="docs-page">
 <h1>Sign in with Lanyard: the developer guide</h1>
 <p class="muted">Everything to integrate an app with Lanyard, from getting a developer account to going live.</p>

@@ -96,3 +96,25 @@ export const copyable = (id: string, value: string, label: string) => html`<div 
 
 /** The script behind every copy button (each page that has one loads it once). */
 export const COPY_SCRIPT = html`<script src="/assets/copy.js" defer></script>`;
+
+export interface HeaderLink {
+  label: string;
+  href: string;
+  current?: boolean;
+}
+
+/**
+ * The header of the developer area and the developer guide: the brand, the navigation, and (signed in) who
+ * is signed in with a way out.
+ */
+export function developerHeader(label: string, links: HeaderLink[], user?: Raw): Raw {
+  return html`<header class="dev-header">
+<nav class="dev-nav" aria-label="${label}">
+  <a class="dev-brand" href="/developer"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">for developers</span></a>
+  <ul class="dev-nav-list">
+    ${links.map((l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : ''}>${l.label}</a></li>`)}
+  </ul>
+  ${user ?? ''}
+</nav>
+</header>`;
+}

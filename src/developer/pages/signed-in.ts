@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperAccount } from '../../../adapters/store.js';
 import { signValue, verifySignedValue } from '../../http/signed-value.js';
-import { postButton } from '../../web/components.js';
+import { developerHeader, postButton } from '../../web/components.js';
 import { csrfToken, csrfValid } from '../../web/csrf.js';
 import { html, type Raw } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
@@ -63,18 +63,10 @@ const NAV: { id: 'apps' | 'sandbox' | 'account' | 'docs'; label: string; href: s
 
 /** The developer area's page frame: the layout with its navigation (Apps, Sandbox school, Account, Sign out). */
 export function developerLayout(title: string, body: Raw, who: SignedIn, current: 'apps' | 'sandbox' | 'account' | 'docs'): string {
-  const nav = html`<header class="dev-header">
-<nav class="dev-nav" aria-label="Developer area">
-  <a class="dev-brand" href="/developer"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">for developers</span></a>
-  <ul class="dev-nav-list">
-    ${NAV.map((n) => html`<li><a href="${n.href}"${n.id === current ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}
-  </ul>
-  <div class="dev-nav-user">
+  const nav = developerHeader('Developer area', NAV.map((n) => ({ ...n, current: n.id === current })), html`<div class="dev-nav-user">
     <span class="dev-nav-name">${who.developer.displayName}</span>
     ${postButton('/developer/sign-out', who.csrf, 'Sign out')}
-  </div>
-</nav>
-</header>`;
+  </div>`);
   return layout(title, body, { nav, wide: true });
 }
 
