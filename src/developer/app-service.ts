@@ -153,8 +153,12 @@ export class AppService {
   }
 
   async listSecrets(actor: Actor, clientId: string): Promise<StoredClientSecret[]> {
-    await this.getApp(actor, clientId);
-    return this.deps.store.listClientSecrets(clientId);
+    return this.secretsOf(await this.getApp(actor, clientId));
+  }
+
+  /** The secrets of an app getApp() gave the caller (an AppSummary is the proof of access: no second check). */
+  secretsOf(app: AppSummary): Promise<StoredClientSecret[]> {
+    return this.deps.store.listClientSecrets(app.client.clientId);
   }
 
   /** A 256-bit secret with a label and an optional expiry (ISO 8601 instant in the future). */
@@ -238,8 +242,12 @@ export class AppService {
   }
 
   async listTeam(actor: Actor, clientId: string): Promise<TeamMemberView[]> {
-    await this.getApp(actor, clientId);
-    return this.#team.list(clientId);
+    return this.teamOf(await this.getApp(actor, clientId));
+  }
+
+  /** The team of an app getApp() gave the caller. */
+  teamOf(app: AppSummary): Promise<TeamMemberView[]> {
+    return this.#team.list(app.client.clientId);
   }
 
   /** Owner only: invites the developer account with this email; the same answer whether or not one has it. */
@@ -254,9 +262,13 @@ export class AppService {
 
   /** The app's changes, newest first. */
   async history(actor: Actor, clientId: string, limit = HISTORY_DEFAULT): Promise<DeveloperEvent[]> {
-    await this.getApp(actor, clientId);
+    return this.historyOf(await this.getApp(actor, clientId), limit);
+  }
+
+  /** The history of an app getApp() gave the caller, newest first. */
+  historyOf(app: AppSummary, limit = HISTORY_DEFAULT): Promise<DeveloperEvent[]> {
     const n = Math.min(Math.max(1, Math.floor(limit) || HISTORY_DEFAULT), HISTORY_MAX);
-    return this.deps.store.listDeveloperEvents(`app:${clientId}`, n);
+    return this.deps.store.listDeveloperEvents(`app:${app.client.clientId}`, n);
   }
 
   /** development → pending (ConflictError otherwise). Needs at least one callback URL. */

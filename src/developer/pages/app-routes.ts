@@ -121,7 +121,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   // Overview and details.
   const overview = async (c: Ctx, failed?: FormFailure, form?: Record<string, string>): Promise<Page> => {
     const app = await apps.getApp(c.actor, c.clientId);
-    const secrets = await apps.listSecrets(c.actor, c.clientId);
+    const secrets = await apps.secretsOf(app);
     return {
       status: failed?.status, title: app.client.name,
       body: overviewView({ app, secrets, issuer: deps.issuer, now: deps.clock.now(), csrf: c.who.csrf, message: failed ? undefined : flashOf(c), form, errors: failed?.fields, formError: failed?.message }),
@@ -137,7 +137,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   // Credentials: callback URLs and secrets.
   const credentials = async (c: Ctx, extra: Partial<CredentialsData> = {}): Promise<Page> => {
     const app = await apps.getApp(c.actor, c.clientId);
-    const secrets = await apps.listSecrets(c.actor, c.clientId);
+    const secrets = await apps.secretsOf(app);
     let revealed: RevealedSecret | undefined;
     if (!extra.callback && !extra.secretForm) {
       const sealed = takeReveal(deps, c.req, c.reply, c.who, revealName(c.clientId));
@@ -180,17 +180,17 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     setReveal(deps, c.reply, c.who, revealName(c.clientId), JSON.stringify(created));
     return done(c, `${sectionPath(c.clientId, 'credentials')}#new-secret-box`, AM.secretCreated);
   });
-  const secretOf = async (c: Ctx) => {
-    const secret = (await apps.listSecrets(c.actor, c.clientId)).find((s) => s.id === c.params.secretId);
+  const secretOf = async (app: AppSummary, c: Ctx) => {
+    const secret = (await apps.secretsOf(app)).find((s) => s.id === c.params.secretId);
     if (!secret) throw new NotFoundError('This secret does not exist (it may have been revoked already).');
     return secret;
   };
   get('/developer/apps/:clientId/secrets/:secretId/revoke', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
-    return { title: title('Revoke a secret', app), body: revokeView(app, await secretOf(c), c.who.csrf) };
+    return { title: title('Revoke a secret', app), body: revokeView(app, await secretOf(app, c), c.who.csrf) };
   });
   post('/developer/apps/:clientId/secrets/:secretId/revoke', async (c) => {
-    const secret = await secretOf(c);
+    const secret = await secretOf(await apps.getApp(c.actor, c.clientId), c);
     await apps.revokeSecret(c.actor, c.clientId, secret.id);
     return done(c, `${sectionPath(c.clientId, 'credentials')}#secrets`, AM.secretRevoked(secret.label));
   });
@@ -225,7 +225,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   // Team.
   const team = async (c: Ctx, failed?: { status: number; add?: { email: string; error?: string | undefined }; formError?: string | undefined }): Promise<Page> => {
     const app = await apps.getApp(c.actor, c.clientId);
-    const members = await apps.listTeam(c.actor, c.clientId);
+    const members = await apps.teamOf(app);
     return {
       status: failed?.status, title: title('Team', app),
       body: teamView({ app, team: members, me: c.who.developer.id, csrf: c.who.csrf, message: failed ? undefined : flashOf(c), add: failed?.add, formError: failed?.formError }),
@@ -240,8 +240,8 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   });
   post('/developer/apps/:clientId/team/remove', async (c) => {
     const developerId = formField(c.req.body, 'developer_id');
-    const members = await apps.listTeam(c.actor, c.clientId);
     const app = await apps.getApp(c.actor, c.clientId);
+    const members = await apps.teamOf(app);
     const failed = await attempt(() => apps.removeTeamMember(c.actor, c.clientId, developerId));
     if (failed) return team(c, { status: failed.status, formError: fieldOrForm(failed, 'developer_id') });
     if (developerId === c.who.developer.id) return done(c, '/developer', AM.left(app.client.name));
@@ -252,7 +252,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   // History, going live, deleting.
   get('/developer/apps/:clientId/history', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
-    return { title: title('History', app), body: historyView(app, await apps.history(c.actor, c.clientId), flashOf(c)) };
+    return { title: title('History', app), body: historyView(app, await apps.historyOf(app), flashOf(c)) };
   });
   get('/developer/apps/:clientId/go-live', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
