@@ -53,6 +53,8 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
   });
 
   const context: ApiContext = { deps, apps: new AppService(deps), tokens: new ApiTokens(deps) };
+  /** The OpenAPI document, serialised once (on its first request, when every route is registered). */
+  let document: string | undefined;
   await scope.register(async (api) => {
     bearerAuth(api, context.tokens, new Set([OPENAPI_PATH]));
     api.setNotFoundHandler((req, reply) =>
@@ -67,7 +69,7 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
         security: [],
         response: { 200: { description: 'The OpenAPI document.', type: 'object', additionalProperties: true } },
       },
-    }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(scope.swagger())));
+    }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(document ??= JSON.stringify(scope.swagger())));
 
     accountRoutes(api);
     tokenRoutes(api, context);
