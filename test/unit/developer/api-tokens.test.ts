@@ -1,40 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
 import t from 'tap';
-import { openStore } from '../../../adapters/open-store.js';
-import type { DeveloperAccount, Store } from '../../../adapters/store.js';
 import { clientSecretMatches } from '../../../src/clients/client-secret.js';
-import { ManualClock } from '../../../src/clock.js';
 import {
   API_TOKEN_DEFAULT_DAYS, API_TOKEN_MAX_ACTIVE, API_TOKEN_MAX_DAYS, ApiTokens, parseApiToken,
 } from '../../../src/developer/api-tokens.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../src/developer/errors.js';
+import { developerStore } from '../../helpers/developer-store.js';
 
 interface Teardown { teardown(fn: () => unknown): void }
 
 const DAY = 24 * 60 * 60 * 1000;
 
 async function setUp(t: Teardown) {
-  const dir = mkdtempSync(join(tmpdir(), 'lanyard-tokens-'));
-  const clock = new ManualClock(new Date('2030-03-01T10:00:00Z'));
-  const store = await openStore(`sqlite:${join(dir, 'lanyard.db')}`, clock);
-  t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
-  const lines: string[] = [];
-  const log = pino({ level: 'debug' }, { write: (l: string) => { lines.push(l); } });
+  const { store, clock, log, lines, dev } = await developerStore(t, { level: 'debug' });
   const tokens = new ApiTokens({ store, clock, log });
-  const dev = (name: string) => developer(store, clock.now(), name);
   return { store, clock, tokens, lines, dev };
-}
-
-async function developer(store: Store, now: Date, name: string): Promise<DeveloperAccount> {
-  const account: DeveloperAccount = {
-    id: `dev_${name.toLowerCase()}`, email: `${name.toLowerCase()}@example.com`, displayName: name, passwordHash: 'x',
-    createdAt: now.toISOString(), updatedAt: now.toISOString(),
-  };
-  await store.createDeveloper(account);
-  return account;
 }
 
 const fieldsOf = (err: unknown) => (err instanceof ValidationError ? err.fields.map((f) => f.path) : err);

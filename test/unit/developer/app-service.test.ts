@@ -1,37 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pino from 'pino';
 import t from 'tap';
-import { openStore } from '../../../adapters/open-store.js';
-import type { DeveloperAccount, Store } from '../../../adapters/store.js';
 import { clientSecretMatches } from '../../../src/clients/client-secret.js';
-import { ManualClock } from '../../../src/clock.js';
 import { type Actor, actorOf, OPERATOR } from '../../../src/developer/actor.js';
 import { AppService } from '../../../src/developer/app-service.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../src/developer/errors.js';
+import { developerStore } from '../../helpers/developer-store.js';
 
 interface Teardown { teardown(fn: () => unknown): void }
 
 async function setUp(t: Teardown) {
-  const dir = mkdtempSync(join(tmpdir(), 'lanyard-apps-'));
-  const clock = new ManualClock(new Date('2030-03-01T10:00:00Z'));
-  const store = await openStore(`sqlite:${join(dir, 'lanyard.db')}`, clock);
-  t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
-  const lines: string[] = [];
-  const log = pino({ level: 'info' }, { write: (l: string) => { lines.push(l); } });
+  const { store, clock, log, lines, dev: account } = await developerStore(t);
   const apps = new AppService({ store, clock, log });
-  const dev = (name: string) => developer(store, clock.now(), name);
+  const dev = async (name: string): Promise<Actor> => actorOf(await account(name));
   return { store, clock, apps, lines, dev };
-}
-
-async function developer(store: Store, now: Date, name: string): Promise<Actor> {
-  const account: DeveloperAccount = {
-    id: `dev_${name.toLowerCase()}`, email: `${name.toLowerCase()}@example.com`, displayName: name, passwordHash: 'x',
-    createdAt: now.toISOString(), updatedAt: now.toISOString(),
-  };
-  await store.createDeveloper(account);
-  return actorOf(account);
 }
 
 const problems = (err: unknown): unknown => (err instanceof ValidationError ? err.fields : err);
