@@ -220,7 +220,15 @@ export async function startSentinelSet(t: Teardown, options: { masterName?: stri
     async failover() {
       // Replication is asynchronous: wait until the replica has every acknowledged write (as it would in the
       // steady state), so the test measures Lanyard's recovery, not Redis's replication lag.
-      await withClient(primary.port, (c) => c.call('WAIT', '1', '5000'));
+      // WAIT counts only this connection's own writes, so it writes a marker first: replication is in order,
+      // so a replica that has the marker has everything written before it, by any client.
+      const acked = await withClient(primary.port, async (c) => {
+        await c.set('lanyard-test:failover-marker', String(Date.now()));
+        // Steps of 1.5 s (under withClient's 2-second command timeout), up to 15 s on a busy machine.
+        for (let i = 0; i < 10; i += 1) if (Number(await c.call('WAIT', '1', '1500')) >= 1) return true;
+        return false;
+      });
+      if (!acked) throw new Error('the replica did not acknowledge the primary\'s writes within 15 s');
       await primary.kill();
       await waitFor(`sentinel to start the failover`, async () => {
         try {
