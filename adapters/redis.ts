@@ -3,6 +3,7 @@ import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { redisBadges } from './redis/badges.js';
 import { redisClients } from './redis/clients.js';
+import { redisConnections } from './redis/connections.js';
 import { closeRedis, connectRedis } from './redis/connection.js';
 import type { RedisContext } from './redis/context.js';
 import { redisCounters } from './redis/counters.js';
@@ -49,6 +50,7 @@ export async function openRedisStore(
   const oidc = redisOidcRecords(ctx);
   const directory = redisDirectory(ctx, oidc.records.revokeByAccountId);
   const clients = redisClients(ctx);
+  const connections = redisConnections(ctx);
   const developers = redisDevelopers(ctx);
   const keys = redisSigningKeys(ctx);
   const badges = redisBadges(ctx, oidc.records.revokeByAccountId);
@@ -62,6 +64,7 @@ export async function openRedisStore(
     badge: badges.entries,
     client: clients.entries.clients,
     client_secret: clients.entries.secrets,
+    connection: connections.entries,
     developer: developers.entries.developer,
     team_member: developers.entries.team_member,
     api_token: developers.entries.api_token,
@@ -80,6 +83,7 @@ export async function openRedisStore(
     oidc: oidc.records,
     ...directory.directory,
     ...clients.clients,
+    ...connections.connections,
     ...developers.developers,
     ...keys.records,
     ...badges.badges,

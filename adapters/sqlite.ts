@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Clock } from '../src/clock.js';
 import { sqliteBadges } from './sqlite/badges.js';
 import { sqliteClients } from './sqlite/clients.js';
+import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteCounters } from './sqlite/counters.js';
 import { sqliteDevelopers } from './sqlite/developers.js';
 import { sqliteDirectory } from './sqlite/directory.js';
@@ -47,6 +48,7 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     oidc: oidcRecords,
     ...sqliteDirectory(db),
     ...sqliteClients(db),
+    ...sqliteConnections(db),
     ...sqliteDevelopers(db),
     ...sqliteKeys(db),
     ...sqliteBadges(db, now),

@@ -12,11 +12,15 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 if ARGV[4] == 'replace' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) else redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3]) end
 return 1`;
 
-// KEYS: clients, created, the client's secrets. ARGV: client id. 1 when there was a client.
+// KEYS: clients, created, the client's secrets, the client's connected organisations. ARGV: client id, the
+// key of an organisation's connections without the organisation id (same {clients} tag, so on Cluster too
+// every key is in this slot). 1 when there was a client. Its connections go with it.
 const DELETE_CLIENT = `
 local n = redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[3])
+for _, org in ipairs(redis.call('HKEYS', KEYS[4])) do redis.call('HDEL', ARGV[2] .. org, ARGV[1]) end
+redis.call('DEL', KEYS[4])
 return n`;
 
 // KEYS: clients, the client's secrets. ARGV: client id, secret id, JSON. 0 when the client does not exist.
@@ -32,6 +36,7 @@ const settingsJson = (c: StoredClient) => JSON.stringify({
   logoutUrl: c.logoutUrl ?? undefined, responseTypes: c.responseTypes, source: c.source,
   ownerId: c.ownerId ?? undefined, status: c.status, description: c.description ?? undefined,
   homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, reviewNote: c.reviewNote ?? undefined,
+  initiateLoginUri: c.initiateLoginUri ?? undefined, allOrganisations: c.allOrganisations ? true : undefined,
   updatedAt: c.updatedAt,
 } satisfies ClientSettings);
 
@@ -42,6 +47,7 @@ const toClient = (json: string, createdAt: string | null | undefined): StoredCli
     logoutUrl: c.logoutUrl ?? undefined, responseTypes: c.responseTypes, source: c.source,
     ownerId: c.ownerId ?? undefined, status: c.status, description: c.description ?? undefined,
     homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, reviewNote: c.reviewNote ?? undefined,
+    initiateLoginUri: c.initiateLoginUri ?? undefined, allOrganisations: c.allOrganisations ? true : undefined,
     createdAt: createdAt ?? c.updatedAt, updatedAt: c.updatedAt,
   };
 };
@@ -83,7 +89,7 @@ export function redisClients({ client, keys }: RedisContext) {
     },
     listClients,
     async deleteClient(clientId) {
-      return (await deleteClient([k.clients, k.created, k.secrets(clientId)], [clientId])) === 1;
+      return (await deleteClient([k.clients, k.created, k.secrets(clientId), k.connected(clientId)], [clientId, k.connections('')])) === 1;
     },
     async putClientSecret(secret) {
       if ((await putSecret([k.clients, k.secrets(secret.clientId)], [secret.clientId, secret.id, secretJson(secret)])) === 0) {

@@ -11,6 +11,7 @@ export function sqliteClients(db: Database.Database): Clients {
     find: db.prepare('SELECT * FROM clients WHERE client_id = ?'),
     all: db.prepare('SELECT * FROM clients ORDER BY client_id'),
     delete: db.prepare('DELETE FROM clients WHERE client_id = ?'),
+    deleteConnections: db.prepare('DELETE FROM app_connections WHERE client_id = ?'),
     putSecret: db.prepare(`INSERT INTO client_secrets (client_id, id, hash, label, hint, created_at, last_used_at, expires_at)
       VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)
       ON CONFLICT (client_id, id) DO UPDATE SET hash = excluded.hash, label = excluded.label, hint = excluded.hint,
@@ -19,6 +20,11 @@ export function sqliteClients(db: Database.Database): Clients {
     deleteSecret: db.prepare('DELETE FROM client_secrets WHERE client_id = ? AND id = ?'),
     touchSecret: db.prepare('UPDATE client_secrets SET last_used_at = ? WHERE client_id = ? AND id = ?'),
   };
+  // A deleted client leaves no school connected to it (adapters/store/connections.ts).
+  const deleteClient = db.transaction((clientId: string) => {
+    q.deleteConnections.run(clientId);
+    return q.delete.run(clientId).changes === 1;
+  });
   return {
     async putClient(client) { q.put.run(clientRow(client)); },
     async findClient(clientId) {
@@ -26,7 +32,7 @@ export function sqliteClients(db: Database.Database): Clients {
       return row && toClient(row);
     },
     async listClients() { return (q.all.all() as ClientRow[]).map(toClient); },
-    async deleteClient(clientId) { return q.delete.run(clientId).changes === 1; },
+    async deleteClient(clientId) { return deleteClient(clientId); },
     async putClientSecret(secret) {
       if (!q.find.get(secret.clientId)) throw new LanyardError('not_found', `client ${secret.clientId} does not exist`, 404, true);
       q.putSecret.run(secretRow(secret));

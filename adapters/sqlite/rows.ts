@@ -1,4 +1,4 @@
-import { DEFAULT_LOGIN_SETTINGS, type LoginSettings, type Organisation, type StoredClient, type StoredClientSecret, type StoredKey, type User } from '../store.js';
+import { type AppConnection, DEFAULT_LOGIN_SETTINGS, type LoginSettings, type Organisation, type StoredClient, type StoredClientSecret, type StoredKey, type User } from '../store.js';
 
 /** Row shapes of adapters/sqlite/migrations/ and their mapping to the Store's types. */
 
@@ -51,7 +51,8 @@ export const toOrganisation = (r: OrganisationRow): Organisation => ({
 export interface ClientRow {
   client_id: string; name: string; redirect_uris: string; default_scopes: string; logout_url: string | null;
   response_types: string; source: string; owner_id: string | null; status: string; description: string | null;
-  homepage_url: string | null; logo_url: string | null; review_note: string | null; created_at: string; updated_at: string;
+  homepage_url: string | null; logo_url: string | null; review_note: string | null; initiate_login_uri: string | null;
+  all_organisations: number; created_at: string; updated_at: string;
 }
 
 export const toClient = (r: ClientRow): StoredClient => ({
@@ -68,6 +69,8 @@ export const toClient = (r: ClientRow): StoredClient => ({
   homepageUrl: r.homepage_url ?? undefined,
   logoUrl: r.logo_url ?? undefined,
   reviewNote: r.review_note ?? undefined,
+  initiateLoginUri: r.initiate_login_uri ?? undefined,
+  allOrganisations: r.all_organisations === 1 ? true : undefined,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -77,13 +80,14 @@ export const clientRow = (c: StoredClient): ClientRow => ({
   default_scopes: JSON.stringify(c.defaultScopes), logout_url: c.logoutUrl ?? null,
   response_types: JSON.stringify(c.responseTypes), source: c.source, owner_id: c.ownerId ?? null,
   status: c.status, description: c.description ?? null, homepage_url: c.homepageUrl ?? null, logo_url: c.logoUrl ?? null,
-  review_note: c.reviewNote ?? null, created_at: c.createdAt, updated_at: c.updatedAt,
+  review_note: c.reviewNote ?? null, initiate_login_uri: c.initiateLoginUri ?? null, all_organisations: c.allOrganisations ? 1 : 0,
+  created_at: c.createdAt, updated_at: c.updatedAt,
 });
 
 /** The columns of a client row, and an upsert setting all of them (`created_at` too when `keepCreated` is false). */
 export const CLIENT_COLUMNS = [
   'client_id', 'name', 'redirect_uris', 'default_scopes', 'logout_url', 'response_types', 'source', 'owner_id', 'status',
-  'description', 'homepage_url', 'logo_url', 'review_note', 'created_at', 'updated_at',
+  'description', 'homepage_url', 'logo_url', 'review_note', 'initiate_login_uri', 'all_organisations', 'created_at', 'updated_at',
 ] as const;
 
 export const clientUpsertSql = (keepCreated: boolean): string => `INSERT INTO clients (${CLIENT_COLUMNS.join(', ')})
@@ -111,3 +115,26 @@ export const secretRow = (s: StoredClientSecret): SecretRow => ({
   client_id: s.clientId, id: s.id, hash: s.hash, label: s.label, hint: s.hint ?? null, created_at: s.createdAt,
   last_used_at: s.lastUsedAt ?? null, expires_at: s.expiresAt ?? null,
 });
+
+export interface ConnectionRow {
+  organisation_id: string; client_id: string; position: number; user_types: string | null; source: string; created_at: string;
+}
+
+export const toConnection = (r: ConnectionRow): AppConnection => ({
+  organisationId: r.organisation_id,
+  clientId: r.client_id,
+  userTypes: r.user_types === null ? undefined : JSON.parse(r.user_types) as string[],
+  position: r.position,
+  source: r.source as AppConnection['source'],
+  createdAt: r.created_at,
+});
+
+export const connectionRow = (c: AppConnection): ConnectionRow => ({
+  organisation_id: c.organisationId, client_id: c.clientId, position: c.position,
+  user_types: c.userTypes === undefined ? null : JSON.stringify(c.userTypes), source: c.source, created_at: c.createdAt,
+});
+
+export const CONNECTION_UPSERT_SQL = `INSERT INTO app_connections (organisation_id, client_id, position, user_types, source, created_at)
+  VALUES (@organisation_id, @client_id, @position, @user_types, @source, @created_at)
+  ON CONFLICT (organisation_id, client_id) DO UPDATE SET position = excluded.position, user_types = excluded.user_types,
+  source = excluded.source, created_at = excluded.created_at`;

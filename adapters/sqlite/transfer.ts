@@ -6,7 +6,7 @@ import {
 } from './developers.js';
 import { accountIdOf, clientIdOf } from './oidc-records.js';
 import {
-  type ClientRow, clientRow, clientUpsertSql, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
+  type ClientRow, clientRow, clientUpsertSql, CONNECTION_UPSERT_SQL, type ConnectionRow, connectionRow, toConnection, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
   toOrganisation, toSecret, toUser, type UserRow,
 } from './rows.js';
 
@@ -21,6 +21,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   badge: ['SELECT code_hash AS codeHash, user_id AS userId, organisation_id AS organisationId, created_at AS createdAt FROM badges ORDER BY code_hash', (r) => r as never],
   client: ['SELECT * FROM clients ORDER BY client_id', (r) => toClient(r as unknown as ClientRow)],
   client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
+  connection: ['SELECT * FROM app_connections ORDER BY organisation_id, position, client_id', (r) => toConnection(r as unknown as ConnectionRow)],
   developer: ['SELECT * FROM developers ORDER BY id', (r) => toDeveloper(r as unknown as DeveloperRow)],
   team_member: ['SELECT * FROM team_members ORDER BY client_id, developer_id', (r) => toTeamMember(r as unknown as TeamMemberRow)],
   api_token: ['SELECT * FROM developer_api_tokens ORDER BY id', (r) => toApiToken(r as unknown as ApiTokenRow)],
@@ -35,7 +36,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
 
 const TABLES: Record<EntryKind, string> = {
   organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges', client: 'clients',
-  client_secret: 'client_secrets', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
+  client_secret: 'client_secrets', connection: 'app_connections', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
@@ -58,6 +59,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     credential: db.prepare('INSERT OR REPLACE INTO credentials (user_id, kind, hash) VALUES (@userId, @kind, @hash)'),
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
     client: db.prepare(clientUpsertSql(false)),
+    connection: db.prepare(CONNECTION_UPSERT_SQL),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
       last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
     // By id, keeping the target's email index consistent: an account of the same email under another id is
@@ -88,6 +90,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       }
       case 'client': return w.client.run(clientRow(e.value));
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
+      case 'connection': return w.connection.run(connectionRow(e.value));
       case 'developer': return w.developer.run(developerRow(e.value));
       case 'team_member': return w.team_member.run(teamMemberRow(e.value));
       case 'api_token': return w.api_token.run(apiTokenRow(e.value));

@@ -31,6 +31,17 @@ export interface StoredClient {
   description?: string | undefined;
   homepageUrl?: string | undefined;
   logoUrl?: string | undefined;
+  /**
+   * OpenID Connect Core §4 (third-party initiated login): where a dashboard launch sends the browser, with
+   * `iss`, `login_hint` and `target_link_uri`, so the app starts its own authorization request. Without it a
+   * launch is provider-initiated: a code for the first callback URL (src/dashboard/launch.ts).
+   */
+  initiateLoginUri?: string | undefined;
+  /**
+   * A configuration-file client that no organisation lists in `organisations[].apps`: connected to every
+   * school (as before connections existed). Never set for developer-area apps, which schools connect.
+   */
+  allOrganisations?: boolean | undefined;
   /** Why an operator declined the last request to go live (cleared by the next request). */
   reviewNote?: string | undefined;
   /** ISO 8601. */

@@ -1,4 +1,5 @@
 import type { StoredClient, StoredClientSecret } from './clients.js';
+import type { AppConnection } from './connections.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, TeamMember } from './developers.js';
 import type { CredentialKind, Organisation, RetiredUserId, User } from './directory.js';
 import type { StoredKey } from './keys.js';
@@ -17,6 +18,7 @@ export type StoreEntry =
   | { kind: 'badge'; value: { codeHash: string; userId: string; organisationId: string; createdAt: number } }
   | { kind: 'client'; value: StoredClient }
   | { kind: 'client_secret'; value: StoredClientSecret }
+  | { kind: 'connection'; value: AppConnection }
   | { kind: 'developer'; value: DeveloperAccount }
   | { kind: 'team_member'; value: TeamMember }
   | { kind: 'api_token'; value: DeveloperApiToken }
@@ -32,7 +34,7 @@ export type EntryKind = StoreEntry['kind'];
 
 /** In dependency order: what an entry refers to comes before it. */
 export const ENTRY_KINDS: EntryKind[] = [
-  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret',
+  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret', 'connection',
   'developer', 'team_member', 'api_token', 'developer_event', 'key', 'setting', 'oidc', 'counter',
 ];
 

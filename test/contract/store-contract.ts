@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { accountSessionsContract } from './account-sessions.js';
 import { badgesContract } from './badges.js';
 import { clientsContract } from './clients.js';
+import { connectionsContract } from './connections.js';
 import { countersContract } from './counters.js';
 import { developersContract } from './developers.js';
 import { directoryContract } from './directory.js';
@@ -21,6 +22,7 @@ const DOMAINS = {
   directory: directoryContract,
   'account sessions': accountSessionsContract,
   clients: clientsContract,
+  connections: connectionsContract,
   developers: developersContract,
   keys: keysContract,
   badges: badgesContract,
