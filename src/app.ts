@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });
   await mountProvider(app, host);
   wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
-  logoutRoute(app, host, clients);
+  await logoutRoute(app, host, clients, config.issuer);
   docsRoute(app, config.issuer);
   const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
   const trustedDevices = new TrustedDevices(store, clock);

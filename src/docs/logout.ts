@@ -1,3 +1,5 @@
+import { STATE_MAX_LENGTH } from '../provider/authorization-params.js';
+import { ID_TOKEN_HINT_MAX_LENGTH } from '../provider/id-token-hint.js';
 import { ROUTES } from '../provider/paths.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection } from './section.js';
@@ -7,11 +9,48 @@ export const logoutSection: DocSection = {
   title: 'Logout',
   body: ({ issuer }) => html`
 <p>To sign the user out of Lanyard too (shared classroom computers!), end your own session, then send the
-browser to:</p>
+browser to Lanyard's logout endpoint. Your app must have a <a href="#logout-url">logout URL</a> registered:
+Lanyard ends its session in that browser and redirects (303) straight to that URL, with no page in between.
+Tokens already issued stay valid until they expire or are <a href="#refresh">revoked</a>.</p>
+
+<h3 id="logout-client-id">By client ID</h3>
+<p>The simplest form names your app:</p>
 ${codeBlock(`${issuer}${ROUTES.logout}?client_id=YOUR_CLIENT_ID`, 'The logout URL')}
-<p>Lanyard ends its session in that browser and redirects (303) straight to the app's registered
-<a href="#logout-url">logout URL</a>. Tokens already issued stay valid until they expire or are
-<a href="#refresh">revoked</a>. An unknown <code>client_id</code>, or an app without a logout URL, gets an error
-page instead of a redirect.</p>
+
+<h3 id="logout-standard">With an OpenID Connect library</h3>
+<p>The same endpoint is the discovery document's <code>end_session_endpoint</code>, so libraries that implement
+<a href="https://openid.net/specs/openid-connect-rpinitiated-1_0.html">OpenID Connect RP-Initiated Logout 1.0</a>
+find it themselves. It takes these parameters, in the query of a <code>GET</code> or as an
+<code>application/x-www-form-urlencoded</code> form <code>POST</code>, each at most once:</p>
+<div class="table-wrap" role="region" tabindex="0" aria-label="Logout parameters"><table>
+  <caption class="visually-hidden">Logout parameters</caption>
+  <thead><tr><th scope="col">Parameter</th><th scope="col">Required</th><th scope="col">Meaning</th></tr></thead>
+  <tbody>
+    <tr><td><code>client_id</code></td><td>unless <code>id_token_hint</code> is sent</td><td>Your app's client ID. Sent with <code>id_token_hint</code>, it must be the app the ID token was issued to.</td></tr>
+    <tr><td><code>id_token_hint</code></td><td>recommended</td><td>An ID token Lanyard issued to your app (at most ${ID_TOKEN_HINT_MAX_LENGTH} characters); it names your app. Lanyard checks its signature (a key in the key set) and its <code>iss</code>; an expired one is fine.</td></tr>
+    <tr><td><code>post_logout_redirect_uri</code></td><td>no</td><td>Where to go afterwards. Only your registered logout URL is used: any other value is ignored and the browser goes to your logout URL.</td></tr>
+    <tr><td><code>state</code></td><td>no</td><td>A value of yours (at most ${STATE_MAX_LENGTH} characters), returned as the <code>state</code> query parameter of the redirect, after any query your logout URL already has.</td></tr>
+  </tbody>
+</table></div>
+<p>For example, with <code>https://app.example.com/signed-out</code> registered as the logout URL:</p>
+${codeBlock(`${issuer}${ROUTES.logout}?id_token_hint=eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6…
+  &post_logout_redirect_uri=https%3A%2F%2Fapp.example.com%2Fsigned-out
+  &state=A_FRESH_RANDOM_VALUE`, 'A logout request with an ID token (one line in practice)')}
+${codeBlock('https://app.example.com/signed-out?state=A_FRESH_RANDOM_VALUE', 'Where the browser is sent')}
+<p>With Node.js and <a href="https://github.com/panva/openid-client">openid-client</a>:</p>
+${codeBlock(`import * as client from 'openid-client';
+
+const config = await client.discovery(new URL('${issuer}'), process.env.CLIENT_ID,
+  process.env.CLIENT_SECRET, client.ClientSecretBasic()); // Lanyard takes client_secret_basic only
+
+// After ending your own session: the ID token you kept from sign-in.
+const url = client.buildEndSessionUrl(config, { id_token_hint: idToken, state });
+response.redirect(url.href);`, 'Logout with openid-client')}
+<p>A form POSTed from your site arrives without Lanyard's session cookie (it is <code>SameSite=Lax</code>), so
+Lanyard checks the request and then sends the browser on (303) to the <code>GET</code> form with your
+<code>client_id</code> and <code>state</code>, where the session ends; the ID token never goes into a URL.</p>
+<p>A missing, unknown or mismatched app, an app without a logout URL, an ID token Lanyard did not issue (a bad
+signature, an unknown <code>kid</code>, another <code>iss</code>), or a parameter sent twice gets an error page
+instead of a redirect, and the user stays signed in to Lanyard.</p>
 `,
 };

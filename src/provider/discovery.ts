@@ -15,6 +15,8 @@ export function discoveryDocument(issuer: string, serviceDocumentation: string) 
     userinfo_endpoint: issuer + ROUTES.userinfo,
     revocation_endpoint: issuer + ROUTES.revocation,
     jwks_uri: issuer + ROUTES.jwks,
+    // OpenID Connect RP-Initiated Logout 1.0 §2.1: the SPEC's logout endpoint (src/provider/logout.ts).
+    end_session_endpoint: issuer + ROUTES.logout,
     scopes_supported: ['openid'],
     response_types_supported: ['code', 'id_token'],
     response_modes_supported: ['query', 'fragment', 'form_post'],

@@ -1,28 +1,75 @@
-import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorPage } from '../web/error-page.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import { type LogoutRequest, resolveLogout } from './logout-request.js';
 import { ROUTES } from './paths.js';
 import type { ProviderHost } from './provider-host.js';
 import { endBrowserSession } from './session.js';
+
+/** A logout form holds at most an ID token (4096), a state (2048), an address and a client_id. */
+const BODY_LIMIT = 16 * 1024;
+
+type Accepted = Extract<LogoutRequest, { ok: true }>;
 
 /**
  * SPEC: GET /oauth/logout?client_id= — logs the user out of the service and redirects straight to the
  * application's registered logout_url (no intermediate page). The stored session is destroyed and the
  * session cookie cleared. Unknown client or no logout_url: an error page, never a redirect.
+ * The same endpoint is discovery's end_session_endpoint: OpenID Connect RP-Initiated Logout 1.0 §2 adds
+ * id_token_hint, post_logout_redirect_uri and state (src/provider/logout-request.ts), by GET or by a POSTed
+ * form ("The OP MUST support the use of the HTTP GET and POST methods").
  */
-export function logoutRoute(app: FastifyInstance, host: ProviderHost, clients: ClientRegistry): void {
-  app.get(ROUTES.logout, async (req, reply) => {
-    const ids = ([] as unknown[]).concat((req.query as Record<string, unknown>).client_id ?? []);
-    const client = ids.length === 1 && typeof ids[0] === 'string' ? await clients.get(ids[0]) : undefined;
-    if (!client?.logoutUrl) {
-      const problem = ids.length === 0 ? 'The app did not say who it is (client_id is missing).'
-        : ids.length > 1 ? 'The app sent client_id more than once.'
-          : client ? 'This app has no sign-out address registered.' : 'This app is not registered with Lanyard.';
-      return reply.code(400).type('text/html; charset=utf-8')
-        .send(errorPage('Cannot sign you out here', problem, 'invalid_request'));
-    }
-    const accountId = await endBrowserSession(host, req, reply);
-    req.log.info({ event: 'logout', clientId: client.clientId, accountId }, 'signed out');
-    return reply.header('Cache-Control', 'no-store').redirect(client.logoutUrl, 303);
+export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clients: ClientRegistry, issuer: string): Promise<void> {
+  const resolve = (params: unknown) => resolveLogout(params, { clients, issuer, publishedKeys: () => host.keys.published });
+  await app.register(async (scope) => {
+    // Only a form is read here (RP-Initiated Logout §2: "Form Serialization"); any other body is 415.
+    scope.removeAllContentTypeParsers();
+    await scope.register(formbody, { bodyLimit: BODY_LIMIT });
+
+    scope.get(ROUTES.logout, async (req, reply) => {
+      const request = await resolve(req.query);
+      return request.ok ? signOut(host, req, reply, request) : refuse(reply, request.problem);
+    });
+
+    scope.post(ROUTES.logout, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
+      const request = await resolve(req.body);
+      if (!request.ok) return refuse(reply, request.problem);
+      if (carriesSessionCookie(host, req)) return signOut(host, req, reply, request);
+      // A form POSTed from the app's site arrives without Lanyard's SameSite=Lax session cookie, so the session
+      // cannot be ended here. The browser is sent on to the GET form, a top-level GET navigation that does carry
+      // the cookie: by client_id, already checked, so the ID token never goes into a URL.
+      return reply.header('Cache-Control', 'no-store').redirect(handOver(issuer, request), 303);
+    });
   });
+}
+
+async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyReply, request: Accepted) {
+  const accountId = await endBrowserSession(host, req, reply);
+  req.log.info({
+    event: 'logout',
+    clientId: request.client.clientId,
+    accountId,
+    identifiedBy: request.identifiedBy,
+    ...(request.postLogoutRedirectUri ? { postLogoutRedirectUri: request.postLogoutRedirectUri } : {}),
+  }, 'signed out');
+  return reply.header('Cache-Control', 'no-store').redirect(request.redirectTo, 303);
+}
+
+function refuse(reply: FastifyReply, problem: string) {
+  return reply.code(400).type('text/html; charset=utf-8')
+    .send(errorPage('Cannot sign you out here', problem, 'invalid_request'));
+}
+
+function carriesSessionCookie(host: ProviderHost, req: FastifyRequest): boolean {
+  const name = host.provider.cookieName('session');
+  return (req.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${name}=`));
+}
+
+/** The SPEC's GET form for an accepted POST: the same app and state, so the same redirect in the end. */
+function handOver(issuer: string, request: Accepted): string {
+  const url = new URL(issuer + ROUTES.logout);
+  url.searchParams.set('client_id', request.client.clientId);
+  if (request.state) url.searchParams.set('state', request.state);
+  return url.href;
 }

@@ -29,6 +29,10 @@ t.test('discovery document: every field SPEC.md lists, with the specified values
   const userinfo = await fetch(d.userinfo_endpoint as string);
   t.equal(userinfo.status, 401, 'advertised userinfo endpoint exists (and wants a token)');
   t.match(userinfo.headers.get('www-authenticate'), /^Bearer/);
+  // OpenID Connect RP-Initiated Logout 1.0 §2.1: the SPEC's logout endpoint, named for standard libraries.
+  t.equal(d.end_session_endpoint, `${issuer}/oauth/logout`);
+  const logout = await fetch(`${d.end_session_endpoint as string}?client_id=demo-app`, { redirect: 'manual' });
+  t.equal(logout.status, 303, 'advertised logout endpoint exists');
 });
 
 t.test('key set: one RSA-4096 key with certificate and thumbprints', async (t) => {
