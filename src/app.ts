@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import interactions from '../interactions/index.js';
+import { userApi } from './api/index.js';
 import { errorPage, expiredPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
   await logoutRoute(app, host, clients, config.issuer);
   docsRoute(app, config.issuer);
+  await userApi(app, { host, store, clients, issuer: config.issuer });
   const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
   const trustedDevices = new TrustedDevices(store, clock);
   const devices = new DeviceCookies({

@@ -1,9 +1,9 @@
 /**
  * The scopes a developer may choose as an app's default scopes (SPEC: Client registration — "default
  * scopes"). Default scopes apply when an authorization request sends no scope at all: the launches from a
- * user's dashboard (provider-initiated flows), src/provider/default-scopes.ts. Today Lanyard offers only
- * `openid`; when Lanyard's API gains scopes of its own, each is one more entry here and the developer area
- * (pages, JSON API, validation) offers it without further change.
+ * user's dashboard (provider-initiated flows), src/provider/default-scopes.ts. Lanyard offers `openid` and
+ * the scopes of its own API (src/api/); each is one entry here, and the developer area (pages, JSON API,
+ * validation) offers it without further change.
  */
 export interface OfferedScope {
   /** The scope value as it goes on the wire. */
@@ -22,6 +22,14 @@ export const OFFERED_SCOPES: readonly OfferedScope[] = [
     description: 'With openid, the token response carries an id_token (a signed JWT naming the user). '
       + 'Keep it as a default scope: when a user launches your app from their dashboard, Lanyard sends no '
       + 'scope, and only the default scopes decide whether your app receives an id_token.',
+  },
+  {
+    name: 'user:read',
+    title: 'read the signed-in user at /api/user',
+    // src/api/user-route.ts: GET /api/user takes an access token with `openid` or `user:read`.
+    description: 'Lets the access token read the signed-in user (name, type, school, email and matched accounts) '
+      + 'from GET /api/user. An access token from an openid request can already do that; choose user:read for an '
+      + 'app that asks for API scopes without openid (no id_token) and still needs to know who signed in.',
   },
 ];
 

@@ -14,6 +14,7 @@ import { overviewSection } from './overview.js';
 import { registerSection } from './register.js';
 import { sandboxSection } from './sandbox.js';
 import { type DocSection, docsContext } from './section.js';
+import { userApiSection } from './user-api.js';
 
 /** The guide's sections, in reading order: from getting an account to going live, then the references. */
 export const DOC_SECTIONS: readonly DocSection[] = [
@@ -22,6 +23,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   registerSection,
   flowSection,
   claimsSection,
+  userApiSection,
   logoutSection,
   sandboxSection,
   goingLiveSection,
