@@ -5,7 +5,8 @@ import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js
 import { StoreUnavailableError } from '../src/errors.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { type LoginStep, sendRefused } from './login-step.js';
-import { refusalFor } from '../src/developer/app-availability.js';
+import { schoolRefusal } from '../src/developer/app-availability.js';
+import { rememberSchool } from '../src/dashboard/school-memory.js';
 import { errorPage } from '../src/web/error-page.js';
 import { html, type Raw } from '../src/web/html.js';
 
@@ -104,16 +105,20 @@ function failureText(factor: Factor): string {
 }
 
 /**
- * Signs the user in: the interaction is finished and the browser goes back to the provider (303). Last, the
- * app must be allowed to sign this user in (src/developer/app-availability.ts): the organisation step
- * already held a development app to the sandbox school (and a live one away from it), and this refuses
- * anything that slipped past it (defence in depth), with what that step read, without finishing the
- * interaction: no code is issued.
+ * Signs the user in: the interaction is finished and the browser goes back to the provider (303), and the
+ * device remembers the school. Last, the app must be allowed to sign this user in
+ * (src/developer/app-availability.ts): the organisation step already held a development app to the sandbox
+ * school (and a live one away from it and from schools that do not use it), and this checks the user's
+ * type against the school's connection and refuses anything that slipped past that step (defence in
+ * depth), without finishing the interaction: no code is issued.
  */
 export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, step: LoginStep, user: User, amr: string[]) {
-  const { client, sandbox } = step.availability;
-  const refusal = refusalFor(client, user.organisationId, sandbox);
-  if (refusal) return sendRefused(deps, req, reply, step.details, step.clientName, refusal, { level: 'warn', accountId: user.id });
+  const refusal = await schoolRefusal(deps, step.availability, user.organisationId, user.type);
+  if (refusal) {
+    const level = refusal === 'not_connected' ? 'info' : 'warn'; // a school's choice of user types, not a slip past the school step
+    return sendRefused(deps, req, reply, step.details, step.clientName, refusal, { level, accountId: user.id, organisation: step.organisation });
+  }
+  if (user.organisationId !== step.availability.sandbox?.id) rememberSchool(req, reply, user.organisationId);
   // remember: false — a browser-session cookie, since classroom devices are shared.
   return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);
 }

@@ -4,6 +4,7 @@ import type { Counters } from '../adapters/store.js';
 import type { Attempt } from '../src/accounts/login-throttle.js';
 import type { TrustedDevice, TrustedDevices } from '../src/accounts/trusted-devices.js';
 import { clientAddressKey } from '../src/http/rate-limit-key.js';
+import { setCookie } from '../src/http/cookie-header.js';
 import { readCookie, signValue, verifySignedValue } from '../src/http/signed-value.js';
 
 /**
@@ -47,7 +48,7 @@ export class DeviceCookies {
    */
   ensure(req: FastifyRequest, reply: FastifyReply): void {
     const value = this.valueToSet(req);
-    if (value) reply.raw.appendHeader('Set-Cookie', cookie(req, DEVICE_COOKIE, value, '/interaction', DEVICE_COOKIE_MAX_AGE_SECONDS));
+    if (value) cookie(req, reply, DEVICE_COOKIE, value, '/interaction', DEVICE_COOKIE_MAX_AGE_SECONDS);
   }
 
   /**
@@ -86,11 +87,11 @@ export class DeviceCookies {
   /** Makes this browser the trusted device `device` (the record exists already). */
   setTrusted(req: FastifyRequest, reply: FastifyReply, device: TrustedDevice): void {
     const value = signValue(this.d.cookieKeys, 'classroom', `${device.organisationId}~${device.id}`);
-    reply.raw.appendHeader('Set-Cookie', cookie(req, CLASSROOM_COOKIE, value, '/', DEVICE_COOKIE_MAX_AGE_SECONDS));
+    cookie(req, reply, CLASSROOM_COOKIE, value, '/', DEVICE_COOKIE_MAX_AGE_SECONDS);
   }
 
   clearTrusted(req: FastifyRequest, reply: FastifyReply): void {
-    reply.raw.appendHeader('Set-Cookie', cookie(req, CLASSROOM_COOKIE, '', '/', 0));
+    cookie(req, reply, CLASSROOM_COOKIE, '', '/', 0);
   }
 }
 
@@ -104,5 +105,5 @@ export function classroomCredential(cookieKeys: readonly string[], req: FastifyR
   return organisationId && id ? { organisationId, id } : undefined;
 }
 
-const cookie = (req: FastifyRequest, name: string, value: string, path: string, maxAge: number) =>
-  `${name}=${value}; Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`;
+const cookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string, path: string, maxAge: number) =>
+  setCookie(reply, { name, value, path, maxAge, secure: req.protocol === 'https' });

@@ -3,7 +3,7 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage } from '../src/web/error-page.js';
-import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, refusalFor, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG, schoolRefusal } from '../src/developer/app-availability.js';
 import { csrfField } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
@@ -30,8 +30,8 @@ export interface OrganisationChoice {
   /** The user may pick another organisation: the app named none, and it is not held to the sandbox school. */
   canChange: boolean;
   /**
-   * No one may sign in here (app-availability.ts): the app is in development and named another school, or
-   * it is live and named the sandbox school.
+   * No one may sign in here (app-availability.ts): the app is in development and named another school, it
+   * is live and named the sandbox school, or the school (named, chosen or remembered) does not use it.
    */
   refused?: Refusal;
   /** The app's name, for the screens (from the client read that decided the rest). */
@@ -43,9 +43,12 @@ export interface OrganisationChoice {
 /**
  * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
  * still in development signs in only the sandbox school's users (src/developer/app-availability.ts): it
- * goes straight to the sandbox school, and naming another school is refused.
+ * goes straight to the sandbox school, and naming another school is refused. Otherwise the user's choice
+ * (`chosen`), else `fallback` (the school of the session's user, or the one this device remembers:
+ * src/dashboard/school-memory.ts), which the user may change. A school that does not use the app is
+ * refused with its own page; a live app's user who lands on the sandbox school goes back to the picker.
  */
-export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown): Promise<OrganisationChoice> {
+export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown, fallback?: string): Promise<OrganisationChoice> {
   const named = details.params.organisation as string | undefined;
   const availability = await availabilityOf(deps, String(details.params.client_id));
   const decided = { clientName: availability.client?.name ?? 'the app', availability };
@@ -54,38 +57,63 @@ export async function organisationFor(deps: InteractionDeps, details: Details, c
     if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', ...decided };
     return { organisation: sandbox, canChange: false, ...decided };
   }
-  const refused = (o: Organisation | undefined) => (o ? refusalFor(availability.client, o.id, availability.sandbox) : undefined);
+  const refusalAt = (o: Organisation) => schoolRefusal(deps, availability, o.id);
   if (named) {
     const organisation = await deps.store.findOrganisation(named);
-    const refusal = refused(organisation);
-    return refusal ? { canChange: false, refused: refusal, ...decided } : { organisation, canChange: false, ...decided };
+    const refusal = organisation && await refusalAt(organisation);
+    return refusal ? { organisation, canChange: false, refused: refusal, ...decided } : { organisation, canChange: false, ...decided };
   }
-  // A live app's user who picks the sandbox school by hand (?org=sandbox) is sent back to the picker.
-  const organisation = typeof chosen === 'string' && chosen ? await deps.store.findOrganisation(chosen) : undefined;
-  return { organisation: refused(organisation) ? undefined : organisation, canChange: true, ...decided };
+  const pick = typeof chosen === 'string' && chosen ? chosen : fallback;
+  const organisation = pick ? await deps.store.findOrganisation(pick) : undefined;
+  if (!organisation) return { canChange: true, ...decided };
+  const refusal = await refusalAt(organisation);
+  if (refusal === 'not_connected') return { organisation, canChange: true, refused: refusal, ...decided };
+  return { organisation: refusal ? undefined : organisation, canChange: true, ...decided };
+}
+
+/** What the refusal page may offer besides going back: another school, when the user chose this one. */
+export interface RefusalContext {
+  level: 'info' | 'warn';
+  accountId?: string | undefined;
+  organisation?: Organisation | undefined;
+  canChange?: boolean;
 }
 
 /** Answers a sign-in no one may complete here: logged (`login.refused`), then the page below, 403. */
 export function sendRefused(
   deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, details: Details, clientName: string, reason: Refusal,
-  o: { level: 'info' | 'warn'; accountId?: string } = { level: 'info' },
+  o: RefusalContext = { level: 'info' },
 ): FastifyReply {
   const { level, accountId } = o;
-  req.log[level]({ event: 'login.refused', reason, clientId: details.params.client_id, ...(accountId ? { accountId } : {}) }, 'organisation refused for this app');
-  return sendHtml(reply, 403, refusedPage(deps, details, clientName, reason));
+  req.log[level]({
+    event: 'login.refused', reason, clientId: details.params.client_id,
+    ...(o.organisation ? { organisation: o.organisation.slug } : {}), ...(accountId ? { accountId } : {}),
+  }, 'sign-in refused for this app');
+  return sendHtml(reply, 403, refusedPage(deps, details, clientName, reason, o));
 }
 
 /**
- * The page for a sign-in no one may complete (answered 403): a development app asked for another school, or
- * a live app asked for the sandbox school. Nothing is signed in, and the one way on is back to the app,
- * which receives `access_denied` (interactions/cancel.ts).
+ * The page for a sign-in no one may complete (answered 403): a development app asked for another school, a
+ * live app asked for the sandbox school, or the user's school does not use the app. Nothing is signed in,
+ * and the way on is back to the app, which receives `access_denied` (interactions/cancel.ts), or, when
+ * the user picked the school, another school.
  */
-function refusedPage(deps: InteractionDeps, details: Details, clientName: string, reason: Refusal): string {
+function refusedPage(deps: InteractionDeps, details: Details, clientName: string, reason: Refusal, o: RefusalContext): string {
   const back = html`<form method="post" action="/interaction/${details.uid}/cancel">
   ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
   <button type="submit">Go back to ${clientName}</button>
 </form>
 <p class="muted">Error code: <code>${reason}</code></p>`;
+  if (reason === 'not_connected') {
+    const school = o.organisation?.name ?? 'your school';
+    return layout('Not available at your school', html`
+<h1>This app is not available at your school</h1>
+<p>${clientName} is not one of the apps ${school} uses${o.accountId ? ' for your account' : ''}, so you cannot sign in to it here.</p>
+<p class="muted">If you think your class should have it, ask your teacher or your school's IT team.</p>
+${back}
+${o.canChange ? html`<p><a href="/interaction/${details.uid}?change=1">Not ${school}? Choose another school</a></p>` : ''}
+`);
+  }
   if (reason === 'sandbox_school') {
     return layout('Not available for the sandbox school', html`
 <h1>Not available for the sandbox school</h1>
@@ -127,7 +155,7 @@ export async function loginStep(
   }
   const choice = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org);
   if (choice.refused) {
-    sendRefused(deps, req, reply, details, choice.clientName, choice.refused);
+    sendRefused(deps, req, reply, details, choice.clientName, choice.refused, { level: 'info', organisation: choice.organisation, canChange: choice.canChange });
     return undefined;
   }
   const { organisation } = choice;

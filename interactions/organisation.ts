@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csrfToken } from '../src/web/csrf.js';
-import { finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
+import { type Details, finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
+import { rememberedSchool } from '../src/dashboard/school-memory.js';
 import { organisationFor, sendRefused } from './login-step.js';
 import { SANDBOX_SLUG } from '../src/developer/app-availability.js';
 import { errorPage } from '../src/web/error-page.js';
@@ -12,7 +13,7 @@ import { organisationPicker } from './views/organisation-picker.js';
  * organisation (search by name), then the organisation's ways of signing in (straight to the only one).
  */
 export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string } }>('/interaction/:uid', async (req, reply) => {
+  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string; change?: string } }>('/interaction/:uid', async (req, reply) => {
     const details = await loadInteraction(deps, req, reply);
     if (!details) return reply;
     if (details.prompt.name === 'consent') {
@@ -25,9 +26,13 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
     }
     deps.devices.ensure(req, reply);
-    const choice = await organisationFor(deps, details, req.query.org);
+    // "Not your school?" (?change=1) and a search start from no school; otherwise the session's or the device's.
+    const fallback = req.query.change || req.query.q !== undefined ? undefined : await defaultSchool(deps, details, req);
+    const choice = await organisationFor(deps, details, req.query.org, fallback);
     const { clientName } = choice;
-    if (choice.refused) return sendRefused(deps, req, reply, details, clientName, choice.refused);
+    if (choice.refused) {
+      return sendRefused(deps, req, reply, details, clientName, choice.refused, { level: 'info', organisation: choice.organisation, canChange: choice.canChange });
+    }
     const { organisation } = choice;
     if (!organisation) {
       const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
@@ -47,4 +52,11 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       canChangeOrganisation: choice.canChange,
     }));
   });
+}
+
+/** The school to start from when the app named none: the signed-in user's (signing in again), else the device's. */
+async function defaultSchool(deps: InteractionDeps, details: Details, req: FastifyRequest): Promise<string | undefined> {
+  const accountId = details.session?.accountId;
+  const user = accountId ? await deps.store.findUser(accountId) : undefined;
+  return user?.organisationId ?? rememberedSchool(deps.cookieKeys, req);
 }

@@ -10,6 +10,7 @@ import { classroomDeviceRoutes } from '../interactions/classroom-device.js';
 import type { ClientRegistry } from './clients/client-registry.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import { dashboard } from './dashboard/index.js';
 import { developerArea } from './developer/index.js';
 import { docsRoute } from './docs/index.js';
 import { assetRoutes } from './web/assets.js';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock });
   classroomDeviceRoutes(app, { host, store, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
+  await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 
   await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,

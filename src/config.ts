@@ -23,8 +23,16 @@ export interface ClientConfig {
   redirect_uris: string[];
   default_scopes?: string[];
   logout_url?: string;
+  /** OpenID Connect Core §4: where a dashboard launch starts the app's own sign-in (README → Dashboard and app launch). */
+  initiate_login_uri?: string;
   response_types?: ('code' | 'id_token')[];
 }
+
+/** An app a school uses: its client_id, or the client_id and the user types who may use it. */
+export type AppSeed = string | { client_id: string; user_types?: string[] };
+
+/** The client_id an `organisations[].apps` entry names. */
+export const appSeedClientId = (a: AppSeed): string => (typeof a === 'string' ? a : a.client_id);
 
 export interface UserSeed {
   username: string;
@@ -48,6 +56,8 @@ export interface OrganisationSeed {
   login_methods?: LoginMethod[];
   badge_requires_emoji?: boolean;
   users?: UserSeed[];
+  /** The apps this school uses, in its dashboard's order (src/dashboard/config-connections.ts). */
+  apps?: AppSeed[];
 }
 
 export interface ThrottlingConfig {
@@ -193,6 +203,12 @@ function semanticProblems(file: ConfigFile): string[] {
     if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
     if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (README → Developer area); choose another slug`);
     slugs.add(o.slug);
+    const apps = new Set<string>();
+    (o.apps ?? []).forEach((a, j) => {
+      const id = appSeedClientId(a);
+      if (apps.has(id)) problems.push(`/organisations/${i}/apps/${j}: "${id}" is listed twice`);
+      apps.add(id);
+    });
     const names = new Set<string>();
     (o.users ?? []).forEach((u, j) => {
       const key = u.username.toLowerCase();
@@ -236,8 +252,11 @@ function productionProblems(config: { file?: ConfigFile | undefined; configPath:
         problems.push(`${p}: /clients/${i}/redirect_uris/${j}: must be https (or http on loopback) in production`);
       }
     });
-    if (c.logout_url && !c.logout_url.startsWith('https://') && !loopback.test(c.logout_url)) {
-      problems.push(`${p}: /clients/${i}/logout_url: must be https (or http on loopback) in production`);
+    for (const field of ['logout_url', 'initiate_login_uri'] as const) {
+      const url = c[field];
+      if (url && !url.startsWith('https://') && !loopback.test(url)) {
+        problems.push(`${p}: /clients/${i}/${field}: must be https (or http on loopback) in production`);
+      }
     }
   });
   (file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {

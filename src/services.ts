@@ -6,6 +6,7 @@ import { importOrganisations } from './accounts/importer.js';
 import { builtinClients } from './clients/builtin-clients.js';
 import { ClientRegistry } from './clients/client-registry.js';
 import { syncConfigClients } from './clients/config-clients.js';
+import { syncConfigConnections } from './dashboard/config-connections.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { KeyPairPem } from './keys/certificate.js';
@@ -48,7 +49,8 @@ export async function openServices(
   try {
     await importOrganisations(store, config.file.organisations ?? [], 'startup');
     await ensureSandbox(store); // the developers' test school (issue 9 §3), made once, repaired at every start
-    await syncConfigClients(store, config.file.clients, clock);
+    await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
+    await syncConfigConnections(store, config.file.organisations ?? [], clock);
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));

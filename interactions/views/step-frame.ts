@@ -27,7 +27,7 @@ export function stepFooter(v: StepView, current: string): Raw {
   return html`
 <nav class="step-links" aria-label="Other options">
   ${others ? html`<a href="/interaction/${v.uid}?org=${encodeURIComponent(v.organisation.slug)}">Sign in another way</a>` : ''}
-  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}">Not ${v.organisation.name}? Choose another school</a>` : ''}
+  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
 </nav>
 <form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
   <input type="hidden" name="csrf" value="${v.csrf}">

@@ -2,7 +2,7 @@ import type { StoredClient } from '../../adapters/store.js';
 import { ROUTES } from '../provider/paths.js';
 
 /**
- * Lanyard's own pages that need to know who is signed in (today: marking a trusted classroom device) sign in
+ * Lanyard's own pages that need to know who is signed in (the dashboard, marking a trusted classroom device) sign in
  * through the provider like any app, with the built-in client `lanyard`: the same screens, the same guessing
  * protection, the same session. It has no secret anyone holds (its codes are never exchanged: the page only
  * needs the session the sign-in leaves behind), and its id is reserved.
@@ -14,7 +14,8 @@ export function builtinClients(issuer: string): StoredClient[] {
   return [{
     clientId: LANYARD_CLIENT_ID,
     name: 'Lanyard',
-    redirectUris: [`${issuer}${ROUTES.classroomDevice}`],
+    // The dashboard (src/dashboard/) and the classroom-device page.
+    redirectUris: [`${issuer}${ROUTES.signInDone}`, `${issuer}${ROUTES.classroomDevice}`],
     defaultScopes: ['openid'],
     logoutUrl: undefined,
     responseTypes: ['code'],

@@ -1,6 +1,6 @@
 import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import type { ClientConfig } from '../config.js';
+import { appSeedClientId, type ClientConfig, type OrganisationSeed } from '../config.js';
 import { ConfigError } from '../errors.js';
 import { LANYARD_CLIENT_ID } from './builtin-clients.js';
 import { hashClientSecret } from './client-secret.js';
@@ -20,8 +20,12 @@ export interface ConfigClientsResult {
  * in the file is removed. Clients from the developer area are never touched: a config client with the id of
  * one stops startup (ConfigError).
  */
-export async function syncConfigClients(store: Clients, clients: ClientConfig[], clock: Clock): Promise<ConfigClientsResult> {
+export async function syncConfigClients(
+  store: Clients, clients: ClientConfig[], clock: Clock, organisations: OrganisationSeed[] = [],
+): Promise<ConfigClientsResult> {
   const now = clock.now().toISOString();
+  // A client no organisation lists in `apps` is connected to every school (as before connections existed).
+  const listed = new Set(organisations.flatMap((o) => (o.apps ?? []).map(appSeedClientId)));
   const result: ConfigClientsResult = { written: [], removed: [] };
   for (const [i, c] of clients.entries()) {
     if (c.client_id === LANYARD_CLIENT_ID) {
@@ -38,6 +42,8 @@ export async function syncConfigClients(store: Clients, clients: ClientConfig[],
       redirectUris: c.redirect_uris,
       defaultScopes: c.default_scopes ?? [],
       logoutUrl: c.logout_url,
+      initiateLoginUri: c.initiate_login_uri,
+      allOrganisations: listed.has(c.client_id) ? undefined : true,
       // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
       responseTypes: c.response_types ?? ['code'],
       source: 'config',
@@ -52,9 +58,9 @@ export async function syncConfigClients(store: Clients, clients: ClientConfig[],
     }
     await syncSecrets(store, c, now);
   }
-  const listed = new Set(clients.map((c) => c.client_id));
+  const inFile = new Set(clients.map((c) => c.client_id));
   for (const stored of await store.listClients()) {
-    if (stored.source === 'config' && !listed.has(stored.clientId)) {
+    if (stored.source === 'config' && !inFile.has(stored.clientId)) {
       await store.deleteClient(stored.clientId);
       result.removed.push(stored.clientId);
     }
@@ -79,6 +85,8 @@ async function syncSecrets(store: Clients, c: ClientConfig, now: string): Promis
   for (const [id, secret] of wanted) if (!have.has(id)) await store.putClientSecret(secret);
 }
 
-const SETTINGS: (keyof StoredClient)[] = ['name', 'redirectUris', 'defaultScopes', 'logoutUrl', 'responseTypes', 'source', 'ownerId', 'status'];
+const SETTINGS: (keyof StoredClient)[] = [
+  'name', 'redirectUris', 'defaultScopes', 'logoutUrl', 'initiateLoginUri', 'allOrganisations', 'responseTypes', 'source', 'ownerId', 'status',
+];
 const sameSettings = (a: StoredClient, b: StoredClient) =>
   SETTINGS.every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));

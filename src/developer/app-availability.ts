@@ -1,19 +1,20 @@
-import type { Organisation, StoredClient, User } from '../../adapters/store.js';
+import type { AppConnection, Organisation, Store, StoredClient, User } from '../../adapters/store.js';
 
 /**
- * Which schools' users an app may sign in (issue 9 §3, "Sandbox and going live"): the one rule, asked by the
- * organisation step of the sign-in screens, again where a sign-in completes, and by the login policy for a
- * session that already exists.
+ * Which schools' users an app may sign in: the one rule, asked by the organisation step of the sign-in
+ * screens, again where a sign-in completes (with the user's type), by the login policy for a session that
+ * already exists, and by the dashboard for its tiles and launches.
  *
  * - An app still in development (`development`, or `pending` while an operator reviews its request to go
  *   live) signs in only users of the sandbox school (src/developer/sandbox.ts), so a developer can try the
- *   whole flow before any real child is involved.
- * - A `live` developer app, a config-file client (always `live`: src/clients/config-clients.ts) and
- *   Lanyard's built-in clients sign in every real school's users. The dashboard issue narrows live apps to
- *   the schools that connect them; until then config-file clients stay trusted for every school, as before.
+ *   whole flow before any real child is involved (issue 9 §3).
  * - The other way round too: the sandbox school's users sign in ONLY to apps in development. Their
  *   credentials are shown to every developer, so a live app (one of real schools, whose ID tokens a sandbox
  *   "admin" would otherwise be indistinguishable in) never signs one in.
+ * - A real school's users sign in to a live app only when the school uses it (issue 10 §2): a connection
+ *   (adapters/store/connections.ts: the file's `organisations[].apps`, or `lanyard apps connect`), for
+ *   the user's type when the connection names types. A configuration-file client that no organisation
+ *   lists is connected to every school (`allOrganisations`), and Lanyard's built-in client serves every school.
  *
  * The rule reads only the status, so anything not `live` is held to the sandbox (it fails closed).
  */
@@ -29,8 +30,14 @@ export const SANDBOX_SCHOOL_MESSAGE = 'The sandbox school is for testing apps in
 /** Whether the client may sign in only the sandbox school's users (an unknown client too: failing closed). */
 export const sandboxOnly = (client: Pick<StoredClient, 'status'> | undefined): boolean => client?.status !== 'live';
 
-/** Why no one of a school may sign in to an app here (the error code of the refusal page). */
-export type Refusal = 'development_app' | 'sandbox_school';
+/** What an app's sign-in screen says when the user's school does not use it. */
+export const NOT_CONNECTED_MESSAGE = 'This app is not available at your school.';
+
+/**
+ * Why no one of a school (or of this type) may sign in to an app here: the error code of the refusal page.
+ * `not_connected`: the school does not use the app, or not for this type of user.
+ */
+export type Refusal = 'development_app' | 'sandbox_school' | 'not_connected';
 
 /**
  * Why the client may not sign in users of this organisation, or undefined when it may. `sandbox` is the
@@ -43,18 +50,18 @@ export function refusalFor(client: Pick<StoredClient, 'status'> | undefined, org
   return inSandbox ? 'sandbox_school' : undefined;
 }
 
-/** Whether the client may sign in users of this organisation (refusalFor finds none). */
+/** Whether the client may sign in users of this organisation as far as the sandbox rule goes (refusalFor finds none). */
 export const organisationAllowed = (client: Pick<StoredClient, 'status'> | undefined, organisationId: string, sandbox: Organisation | undefined): boolean =>
   refusalFor(client, organisationId, sandbox) === undefined;
 
-/** Whether the client may sign in this user (their organisation decides). */
-export const userAllowed = (client: Pick<StoredClient, 'status'> | undefined, user: Pick<User, 'organisationId'>, sandbox: Organisation | undefined): boolean =>
-  organisationAllowed(client, user.organisationId, sandbox);
+/** Whether a connection lets a user of this type (undefined: not known yet) use the app. */
+export const connectionAdmits = (connection: Pick<AppConnection, 'userTypes'>, userType: string | undefined): boolean =>
+  userType === undefined || connection.userTypes === undefined || connection.userTypes.includes(userType);
 
-/** The stores the rule reads: the client (through the registry, which also knows the built-in clients) and the sandbox school. */
+/** The stores the rule reads: the client (through the registry, which also knows the built-in clients), the sandbox school, connections. */
 export interface AvailabilitySources {
   clients: { get(clientId: string): Promise<StoredClient | undefined> };
-  store: { findOrganisation(slugOrId: string): Promise<Organisation | undefined> };
+  store: Pick<Store, 'findOrganisation' | 'findConnection'>;
 }
 
 /** What the rule reads about one sign-in: the client, the sandbox school, and whether the client is held to it. */
@@ -73,9 +80,23 @@ export async function availabilityOf(src: AvailabilitySources, clientId: string)
   return { client, sandbox, sandboxOnly: sandboxOnly(client) };
 }
 
-/** Whether the client may sign in the user with this id's organisation (false for an unknown user). */
-export async function mayClientSignIn(src: AvailabilitySources, clientId: string, user: Pick<User, 'organisationId'> | undefined): Promise<boolean> {
+/**
+ * Why the client may not sign in users of this organisation (of this type, when known), or undefined when
+ * it may: the sandbox rule (refusalFor), then, for a live app at a real school, the school's connection.
+ */
+export async function schoolRefusal(
+  src: Pick<AvailabilitySources, 'store'>, a: Availability, organisationId: string, userType?: string,
+): Promise<Refusal | undefined> {
+  const sandboxRefusal = refusalFor(a.client, organisationId, a.sandbox);
+  if (sandboxRefusal || a.sandboxOnly || !a.client || a.client.source === 'builtin') return sandboxRefusal;
+  // The school's own connection decides (its user types too), even for a config client of every school.
+  const connection = await src.store.findConnection(organisationId, a.client.clientId);
+  if (connection) return connectionAdmits(connection, userType) ? undefined : 'not_connected';
+  return a.client.allOrganisations ? undefined : 'not_connected';
+}
+
+/** Whether the client may sign in this user (false for an unknown user). */
+export async function mayClientSignIn(src: AvailabilitySources, clientId: string, user: Pick<User, 'organisationId' | 'type'> | undefined): Promise<boolean> {
   if (!user) return false;
-  const a = await availabilityOf(src, clientId);
-  return userAllowed(a.client, user, a.sandbox);
+  return (await schoolRefusal(src, await availabilityOf(src, clientId), user.organisationId, user.type)) === undefined;
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../interactions/device.js';
+import { setCookie } from '../http/cookie-header.js';
 import { readCookie } from '../http/signed-value.js';
 import { csrfToken, csrfValid } from '../web/csrf.js';
 import type { DeveloperDeps } from './deps.js';
@@ -17,8 +18,7 @@ type CookieDeps = Pick<DeveloperDeps, 'secureCookies'>;
 
 /** Sets (or, with maxAge 0 and an empty value, clears) a developer-area cookie. `maxAge` undefined: a browser-session cookie. */
 export function setDeveloperCookie(deps: CookieDeps, reply: FastifyReply, name: string, value: string, maxAge: number | undefined): void {
-  reply.raw.appendHeader('Set-Cookie', `${name}=${value}; Path=${DEVELOPER_PATH}${maxAge === undefined ? '' : `; Max-Age=${maxAge}`}; HttpOnly; SameSite=Lax${
-    deps.secureCookies ? '; Secure' : ''}`);
+  setCookie(reply, { name, value, path: DEVELOPER_PATH, maxAge, secure: deps.secureCookies });
 }
 
 export const clearDeveloperCookie = (deps: CookieDeps, reply: FastifyReply, name: string) => setDeveloperCookie(deps, reply, name, '', 0);

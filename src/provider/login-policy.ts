@@ -1,5 +1,5 @@
 import { interactionPolicy } from 'oidc-provider';
-import type { Directory, User } from '../../adapters/store.js';
+import type { Connections, Directory, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
 import { type AvailabilitySources, mayClientSignIn } from '../developer/app-availability.js';
 
@@ -16,13 +16,15 @@ const { Check } = interactionPolicy;
  *   with prompt=none the app gets login_required (OIDC Core §3.1.2.6), like for no session at all;
  * - when the request names an organisation, a session signed in to another organisation does not satisfy
  *   it (the user logs in again, for that one);
- * - an app still in development signs in only the sandbox school's users (src/developer/app-availability.ts):
- *   a session of anyone else does not satisfy it, so no code is issued silently; the user signs in again
- *   (held to the sandbox school), and with prompt=none the app gets login_required.
+ * - an app signs in only the users it is available to (src/developer/app-availability.ts: an app still in
+ *   development only the sandbox school's, a live app only the schools that use it, for the user types they
+ *   chose): a session of anyone else does not satisfy it, so no code is issued silently; the user signs in
+ *   again (and is refused with a page that sends access_denied back), and with prompt=none the app gets
+ *   login_required.
  * There is no consent screen: apps are trusted — config-file apps by ops, developer apps once an operator
  * approves them (until then they reach only the sandbox school) — see grant-loader.ts.
  */
-export function loginPolicy(directory: Directory, clients: AvailabilitySources['clients']) {
+export function loginPolicy(directory: Directory & Connections, clients: AvailabilitySources['clients']) {
   const policy = interactionPolicy.base();
   // The session's user, read once per request however many checks ask (each request has its own ctx).
   const users = new WeakMap<object, Promise<User | undefined>>();

@@ -13,6 +13,15 @@ export const ROUTES = {
   docs: '/docs',
   /** A member of staff marks this browser as a trusted classroom device (interactions/classroom-device.ts). */
   classroomDevice: '/classroom-device',
+  /** The front door: school picker, then the user's dashboard (src/dashboard/). */
+  home: '/',
+  /** Starts signing in to the dashboard for a school (?org=); /sign-in/done is where the sign-in comes back. */
+  signIn: '/sign-in',
+  signInDone: '/sign-in/done',
+  /** POST /launch/:clientId: opens an app from the dashboard (src/dashboard/launch.ts). */
+  launch: '/launch',
+  /** POST: signs out of the dashboard. */
+  signOut: '/sign-out',
 } as const;
 
 const PROVIDER_ROUTES = [ROUTES.authorization, ROUTES.token, ROUTES.userinfo, ROUTES.revocation, `${ROUTES.endSession}/confirm`];

@@ -15,6 +15,7 @@ export function assetRoutes(app: FastifyInstance): void {
   const require = createRequire(import.meta.url);
   const assets = new Map<string, [string, Buffer]>([
     ['lanyard.css', [CSS, readFileSync(join(webPublicDir, 'lanyard.css'))]],
+    ['dashboard.css', [CSS, readFileSync(join(webPublicDir, 'dashboard.css'))]],
     ['countdown.js', [JS, readFileSync(join(webPublicDir, 'countdown.js'))]],
     ['copy.js', [JS, readFileSync(join(webPublicDir, 'copy.js'))]],
     ['emoji.js', [JS, readFileSync(join(interactionsPublicDir, 'emoji.js'))]],

@@ -5,6 +5,8 @@ export interface LayoutOptions {
   nav?: Raw | undefined;
   /** A wide card for tables and dashboards; sign-in screens stay narrow. */
   wide?: boolean;
+  /** A page's own style sheet from /assets, after the shared one (e.g. dashboard.css). */
+  stylesheet?: string;
 }
 
 /** The page frame shared by every hosted page: plain, accessible, mobile-first. */
@@ -18,7 +20,8 @@ export function layout(title: string, body: Raw, opts: LayoutOptions = {}): stri
 <title>${title} · Lanyard</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/lanyard.css">
-<script src="/assets/countdown.js" defer></script>
+${opts.stylesheet ? html`<link rel="stylesheet" href="/assets/${opts.stylesheet}">
+` : ''}<script src="/assets/countdown.js" defer></script>
 </head>
 <body>
 ${opts.nav ? html`<a class="skip-link" href="#main">Skip to content</a>

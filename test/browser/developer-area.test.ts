@@ -17,7 +17,7 @@ import { TEACHER } from '../helpers/sign-in.js';
  * the sandbox page) and verifies the ID token; a second secret works beside the first; the first, revoked,
  * answers 401 invalid_client on the OTHER instance at once; default scopes without openid make a request
  * without scope end with no id_token; /oauth/logout follows a changed logout_url; the development app refuses
- * a real school's teacher until `lanyard apps approve` makes it live. Every page: a screenshot and axe.
+ * a real school's teacher until `lanyard apps approve` makes it live and `apps connect` gives it to the school. Every page: a screenshot and axe.
  */
 
 const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
@@ -218,7 +218,7 @@ t.test('an invited developer takes an app from registration to live, tested on t
   await screenshot(teacher, 'developer-area/real-school-refused');
   await checkAccessibility(t, teacher, 'a development app refused at a real school');
 
-  // 10. Asks to go live; the operator approves; the teacher signs in.
+  // 10. Asks to go live; the operator approves and connects it to the Demo School; the teacher signs in.
   await page.goto(`${a.url}/developer/apps/${clientId}/go-live`);
   await look('go live');
   await page.getByRole('button', { name: 'Ask to go live' }).click();
@@ -229,6 +229,8 @@ t.test('an invited developer takes an app from registration to live, tested on t
   const approved = await run(['apps', 'approve', clientId]);
   t.equal(approved.code, 0, approved.stderr);
   t.match(approved.stdout, /it is live now/);
+  const connected = await run(['apps', 'connect', '--org', 'demo-school', clientId]);
+  t.equal(connected.code, 0, connected.stderr);
   const rp = await relyingParty(a.url, clientId, second);
   const live = await authorizationRequest(rp, { organisation: 'demo-school' });
   const callback = await visitForCallback(teacher.context(), live.url, CALLBACK, async (p) => {

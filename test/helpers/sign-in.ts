@@ -23,7 +23,9 @@ export async function signIn(
 ): Promise<URL> {
   let res = await browser.get(authorizeUrl);
   let to = location(res, issuer);
-  for (let hops = 0; to.origin === issuer && hops < 10; hops += 1) {
+  // Lanyard's own callback (the dashboard's built-in client) is where its sign-in ends, like an app's.
+  const home = (u: URL) => u.pathname === '/sign-in/done';
+  for (let hops = 0; to.origin === issuer && !home(to) && hops < 10; hops += 1) {
     if (to.pathname.startsWith('/interaction/')) {
       const uid = to.pathname.split('/')[2]!;
       res = await browser.get(to);

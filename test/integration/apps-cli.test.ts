@@ -10,8 +10,9 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
  * `lanyard apps list [--pending] [--json]`, `apps approve CLIENT_ID`, `apps decline CLIENT_ID [--note]`
- * (issue 9 §3): the operator's side of going live, run as the real command against the store of a running
- * Lanyard, whose sign-ins follow the decision at once.
+ * (issue 9 §3): the operator's side of going live; `apps connect|disconnect|connections --org SLUG` (issue
+ * 10 §2): which apps a school uses. Run as the real command against the store of a running Lanyard, whose
+ * sign-ins follow the decision at once.
  */
 
 const CALLBACK = 'http://localhost:8080/callback';
@@ -79,8 +80,12 @@ t.test('apps approve: the app is live at once and recorded as the operator’s d
   const approved = await s.run(['approve', s.tables]);
   t.equal(approved.code, 0, approved.stderr);
   t.match(approved.stdout, new RegExp(`approved "Tables Trainer" \\(${s.tables}\\): it is live now`));
+  t.match(approved.stdout, `lanyard apps connect --org SLUG ${s.tables}`, 'says how a school starts using it');
   t.equal((await s.lanyard.store.findClient(s.tables))!.status, 'live');
-  t.ok(await signsInDemoSchool(s.lanyard, s.tables), 'the running Lanyard signs in a Demo School user now');
+  t.notOk(await signsInDemoSchool(s.lanyard, s.tables), 'live, but the Demo School does not use it yet (issue 10 §2)');
+  const connected = await s.run(['connect', '--org', 'demo-school', s.tables]);
+  t.equal(connected.code, 0, connected.stderr);
+  t.ok(await signsInDemoSchool(s.lanyard, s.tables), 'the running Lanyard signs in a Demo School user once connected');
   const history = await s.service.history(actorOf(s.ada), s.tables);
   t.match(history[0], { action: 'app.approved', actorId: 'operator', actorName: 'operator (lanyard CLI)' }, 'in the app’s history, as the operator');
 
@@ -119,4 +124,51 @@ t.test('unknown ids, config-file clients and missing arguments: one clear line, 
   t.match(missing.stderr, /CLIENT_ID/, 'the missing argument is named');
   const help = await s.run(['--help']);
   t.match(help.stdout, /list[\s\S]*approve[\s\S]*decline/, '`lanyard apps --help` lists the commands');
+});
+
+t.test('apps connect, connections and disconnect: which apps a school uses, in its order, for some user types', async (t) => {
+  const s = await scenario(t);
+  await s.run(['approve', s.tables]);
+  await s.run(['approve', s.reader]);
+  const first = await s.run(['connect', '--org', 'demo-school', s.tables, '--types', 'student']);
+  t.equal(first.code, 0, first.stderr);
+  t.match(first.stdout, `connected: Demo School uses "Tables Trainer" (${s.tables}), for student`);
+  const second = await s.run(['connect', '--org', 'demo-school', s.reader, '--position', '1']);
+  t.equal(second.code, 0, second.stderr);
+  const list = await s.run(['connections', '--org', 'demo-school']);
+  t.equal(list.code, 0, list.stderr);
+  const rows = list.stdout.trim().split('\n');
+  t.match(rows[0], /^#\s+CLIENT_ID\s+NAME\s+STATUS\s+USER TYPES\s+CONNECTED BY\s+LAUNCH$/);
+  t.match(rows[1], new RegExp(`^1\\s+${s.reader}\\s+Reading Rocket\\s+live\\s+every user\\s+operator\\s+code$`), '--position 1: first');
+  t.match(rows[2], new RegExp(`^2\\s+${s.tables}\\s+Tables Trainer\\s+live\\s+student\\s+operator`), 'moved down one place');
+  t.match(rows[3], /^3\s+demo-app\s+Demo App\s+live\s+every user\s+configuration file \(every school\)/, 'the file\'s app of every school, after');
+  const json = JSON.parse((await s.run(['connections', '--org', 'demo-school', '--json'])).stdout) as { apps: { client_id: string; user_types: string[] | null }[] };
+  t.same(json.apps.map((a) => [a.client_id, a.user_types]), [[s.reader, null], [s.tables, ['student']], ['demo-app', null]]);
+
+  const teacherOnly = await s.run(['connect', '--org', 'demo-school', s.tables, '--types', 'employee']);
+  t.match(teacherOnly.stdout, /^updated: .*for employee/, 'connecting again changes the types');
+  const demo = (await s.lanyard.store.findOrganisation('demo-school'))!;
+  t.same((await s.lanyard.store.findConnection(demo.id, s.tables))?.userTypes, ['employee'], 'stored at once, for every instance');
+
+  const off = await s.run(['disconnect', '--org', 'demo-school', s.reader]);
+  t.equal(off.code, 0, off.stderr);
+  t.match(off.stdout, /disconnected: Demo School no longer uses "Reading Rocket"/);
+  t.notOk(await signsInDemoSchool(s.lanyard, s.reader), 'its sign-ins are refused at once');
+
+  for (const [args, message] of [
+    [['connect', '--org', 'nowhere', s.tables], /no organisation "nowhere"/],
+    [['connect', '--org', 'sandbox', s.tables], /the sandbox school signs in only apps in development/],
+    [['connect', '--org', 'demo-school', 'no-such-app'], /no app "no-such-app"/],
+    [['connect', '--org', 'demo-school', s.tables, '--types', 'Teachers!'], /not a user type: "Teachers!"/],
+    [['connect', '--org', 'demo-school', s.tables, '--position', '0'], /--position: "0" is not a place/],
+    [['disconnect', '--org', 'demo-school', s.reader], /is not connected to demo-school/],
+    [['disconnect', '--org', 'demo-school', 'demo-app'], /a configuration-file app of every school/],
+    [['connect', s.tables], /--org/],
+  ] as const) {
+    const r = await s.run([...args]);
+    t.equal(r.code, 1, args.join(' '));
+    t.match(r.stderr, message, `${args.join(' ')}: says why`);
+  }
+  const draft = await s.run(['connect', '--org', 'demo-school', s.draft]);
+  t.match(draft.stdout, /still in development: it signs in the school's users once an operator approves it/, 'a development app may be connected ahead, with a note');
 });

@@ -193,7 +193,7 @@ t.test('a development app never signs in a real school’s user, and never issue
   });
 });
 
-t.test('pending is still development; once approved, the app signs in every school’s users', async (t) => {
+t.test('pending is still development; once approved, the app signs in the users of the schools that connect it', async (t) => {
   const lanyard = await startLanyard(t);
   const app = await developmentApp(lanyard);
   await app.service.requestLive(actorOf(app.owner), app.clientId);
@@ -206,6 +206,15 @@ t.test('pending is still development; once approved, the app signs in every scho
 
   await app.service.approve(OPERATOR, app.clientId);
   const rp = await relyingParty(lanyard.url, app.clientId, app.secret);
+  const early = await authorizationRequest(rp, { organisation: 'demo-school' });
+  const unconnected = await browser.get(early.url);
+  t.match(unconnected.headers.get('location'), /\/interaction\//, 'live but not connected: no code from the session');
+  const refusal = await browser.get(new URL(unconnected.headers.get('location')!, lanyard.url).href);
+  t.equal(refusal.status, 403, 'the school does not use it (issue 10 §2)');
+  t.match(await refusal.text(), /not available at your school/);
+
+  const demoSchool = (await lanyard.store.findOrganisation('demo-school'))!;
+  await lanyard.store.putConnection({ organisationId: demoSchool.id, clientId: app.clientId, position: 0, source: 'operator', createdAt: new Date().toISOString() });
   const request = await authorizationRequest(rp, { organisation: 'demo-school' });
   const res = await browser.get(request.url);
   const callback = location(res, lanyard.url);

@@ -98,6 +98,9 @@ t.test('HEAD is answered like GET, without a body, on every route', async (t) =>
     // Malformed: bad percent-encoding in the query and in the path, a repeated parameter.
     '/oauth/authorize?client_id=%zz', '/oauth/authorize?client_id=demo-app&client_id=demo-app', '/interaction/%zz',
     '/docs?x=%zz', '/%zz', '/oauth/logout?client_id=%zz',
+    // The front door and the dashboard's routes (POST-only ones answer GET with 404).
+    '/?q=demo', '/?change=1', '/sign-in?org=demo-school', '/sign-in?org=nowhere', '/sign-in/done?error=access_denied',
+    '/launch/demo-app', '/sign-out',
   ];
   for (const path of Object.values(ROUTES)) {
     t.ok(targets.some((p) => p === path || p.startsWith(`${path}?`) || p.startsWith(`${path}/`)), `${path} is asked`);

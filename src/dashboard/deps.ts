@@ -1,0 +1,13 @@
+import type { Store } from '../../adapters/store.js';
+import type { ClientRegistry } from '../clients/client-registry.js';
+import type { ProviderHost } from '../provider/provider-host.js';
+
+/** What the dashboard's routes need (src/dashboard/index.ts). */
+export interface DashboardDeps {
+  host: ProviderHost;
+  store: Store;
+  clients: ClientRegistry;
+  /** Sign the dashboard's form tokens (the first key signs, every key verifies). */
+  cookieKeys: readonly string[];
+  issuer: string;
+}

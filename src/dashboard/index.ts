@@ -1,0 +1,18 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import type { DashboardDeps } from './deps.js';
+import { homeRoutes } from './home-routes.js';
+import { launchRoute } from './launch.js';
+
+/**
+ * The users' side of Lanyard (issue 10): the front door at `/` (school picker, remembered school), the
+ * dashboard of apps the school uses, launching them, and signing out. Which apps a school uses is
+ * connections-service.ts (operators) and config-connections.ts (the file).
+ */
+export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 4 * 1024 });
+    homeRoutes(scope, deps);
+    launchRoute(scope, deps);
+  });
+}

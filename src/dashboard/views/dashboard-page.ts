@@ -1,0 +1,46 @@
+import type { Organisation, StoredClient, User } from '../../../adapters/store.js';
+import { ROUTES } from '../../provider/paths.js';
+import { csrfField } from '../../web/components.js';
+import { html } from '../../web/html.js';
+import { layout } from '../../web/layout.js';
+import { appIcon } from './app-icon.js';
+
+export interface DashboardView {
+  user: User;
+  organisation: Organisation;
+  apps: StoredClient[];
+  csrf: string;
+}
+
+/**
+ * The signed-in user's dashboard (issue 10 §1): who and which school, a big tile for each app the school
+ * lets them use, in the school's order, and signing out. Each tile is a form that POSTs (a launch is a
+ * state change, and CSRF-protected: src/dashboard/dashboard-form.ts), so it works without JavaScript and
+ * from the keyboard.
+ */
+export function dashboardPage(v: DashboardView): string {
+  const { user, organisation, apps } = v;
+  return layout(`${organisation.name} apps`, html`
+<header class="dashboard-head">
+  <div>
+    <h1>Hello, ${user.givenName}</h1>
+    <p class="muted">${user.givenName} ${user.familyName} · ${organisation.name}</p>
+  </div>
+  <form method="post" action="${ROUTES.signOut}" class="inline-form">
+    ${csrfField(v.csrf)}
+    <button type="submit" class="secondary-button">Sign out</button>
+  </form>
+</header>
+<h2 id="apps-heading">Your apps</h2>
+${apps.length ? html`<ul class="app-tiles" aria-labelledby="apps-heading">${apps.map((app) => html`
+  <li><form method="post" action="${ROUTES.launch}/${encodeURIComponent(app.clientId)}">
+    ${csrfField(v.csrf)}
+    <button type="submit" class="app-tile">
+      ${appIcon(app)}
+      <span class="app-tile-name">${app.name}</span>${app.description ? html`
+      <span class="app-tile-description">${app.description}</span>` : ''}
+    </button>
+  </form></li>`)}
+</ul>` : html`<p class="empty">${organisation.name} has not added any apps for you yet. Ask your teacher.</p>`}
+`, { wide: true, stylesheet: 'dashboard.css' });
+}
