@@ -106,6 +106,7 @@ export class AppService {
       // SPEC: OpenID Connect rules 1 — `openid` as a default scope, so dashboard launches receive an id_token.
       defaultScopes: ['openid'],
       logoutUrl: undefined,
+      initiateLoginUri: undefined,
       responseTypes: ['code'],
       source: 'developer',
       ownerId: actor.id,
@@ -224,6 +225,26 @@ export class AppService {
       return logoutUrl
         ? { client: { ...client, logoutUrl }, action: 'logout_url.set', detail: { url: logoutUrl } }
         : { client: { ...client, logoutUrl: undefined }, action: 'logout_url.cleared', detail: {} };
+    });
+  }
+
+  /**
+   * Where a dashboard launch sends the browser (OpenID Connect Core §4: third-party initiated login, with `iss`,
+   * `login_hint` and `target_link_uri`); the same URL rules as a callback URL. undefined (or '') clears it: a
+   * launch then brings a code to the first callback URL.
+   */
+  async setInitiateLoginUri(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
+    let initiateLoginUri: string | undefined;
+    if (url !== undefined && url.trim() !== '') {
+      const checked = checkUrl(url, 'initiateLogin');
+      if (!checked.ok) throw new ValidationError([{ path: 'initiate_login_uri', message: checked.message }]);
+      initiateLoginUri = checked.url;
+    }
+    return this.#change(actor, clientId, (client): Edit | undefined => {
+      if (client.initiateLoginUri === initiateLoginUri) return undefined;
+      return initiateLoginUri
+        ? { client: { ...client, initiateLoginUri }, action: 'initiate_login_uri.set', detail: { url: initiateLoginUri } }
+        : { client: { ...client, initiateLoginUri: undefined }, action: 'initiate_login_uri.cleared', detail: {} };
     });
   }
 

@@ -18,6 +18,8 @@ const ENDPOINTS: readonly [method: string, path: string, what: string][] = [
   ['POST', '/developer/api/apps/{client_id}/secrets', 'create a secret {label, expires_at?}: the secret is in this answer only'],
   ['DELETE', '/developer/api/apps/{client_id}/secrets/{secret_id}', 'revoke a secret, at once'],
   ['PUT', '/developer/api/apps/{client_id}/default_scopes', 'set the default scopes {default_scopes}'],
+  ['PUT', '/developer/api/apps/{client_id}/initiate_login_uri', 'set where dashboard launches start {initiate_login_uri}'],
+  ['DELETE', '/developer/api/apps/{client_id}/initiate_login_uri', 'clear it: launches bring a code to the first callback URL'],
   ['PUT', '/developer/api/apps/{client_id}/logout_url', 'set the logout URL {logout_url}'],
   ['DELETE', '/developer/api/apps/{client_id}/logout_url', 'clear the logout URL'],
   ['GET', '/developer/api/apps/{client_id}/team', 'its team'],

@@ -53,6 +53,19 @@ gives your app only an access token and a refresh token, and no ID token. A requ
 <code>scope</code> gets exactly what it asks for. An app with no default scopes, asked without a scope, gets
 <code>invalid_scope</code>.</p>
 
+<h3 id="initiate-login-uri">Initiate login URI (dashboard launches)</h3>
+<p>Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser to your app's
+<code>initiate_login_uri</code> with <code>iss</code> (Lanyard's issuer, <code>${issuer}</code>),
+<code>login_hint</code> and <code>target_link_uri</code> in the query (OpenID Connect Core 1.0 §4,
+third-party initiated login). Check <code>iss</code>, then start a normal sign-in from it: an authorization
+request with your own <code>state</code> and <code>nonce</code>, passing the <code>login_hint</code> on; after
+sign-in, open <code>target_link_uri</code> if it is one of your app's pages. Without an initiate login URI, a
+launch brings an authorization code to your <strong>first</strong> callback URL, with your default scopes and
+no <code>state</code> or <code>nonce</code>. Set it, change it or clear it on the app's page (Dashboard
+launch) or with <code>PUT</code>/<code>DELETE /developer/api/apps/{client_id}/initiate_login_uri</code>; the
+same URL rules as callback URLs apply (https, http only on loopback, no fragment, no wildcard, no user name or
+password, at most ${MAX_URL_LENGTH} characters).</p>
+
 <h3 id="logout-url">Logout URL</h3>
 <p>Where <code>GET ${ROUTES.logout}?client_id=…</code> sends the browser after ending the user's Lanyard
 session (see <a href="#logout">Logout</a>). Set it, change it or clear it on the app's page; the same URL rules
@@ -66,8 +79,8 @@ that sends them an invitation, which they accept or decline on their apps page (
 Lanyard gives the owner the same answer whether or not an account has the address, so if nobody accepts, check
 the address with them. The owner sees pending invitations in the team and can withdraw them, and removes
 members; a removed member loses access at once. Every change — details, callback URLs, secrets
-(by label and hint, never the secret), scopes, logout URL, team, going live — is kept in the app's history:
-who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>
+(by label and hint, never the secret), scopes, initiate login URI, logout URL, team, going live — is kept in
+the app's history: who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>
 
 <p>For example, with the developer API (see <a href="#api">below</a>):</p>
 ${codeBlock(`curl -X POST ${issuer}/developer/api/apps \\

@@ -131,6 +131,23 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await page.waitForURL(/\/logout-url$/);
       await shot('11-logout-url', 'the logout URL');
 
+      await page.getByRole('link', { name: 'Dashboard launch', exact: true }).click();
+      await page.waitForURL(/\/initiate-login-uri$/);
+      t.equal(await page.getByRole('heading', { level: 2 }).innerText(), 'Dashboard launch');
+      t.match(await page.locator('.app-section').innerText(), /sends the browser here with iss, login_hint and target_link_uri/, 'what it is for');
+      await page.getByLabel('Set an initiate login URI').fill('http://reading-quest.example/launch');
+      await page.getByRole('button', { name: 'Save initiate login URI' }).click();
+      await page.waitForLoadState();
+      t.match(await focused(page), { tag: 'input', name: /^Set an initiate login URI/ }, 'refused: the field has focus again');
+      t.match(await page.locator('#f-initiate_login_uri-error').innerText(), /An initiate login URI must use https:\/\//);
+      await shot('11-initiate-login-uri-refused', 'a refused initiate login URI');
+      await page.getByLabel('Set an initiate login URI').fill('https://reading-quest.example/launch');
+      await page.getByRole('button', { name: 'Save initiate login URI' }).click();
+      await page.waitForURL(/\/initiate-login-uri$/);
+      t.match(await page.getByRole('status').first().innerText(), /Initiate login URI saved/);
+      t.equal(await page.getByLabel('Change the initiate login URI').inputValue(), 'https://reading-quest.example/launch', 'shown back');
+      await shot('11-initiate-login-uri', 'the initiate login URI');
+
       await page.goto(`${lanyard.url}/developer/apps/${clientId}/team`);
       await page.getByLabel('Invite a developer by email').fill(teammate.email);
       await page.getByRole('button', { name: 'Invite to the team' }).click();

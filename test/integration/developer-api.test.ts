@@ -209,7 +209,7 @@ t.test('apps: register, list, read, change, delete; validation with field paths'
     client_id: /^app_[0-9a-f]{32}$/, name: 'Reading Quest', description: 'Books for years 3 to 6', homepage_url: 'https://quest.example/',
     status: 'development', redirect_uris: [], default_scopes: ['openid'], role: 'owner',
   });
-  for (const absent of ['logo_url', 'logout_url', 'review_note']) t.notOk(absent in app, `${absent} absent, not null`);
+  for (const absent of ['logo_url', 'logout_url', 'initiate_login_uri', 'review_note']) t.notOk(absent in app, `${absent} absent, not null`);
   t.notOk(JSON.stringify(app).includes('null'));
   t.equal(created.headers.get('cache-control'), 'no-store');
 
@@ -327,6 +327,69 @@ t.test('callback URLs, default scopes, logout URL', async (t) => {
   const cleared = await call(ada.token, 'DELETE', `/apps/${id}/logout_url`);
   t.equal(cleared.status, 200);
   t.notOk('logout_url' in cleared.json, 'cleared: absent');
+});
+
+t.test('initiate login URI: set, shown, changed, cleared; each refusal with its field path and message; in the history', async (t) => {
+  const { json: app } = await call(ada.token, 'POST', '/apps', { name: 'Launcher' });
+  const id = app.client_id as string;
+  const stored = async () => (await lanyard.store.findClient(id))?.initiateLoginUri;
+  t.notOk('initiate_login_uri' in app, 'none at first: absent');
+
+  clock.advance(1000);
+  const set = await call(ada.token, 'PUT', `/apps/${id}/initiate_login_uri`, { initiate_login_uri: 'https://launcher.example/start' });
+  t.equal(set.status, 200);
+  t.equal(set.headers.get('cache-control'), 'no-store');
+  t.equal(set.json.initiate_login_uri, 'https://launcher.example/start', 'the answer is the app with it');
+  t.equal(await stored(), 'https://launcher.example/start', 'stored');
+  t.equal((await call(ada.token, 'GET', `/apps/${id}`)).json.initiate_login_uri, 'https://launcher.example/start', 'shown back');
+  t.ok((await call(ada.token, 'GET', '/apps')).json.some((a: { client_id: string; initiate_login_uri?: string }) =>
+    a.client_id === id && a.initiate_login_uri === 'https://launcher.example/start'), 'and in the list');
+
+  for (const [input, message, what] of [
+    [{ initiate_login_uri: 'not-a-url' }, /^An initiate login URI must be an absolute URL/, 'not a URL'],
+    [{ initiate_login_uri: 'ftp://launcher.example/start' }, /^An initiate login URI must start with https:\/\/.*ftp: URLs are not accepted/, 'ftp:'],
+    [{ initiate_login_uri: 'http://launcher.example/start' }, /^An initiate login URI must use https:\/\/\. Plain http:\/\/ is allowed only on your own machine/, 'http off loopback'],
+    [{ initiate_login_uri: 'https://launcher.example/start#go' }, /^An initiate login URI cannot contain a fragment/, 'a fragment'],
+    [{ initiate_login_uri: 'https://ada:pw@launcher.example/start' }, /^An initiate login URI cannot contain a user name or password/, 'user info'],
+    [{ initiate_login_uri: 'https://*.launcher.example/start' }, /^An initiate login URI cannot contain a wildcard/, 'a wildcard'],
+    [{ initiate_login_uri: `https://launcher.example/${'a'.repeat(2000)}` }, /2000/, 'too long (the schema)'],
+    [{ initiate_login_uri: 42 }, /string/, 'not a string'],
+    [{}, /is required/, 'missing'],
+  ] as [unknown, RegExp, string][]) {
+    const res = await call(ada.token, 'PUT', `/apps/${id}/initiate_login_uri`, input);
+    t.equal(res.status, 400, what);
+    t.equal(res.json.error, 'invalid_request', what);
+    t.same(paths(res), ['/initiate_login_uri'], `${what}: the field's path`);
+    t.match(res.json.fields[0].message, message, `${what}: its message`);
+  }
+  t.same(paths(await call(ada.token, 'PUT', `/apps/${id}/initiate_login_uri`, { initiate_login_uri: 'https://launcher.example/x', url: 'x' })), ['/url'], 'an unknown field');
+  t.equal(await stored(), 'https://launcher.example/start', 'no refusal changed it');
+
+  clock.advance(1000);
+  const changed = await call(ada.token, 'PUT', `/apps/${id}/initiate_login_uri`, { initiate_login_uri: 'http://127.0.0.1:9000/start?x=1' });
+  t.equal(changed.status, 200, 'http on loopback');
+  t.equal(changed.json.initiate_login_uri, 'http://127.0.0.1:9000/start?x=1');
+  clock.advance(1000);
+  const cleared = await call(ada.token, 'DELETE', `/apps/${id}/initiate_login_uri`);
+  t.equal(cleared.status, 200);
+  t.notOk('initiate_login_uri' in cleared.json, 'cleared: absent, not null');
+  t.notOk(JSON.stringify(cleared.json).includes('null'));
+  t.equal(await stored(), undefined, 'cleared in the store');
+  t.equal((await call(ada.token, 'DELETE', `/apps/${id}/initiate_login_uri`)).status, 200, 'clearing again is no error');
+  clock.advance(1000);
+  await call(ada.token, 'PUT', `/apps/${id}/initiate_login_uri`, { initiate_login_uri: 'https://launcher.example/again' });
+  clock.advance(1000);
+  const emptied = await call(ada.token, 'PUT', `/apps/${id}/initiate_login_uri`, { initiate_login_uri: '' });
+  t.equal(emptied.status, 200, "'' clears it, as for logout_url");
+  t.notOk('initiate_login_uri' in emptied.json);
+
+  const history = await call(ada.token, 'GET', `/apps/${id}/history`);
+  t.same(history.json.map((e: { action: string }) => e.action), [
+    'initiate_login_uri.cleared', 'initiate_login_uri.set', 'initiate_login_uri.cleared', 'initiate_login_uri.set', 'initiate_login_uri.set', 'app.registered',
+  ], 'each change once, newest first; nothing for a refusal or a clear that changed nothing');
+  t.match(history.json[3], { at: String, actor: { id: ada.account.id, name: 'Ada' }, detail: { url: 'http://127.0.0.1:9000/start?x=1' } });
+  t.same(history.json[4].detail, { url: 'https://launcher.example/start' });
+  t.same(history.json[2].detail, {});
 });
 
 t.test('secrets: create (shown once, no-store), list without values, revoke; validation', async (t) => {
@@ -513,6 +576,8 @@ t.test('authorisation: a token of one developer reaches nothing of another’s a
     ['PUT', `/apps/${id}/default_scopes`, { default_scopes: [] }],
     ['PUT', `/apps/${id}/logout_url`, { logout_url: 'https://evil.example/' }],
     ['DELETE', `/apps/${id}/logout_url`],
+    ['PUT', `/apps/${id}/initiate_login_uri`, { initiate_login_uri: 'https://evil.example/launch' }],
+    ['DELETE', `/apps/${id}/initiate_login_uri`],
     ['GET', `/apps/${id}/team`],
     ['POST', `/apps/${id}/team`, { email: bob.account.email }],
     ['DELETE', `/apps/${id}/team/${ada.account.id}`],
@@ -543,6 +608,8 @@ t.test('a secret made through the API works at /oauth/token; revoked, it answers
   t.equal((await call(ada.token, 'POST', `/apps/${id}/go-live`)).json.status, 'pending');
   await new AppService({ store: lanyard.store, clock, log: quiet }).approve(OPERATOR, id);
   t.equal((await call(ada.token, 'GET', `/apps/${id}`)).json.status, 'live', 'approved by the operator');
+  const demo = (await lanyard.store.findOrganisation('demo-school'))!;
+  await lanyard.store.putConnection({ organisationId: demo.id, clientId: id, position: 0, source: 'operator', createdAt: new Date().toISOString() });
 
   const exchange = async (secret: string) => {
     const authorize = `${lanyard.url}/oauth/authorize?client_id=${id}&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&scope=openid&nonce=n-1`;

@@ -15,7 +15,7 @@ import { type Credentials, signIn } from '../helpers/sign-in.js';
 /**
  * The app pages of the developer area over real HTTP on a real SQLite store (issue 9 §2, §3, §6): registering,
  * callback URLs with a message for each refusal, secrets shown once and working at /oauth/token (two at once,
- * revoked at once, expired), default scopes, the logout URL, deleting, the history, who may see and change
+ * revoked at once, expired), default scopes, the initiate login URI, the logout URL, deleting, the history, who may see and change
  * what, and CSRF.
  */
 
@@ -265,6 +265,83 @@ t.test('logout URL: set, change and clear; /oauth/logout follows it at once', as
   t.equal((await logout()).status, 400, 'cleared');
 });
 
+t.test('initiate login URI (dashboard launch): explained; each refusal says why; set, shown, changed and cleared; in the history', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const clientId = await registerApp(ada);
+  const path = `/developer/apps/${clientId}/initiate-login-uri`;
+  const stored = async () => (await lanyard.store.findClient(clientId))?.initiateLoginUri;
+  const flashOf = (page: string) => /<p[^>]*role="status"[^>]*>([\s\S]*?)<\/p>/.exec(page)?.[1]?.trim();
+
+  const empty = await ada.get(path);
+  t.equal(empty.status, 200);
+  const emptyPage = await empty.text();
+  t.match(emptyPage, /<a href="\/developer\/apps\/app_[0-9a-f]{32}\/initiate-login-uri" aria-current="page">Dashboard launch<\/a>/, 'its own tab, marked as the current one');
+  t.match(emptyPage, 'Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser here with iss, login_hint and target_link_uri; '
+    + 'start a normal sign-in (authorization request) from it. Without it, the launch brings an authorization code to your first callback URL, '
+    + 'with your default scopes (no state, no nonce).', 'what it is for, and what happens without it');
+  t.match(emptyPage, /No initiate login URI is set/);
+  t.match(emptyPage, /<label for="f-initiate_login_uri">Set an initiate login URI<\/label>/, 'a labelled field');
+  t.match(emptyPage, /<input id="f-initiate_login_uri" name="initiate_login_uri" type="url" value="" autocomplete="off" maxlength="2000" aria-describedby="f-initiate_login_uri-hint"/);
+  t.notMatch(emptyPage, /Clear the initiate login URI/, 'nothing to clear');
+  t.match(await (await ada.get(`/developer/apps/${clientId}`)).text(), /No initiate login URI: dashboard launches bring a code to your first callback URL/, 'the overview says so');
+
+  const refusals: [string, RegExp][] = [
+    ['launch.example.com/start', /An initiate login URI must be an absolute URL, starting with https:\/\//],
+    ['ftp://app.example.com/launch', /An initiate login URI must start with https:\/\/ \(or http:\/\/ for 127\.0\.0\.1, \[::1\] or localhost\); ftp: URLs are not accepted/],
+    ['http://app.example.com/launch', /An initiate login URI must use https:\/\/\. Plain http:\/\/ is allowed only on your own machine/],
+    ['https://app.example.com/launch#start', /An initiate login URI cannot contain a fragment \(the part from #\): a launch sends iss, login_hint and target_link_uri in the query/],
+    ['https://ada:secret@app.example.com/launch', /An initiate login URI cannot contain a user name or password/],
+    ['https://*.app.example.com/launch', /An initiate login URI cannot contain a wildcard/],
+    [`https://app.example.com/${'a'.repeat(2000)}`, /An initiate login URI can be at most 2000 characters long/],
+  ];
+  for (const [value, message] of refusals) {
+    const res = await ada.post(path, { initiate_login_uri: value });
+    t.equal(res.status, 400, `${value.slice(0, 40)}: refused`);
+    const page = await res.text();
+    t.match(page, new RegExp(`<p class="field-error" id="f-initiate_login_uri-error">${message.source}`), `${value.slice(0, 40)}: its message, under the field`);
+    t.match(page, /aria-invalid="true"/, 'the field is marked invalid');
+    t.ok(page.includes(`value="${value}"`), 'what was typed is shown again');
+  }
+  t.equal(await stored(), undefined, 'nothing stored by a refusal');
+
+  const set = await ada.post(path, { initiate_login_uri: ' https://app.example.com/launch ' });
+  t.equal(set.status, 303);
+  t.equal(set.headers.get('location'), path);
+  t.equal(await stored(), 'https://app.example.com/launch', 'stored, trimmed');
+  const setPage = await (await ada.get(path)).text();
+  t.equal(flashOf(setPage), 'Initiate login URI saved. Dashboard launches now start at it.');
+  t.match(setPage, /Now: <code>https:\/\/app\.example\.com\/launch<\/code>/, 'shown back');
+  t.match(setPage, /<label for="f-initiate_login_uri">Change the initiate login URI<\/label>/);
+  t.match(setPage, /value="https:\/\/app\.example\.com\/launch"/);
+  t.match(setPage, /Clear the initiate login URI/);
+  t.match(await (await ada.get(`/developer/apps/${clientId}`)).text(), /Initiate login URI set — <a href="[^"]+\/initiate-login-uri">Dashboard launch<\/a>/, 'the overview says so');
+
+  t.equal((await ada.post(path, { initiate_login_uri: 'http://localhost:8080/launch?from=lanyard' })).status, 303, 'http on loopback');
+  t.equal(await stored(), 'http://localhost:8080/launch?from=lanyard', 'changed');
+  t.equal((await ada.post(`${path}/clear`, {})).status, 303);
+  t.equal(await stored(), undefined, 'cleared');
+  const clearedPage = await (await ada.get(path)).text();
+  t.equal(flashOf(clearedPage), 'Initiate login URI cleared. Dashboard launches now bring a code to your first callback URL.');
+  t.match(clearedPage, /No initiate login URI is set/);
+  t.equal((await ada.post(path, { initiate_login_uri: 'https://app.example.com/again' })).status, 303);
+  t.equal((await ada.post(path, { initiate_login_uri: '' })).status, 303, 'an empty field clears it too');
+  t.equal(await stored(), undefined);
+
+  const history = await (await ada.get(`/developer/apps/${clientId}/history`)).text();
+  t.match(history, /Set the initiate login URI<\/strong>: <code class="wrap">https:\/\/app\.example\.com\/launch<\/code><\/p>\s*<p class="history-meta">Ada · <time datetime="/, 'set: what, who and when');
+  t.match(history, /Set the initiate login URI<\/strong>: <code class="wrap">http:\/\/localhost:8080\/launch\?from=lanyard<\/code>/, 'changed');
+  t.match(history, /Cleared the initiate login URI<\/strong><\/p>\s*<p class="history-meta">Ada · <time/, 'cleared');
+  const events = (await lanyard.store.listDeveloperEvents(`app:${clientId}`, 100)).filter((e) => e.action.startsWith('initiate_login_uri.'));
+  t.same(events.map((e) => [e.action, e.actorId, e.detail]), [
+    ['initiate_login_uri.cleared', ada.id, {}],
+    ['initiate_login_uri.set', ada.id, { url: 'https://app.example.com/again' }],
+    ['initiate_login_uri.cleared', ada.id, {}],
+    ['initiate_login_uri.set', ada.id, { url: 'http://localhost:8080/launch?from=lanyard' }],
+    ['initiate_login_uri.set', ada.id, { url: 'https://app.example.com/launch' }],
+  ], 'each change recorded once, none for a refusal');
+});
+
 t.test('delete: owner confirms by name; the app\'s tokens are revoked', async (t) => {
   const lanyard = await startLanyard(t);
   const ada = await developerIn(lanyard, 'Ada');
@@ -324,11 +401,12 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   await createSecret(ada, clientId, 'Server');
   const secretId = (await lanyard.store.listClientSecrets(clientId))[0]!.id;
   const app = `/developer/apps/${clientId}`;
-  const pages = ['', '/credentials', '/scopes', '/logout-url', '/team', '/history', '/go-live', '/delete', `/secrets/${secretId}/revoke`];
+  const pages = ['', '/credentials', '/scopes', '/initiate-login-uri', '/logout-url', '/team', '/history', '/go-live', '/delete', `/secrets/${secretId}/revoke`];
   const posts: [string, Record<string, string>][] = [
     ['/details', { name: 'Mine now' }], ['/callbacks', { redirect_uri: 'https://evil.example/cb' }], ['/callbacks/remove', { url: CALLBACK }],
     ['/secrets', { label: 'evil' }], [`/secrets/${secretId}/revoke`, {}], ['/scopes', {}], ['/logout-url', { logout_url: 'https://evil.example' }],
-    ['/logout-url/clear', {}], ['/team', { email: eve.email }], ['/team/remove', { developer_id: ada.id }], ['/go-live', {}],
+    ['/logout-url/clear', {}], ['/initiate-login-uri', { initiate_login_uri: 'https://evil.example/launch' }], ['/initiate-login-uri/clear', {}],
+    ['/team', { email: eve.email }], ['/team/remove', { developer_id: ada.id }], ['/go-live', {}],
     ['/delete', { confirm_name: 'Reading Quest' }],
   ];
   const before = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);

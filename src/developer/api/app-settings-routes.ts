@@ -6,7 +6,8 @@ import { type ApiContext, appView } from './context.js';
 import { body, type ClientIdParams, clientIdParams, errors, okRef } from './route-schemas.js';
 
 /**
- * An app's sign-in settings (SPEC: client registration): callback URLs, default scopes and the logout_url.
+ * An app's sign-in settings (SPEC: client registration): callback URLs, default scopes, the initiate_login_uri
+ * (dashboard launches, OpenID Connect Core §4) and the logout_url.
  * Each answer is the whole app as it now is, so a script sees the effect of its change.
  */
 export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): void {
@@ -58,6 +59,37 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
     const actor = actorOf(developerOf(req));
     const client = await apps.setDefaultScopes(actor, req.params.client_id, req.body.default_scopes);
     return appView(apps, actor, client);
+  });
+
+  api.put<{ Params: ClientIdParams; Body: { initiate_login_uri: string } }>('/apps/:client_id/initiate_login_uri', {
+    schema: {
+      tags: ['apps'],
+      operationId: 'setInitiateLoginUri',
+      summary: 'Set the initiate login URI',
+      description: 'Where a launch from a user’s Lanyard dashboard sends the browser, with `iss`, `login_hint` and `target_link_uri` '
+        + '(OpenID Connect Core §4, third-party initiated login); the app then starts a normal authorization request. '
+        + 'The same rules as a callback URL: https (http only on loopback), no fragment, no wildcard, no user name or password.',
+      params: clientIdParams,
+      body: body('InitiateLoginUriInput'),
+      response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    return appView(apps, actor, await apps.setInitiateLoginUri(actor, req.params.client_id, req.body.initiate_login_uri));
+  });
+
+  api.delete<{ Params: ClientIdParams }>('/apps/:client_id/initiate_login_uri', {
+    schema: {
+      tags: ['apps'],
+      operationId: 'clearInitiateLoginUri',
+      summary: 'Clear the initiate login URI',
+      description: 'A launch from the dashboard then brings an authorization code to the app’s first callback URL, with its default scopes.',
+      params: clientIdParams,
+      response: { 200: okRef('The app, without an initiate login URI.', 'App'), ...errors(404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    return appView(apps, actor, await apps.setInitiateLoginUri(actor, req.params.client_id, undefined));
   });
 
   api.put<{ Params: ClientIdParams; Body: { logout_url: string } }>('/apps/:client_id/logout_url', {

@@ -86,6 +86,15 @@ export const LogoutUrlInputSchema = {
   examples: [{ logout_url: 'https://tables.example.com/signed-out' }],
 } as const;
 
+export const InitiateLoginUriInputSchema = {
+  $id: 'InitiateLoginUriInput',
+  type: 'object',
+  required: ['initiate_login_uri'],
+  additionalProperties: false,
+  properties: { initiate_login_uri: url('https://… (http only on loopback); no fragment, no wildcard, no user name or password.') },
+  examples: [{ initiate_login_uri: 'https://tables.example.com/login/lanyard' }],
+} as const;
+
 export const TeamMemberInputSchema = {
   $id: 'TeamMemberInput',
   type: 'object',
@@ -112,5 +121,5 @@ export const ApiTokenInputSchema = {
 /** Request schemas: the validator compiles against these. */
 export const INPUT_SCHEMAS = [
   AppRegistrationSchema, AppUpdateSchema, RedirectUriInputSchema, ClientSecretInputSchema, DefaultScopesInputSchema,
-  LogoutUrlInputSchema, TeamMemberInputSchema, ApiTokenInputSchema,
+  LogoutUrlInputSchema, InitiateLoginUriInputSchema, TeamMemberInputSchema, ApiTokenInputSchema,
 ] as const;

@@ -34,7 +34,7 @@ export function openApiOptions(issuer: string): SwaggerOptions {
       tags: [
         { name: 'account', description: 'The developer account a token belongs to.' },
         { name: 'tokens', description: 'Personal API tokens.' },
-        { name: 'apps', description: 'Apps (OAuth clients): registration, details, default scopes, logout URL, history, going live.' },
+        { name: 'apps', description: 'Apps (OAuth clients): registration, details, default scopes, initiate login URI, logout URL, history, going live.' },
         { name: 'callback URLs', description: 'An app’s registered redirect_uri values.' },
         { name: 'secrets', description: 'Client secrets, several at once for rotation.' },
         { name: 'team', description: 'The developers who may manage an app.' },

@@ -99,6 +99,11 @@ export const AppSchema = {
     redirect_uris: { type: 'array', items: { type: 'string' }, description: 'Callback URLs: `redirect_uri` must match one exactly.' },
     default_scopes: { type: 'array', items: { type: 'string' }, description: 'Used when an authorization request sends no scope (dashboard launches).' },
     logout_url: { type: 'string', description: 'Where GET /oauth/logout?client_id=… sends the browser.' },
+    initiate_login_uri: {
+      type: 'string',
+      description: 'Where a launch from a user’s dashboard sends the browser, with `iss`, `login_hint` and `target_link_uri` (OpenID Connect Core §4); '
+        + 'absent: a launch brings an authorization code to the first callback URL, with the default scopes.',
+    },
     role: { type: 'string', enum: ['owner', 'member'], description: 'The calling developer’s role in the app’s team.' },
     created_at: instant,
     updated_at: instant,

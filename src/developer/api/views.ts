@@ -40,6 +40,7 @@ export const appJson = (c: StoredClient, role: AppSummary['role']) => defined({
   redirect_uris: [...c.redirectUris],
   default_scopes: [...c.defaultScopes],
   logout_url: c.logoutUrl,
+  initiate_login_uri: c.initiateLoginUri,
   role,
   created_at: c.createdAt,
   updated_at: c.updatedAt,

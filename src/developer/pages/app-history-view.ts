@@ -9,7 +9,7 @@ function details(e: DeveloperEvent): Raw {
   const d = e.detail;
   const s = (k: string) => (typeof d[k] === 'string' ? d[k] : undefined);
   switch (e.action) {
-    case 'callback.added': case 'callback.removed': case 'logout_url.set':
+    case 'callback.added': case 'callback.removed': case 'logout_url.set': case 'initiate_login_uri.set':
       return html`<code class="wrap">${s('url')}</code>`;
     case 'secret.created': case 'secret.revoked':
       return html`“${s('label')}” (ends with <code>${(s('hint') ?? '').startsWith('…') ? s('hint') : `…${s('hint') ?? ''}`}</code>)${s('expires_at') ? html`, expires ${when(s('expires_at'))}` : ''}`;

@@ -32,6 +32,10 @@ export function overviewView(d: OverviewData): Raw {
     { done: client.redirectUris.length > 0, text: plural(client.redirectUris.length, 'callback URL', 'callback URLs'), href: sectionPath(id, 'credentials'), link: 'Callback URLs' },
     { done: active > 0, text: plural(active, 'active secret', 'active secrets'), href: `${sectionPath(id, 'credentials')}#secrets`, link: 'Secrets' },
     { done: client.defaultScopes.includes('openid'), text: client.defaultScopes.length ? `Default scopes: ${client.defaultScopes.join(' ')}` : 'No default scopes', href: sectionPath(id, 'scopes'), link: 'Scopes' },
+    {
+      done: !!client.initiateLoginUri, text: client.initiateLoginUri ? 'Initiate login URI set' : 'No initiate login URI: dashboard launches bring a code to your first callback URL',
+      href: sectionPath(id, 'launch'), link: 'Dashboard launch',
+    },
     { done: !!client.logoutUrl, text: client.logoutUrl ? 'Logout URL set' : 'No logout URL', href: sectionPath(id, 'logout'), link: 'Logout URL' },
   ];
   return appFrame(d.app, 'overview', 'Overview', html`

@@ -5,12 +5,13 @@ import type { AppSummary } from '../app-service.js';
 import { STATUS_TEXT } from './app-messages.js';
 
 /** The sections of an app's pages, each its own page (a short form or list each, easy with a keyboard). */
-export type AppSection = 'overview' | 'credentials' | 'scopes' | 'logout' | 'team' | 'history' | 'live';
+export type AppSection = 'overview' | 'credentials' | 'scopes' | 'launch' | 'logout' | 'team' | 'history' | 'live';
 
 export const SECTIONS: { id: AppSection; label: string; path: string }[] = [
   { id: 'overview', label: 'Overview', path: '' },
   { id: 'credentials', label: 'Credentials', path: '/credentials' },
   { id: 'scopes', label: 'Scopes', path: '/scopes' },
+  { id: 'launch', label: 'Dashboard launch', path: '/initiate-login-uri' },
   { id: 'logout', label: 'Logout URL', path: '/logout-url' },
   { id: 'team', label: 'Team', path: '/team' },
   { id: 'history', label: 'History', path: '/history' },

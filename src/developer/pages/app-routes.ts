@@ -13,7 +13,7 @@ import { deleteView, liveView } from './app-live-view.js';
 import { AM } from './app-messages.js';
 import { overviewView } from './app-overview-view.js';
 import { appPath, sectionPath } from './app-parts.js';
-import { logoutView, scopesView } from './app-settings-view.js';
+import { launchView, logoutView, scopesView } from './app-settings-view.js';
 import { teamView } from './app-team-view.js';
 import { checkCsrf, developerLayout, setFlash, setReveal, type SignedIn, signedIn, takeFlash, takeReveal } from './signed-in.js';
 
@@ -195,7 +195,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     return done(c, `${sectionPath(c.clientId, 'credentials')}#secrets`, AM.secretRevoked(secret.label));
   });
 
-  // Default scopes and the logout URL.
+  // Default scopes, the initiate login URI (dashboard launches) and the logout URL.
   get('/developer/apps/:clientId/scopes', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Scopes', app), body: scopesView(app, c.who.csrf, flashOf(c)) };
@@ -205,6 +205,21 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!failed) return done(c, sectionPath(c.clientId, 'scopes'), AM.scopesSaved);
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Scopes', app), body: scopesView(app, c.who.csrf, undefined, fieldOrForm(failed, 'default_scopes')) };
+  });
+  get('/developer/apps/:clientId/initiate-login-uri', async (c) => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { title: title('Dashboard launch', app), body: launchView(app, c.who.csrf, { message: flashOf(c) }) };
+  });
+  post('/developer/apps/:clientId/initiate-login-uri', async (c) => {
+    const value = formField(c.req.body, 'initiate_login_uri');
+    const failed = await attempt(() => apps.setInitiateLoginUri(c.actor, c.clientId, value));
+    if (!failed) return done(c, sectionPath(c.clientId, 'launch'), value.trim() ? AM.launchSaved : AM.launchCleared);
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { status: failed.status, title: title('Dashboard launch', app), body: launchView(app, c.who.csrf, { value, error: fieldOrForm(failed, 'initiate_login_uri') }) };
+  });
+  post('/developer/apps/:clientId/initiate-login-uri/clear', async (c) => {
+    await apps.setInitiateLoginUri(c.actor, c.clientId, undefined);
+    return done(c, sectionPath(c.clientId, 'launch'), AM.launchCleared);
   });
   get('/developer/apps/:clientId/logout-url', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);

@@ -30,6 +30,29 @@ ${errorMessage(error)}
 </form>`, message);
 }
 
+/**
+ * GET /developer/apps/:clientId/initiate-login-uri: set, change or clear where a dashboard launch sends the
+ * browser (OpenID Connect Core §4, third-party initiated login).
+ */
+export function launchView(app: AppSummary, csrf: string, o: { message?: string | undefined; value?: string; error?: string } = {}): Raw {
+  const id = app.client.clientId;
+  const current = app.client.initiateLoginUri;
+  return appFrame(app, 'launch', 'Dashboard launch', html`
+<p>${AM.launchHelp}</p>
+<p class="current">${current ? html`Now: <code>${current}</code>` : html`<span class="muted">No initiate login URI is set.</span>`}</p>
+<form method="post" action="${appPath(id, '/initiate-login-uri')}" class="app-form" novalidate>
+  ${csrfField(csrf)}
+  ${field({ name: 'initiate_login_uri', label: current ? 'Change the initiate login URI' : 'Set an initiate login URI', type: 'url', value: o.value ?? current ?? '', error: o.error,
+    maxlength: MAX_URL_LENGTH, hint: 'https://, for example https://app.example.com/login/lanyard', autofocus: !!o.error, autocomplete: 'off' })}
+  <button type="submit">Save initiate login URI</button>
+</form>
+${current ? html`<form method="post" action="${appPath(id, '/initiate-login-uri/clear')}" class="app-form secondary-form">
+  ${csrfField(csrf)}
+  <button type="submit" class="secondary-button">Clear the initiate login URI</button>
+</form>` : ''}
+<p><a href="/docs#initiate-login-uri">How dashboard launches work</a></p>`, o.message);
+}
+
 /** GET /developer/apps/:clientId/logout-url: set, change or clear where /oauth/logout sends people. */
 export function logoutView(app: AppSummary, csrf: string, o: { message?: string | undefined; value?: string; error?: string } = {}): Raw {
   const id = app.client.clientId;

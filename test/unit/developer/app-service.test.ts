@@ -43,7 +43,8 @@ t.test('another developer: NotFoundError for every action; config clients are no
     () => apps.getApp(eve, clientId), () => apps.updateDetails(eve, clientId, { name: 'x' }),
     () => apps.addCallback(eve, clientId, 'https://a.example/cb'), () => apps.removeCallback(eve, clientId, 'https://a.example/cb'),
     () => apps.listSecrets(eve, clientId), () => apps.createSecret(eve, clientId, { label: 'x' }), () => apps.revokeSecret(eve, clientId, 'sec_x'),
-    () => apps.setDefaultScopes(eve, clientId, []), () => apps.setLogoutUrl(eve, clientId, undefined), () => apps.deleteApp(eve, clientId),
+    () => apps.setDefaultScopes(eve, clientId, []), () => apps.setLogoutUrl(eve, clientId, undefined), () => apps.setInitiateLoginUri(eve, clientId, 'https://a.example/login'),
+    () => apps.setInitiateLoginUri(eve, clientId, undefined), () => apps.deleteApp(eve, clientId),
     () => apps.listTeam(eve, clientId), () => apps.addTeamMember(eve, clientId, 'eve@example.com'),
     () => apps.removeTeamMember(eve, clientId, ada.id), () => apps.history(eve, clientId), () => apps.requestLive(eve, clientId),
   ];
@@ -109,6 +110,31 @@ t.test('default scopes and logout URL', async (t) => {
   t.equal((await apps.setLogoutUrl(ada, clientId, undefined)).logoutUrl, undefined);
   t.same((await apps.history(ada, clientId)).map((e) => e.action),
     ['logout_url.cleared', 'logout_url.set', 'scopes.changed', 'scopes.changed', 'app.registered']);
+});
+
+t.test('initiate login URI: validated like a callback URL, set, changed and cleared, each recorded once', async (t) => {
+  const { apps, dev, store, lines } = await setUp(t);
+  const ada = await dev('Ada');
+  const { clientId } = await apps.register(ada, { name: 'App' });
+  t.equal((await store.findClient(clientId))?.initiateLoginUri, undefined, 'none at first');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, ' https://app.example/login ')).initiateLoginUri, 'https://app.example/login', 'trimmed');
+  t.equal((await store.findClient(clientId))?.initiateLoginUri, 'https://app.example/login', 'stored');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, 'https://app.example/login')).initiateLoginUri, 'https://app.example/login', 'the same again: no change');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, 'http://localhost:8080/login')).initiateLoginUri, 'http://localhost:8080/login', 'changed');
+  for (const bad of ['not a url', 'ftp://app.example/login', 'http://app.example/login', 'https://app.example/login#x', 'https://u:p@app.example/login',
+    'https://*.app.example/login', `https://app.example/${'a'.repeat(2001)}`]) {
+    t.match(problems(await apps.setInitiateLoginUri(ada, clientId, bad).catch((e) => e)), [{ path: 'initiate_login_uri', message: /^An initiate login URI / }], bad.slice(0, 40));
+  }
+  t.equal((await store.findClient(clientId))?.initiateLoginUri, 'http://localhost:8080/login', 'a refusal changes nothing');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, '  ')).initiateLoginUri, undefined, "'' clears");
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, undefined)).initiateLoginUri, undefined, 'clearing again: no change');
+  t.equal((await store.findClient(clientId))?.initiateLoginUri, undefined, 'cleared in the store');
+  const history = await apps.history(ada, clientId);
+  t.same(history.map((e) => e.action), ['initiate_login_uri.cleared', 'initiate_login_uri.set', 'initiate_login_uri.set', 'app.registered']);
+  t.match(history[1], { actorId: ada.id, actorName: 'Ada', detail: { url: 'http://localhost:8080/login' } });
+  t.match(history[2], { detail: { url: 'https://app.example/login' } });
+  t.same(history[0]!.detail, {});
+  t.ok(lines.some((l) => l.includes('"event":"app.initiate_login_uri_set"') && l.includes(clientId)), 'logged');
 });
 
 t.test('team: owner invites by email and removes; members leave; last owner stays; members cannot manage or delete', async (t) => {

@@ -73,6 +73,24 @@ t.test('each refusal has its own message', async (t) => {
   t.equal(distinct.size, 11, 'every kind of refusal says something different');
 });
 
+t.test('initiate login URIs: the callback rules (https or loopback http; no fragment, wildcard or user info), each refusal naming it', async (t) => {
+  for (const url of ['https://app.example.com/login/lanyard', 'https://app.example.com/login?from=lanyard', 'http://localhost:8080/login', 'http://127.0.0.1/login', 'http://[::1]:3000/login']) {
+    t.same(checkUrl(url, 'initiateLogin'), { ok: true, url }, url);
+  }
+  const r = (input: string) => refused(input, 'initiateLogin');
+  t.match(r(''), /^Enter a URL, for example https:\/\/app\.example\.com\/login\/lanyard/);
+  t.match(r('not a url'), /^An initiate login URI cannot contain spaces/);
+  t.match(r('app.example.com/login'), /^An initiate login URI must be an absolute URL/);
+  t.match(r('ftp://app.example.com/login'), /^An initiate login URI must start with https:\/\/.*ftp: URLs are not accepted/);
+  t.match(r('http://app.example.com/login'), /^An initiate login URI must use https:\/\/\. Plain http:\/\/ is allowed only on your own machine/);
+  t.match(r('http://localhost.evil.example/login'), /must use https/);
+  t.match(r('https://app.example.com/login#start'), /^An initiate login URI cannot contain a fragment .*iss, login_hint and target_link_uri/);
+  t.match(r('https://ada:pw@app.example.com/login'), /^An initiate login URI cannot contain a user name or password/);
+  t.match(r('https://*.example.com/login'), /^An initiate login URI cannot contain a wildcard \(\*\): Lanyard sends the browser to exactly the URI registered/);
+  t.match(r(`https://app.example.com/${'a'.repeat(MAX_URL_LENGTH)}`), /^An initiate login URI can be at most 2000 characters long/);
+  t.match(refused('https://app.example.com/cb#x'), /the code is sent in the query/, 'the callback message is unchanged');
+});
+
 t.test('logout, homepage and logo URLs: the same https rule; fragments allowed; wildcards only refused where matching is exact', async (t) => {
   t.same(checkUrl('https://app.example.com/#/signed-out', 'logout'), { ok: true, url: 'https://app.example.com/#/signed-out' });
   t.match(refused('https://app.example.com/*', 'logout'), /^A logout URL cannot contain a wildcard/);
