@@ -10,9 +10,9 @@ export const goingLiveSection: DocSection = {
 queue (status <code>pending</code>) and the people who run Lanyard review it. While it waits, it still signs in
 only the sandbox school.</p>
 <ul>
-  <li><strong>Approved:</strong> the app is <code>live</code> and can sign in users of every school (at once, on
-  every instance). Later, schools will connect the apps they use from their dashboard, and a live app will sign
-  in the users of the schools that connected it.</li>
+  <li><strong>Approved:</strong> the app is <code>live</code> (at once, on every instance). It signs in the users
+  of the schools that use it: each school's operators connect it, and it appears on their users'
+  <a href="#launch">dashboards</a>.</li>
   <li><strong>Declined:</strong> the app is back in development, with a note from the reviewer on its page
   saying why. Change what it asks, and request again.</li>
 </ul>

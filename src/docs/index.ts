@@ -9,6 +9,7 @@ import { claimsSection } from './claims.js';
 import { errorsSection } from './errors.js';
 import { flowSection } from './flow.js';
 import { goingLiveSection } from './going-live.js';
+import { launchSection } from './launch.js';
 import { logoutSection } from './logout.js';
 import { overviewSection } from './overview.js';
 import { registerSection } from './register.js';
@@ -24,6 +25,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   flowSection,
   claimsSection,
   userApiSection,
+  launchSection,
   logoutSection,
   sandboxSection,
   goingLiveSection,
