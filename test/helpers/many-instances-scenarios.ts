@@ -200,7 +200,7 @@ export async function manyInstancesScenarios(t: Test, backend: Backend): Promise
     const replayed = location(await replay.get(demoAuthorizeUrl(p.a.origin)), p.a.origin);
     t.match(replayed.pathname, /^\/interaction\//, 'A asks an old copy of the session cookie to sign in');
     const page = await (await browser.get(onInstance(again, p.a, origins(p)))).text();
-    t.match(page, /Find your school|name="password"|name="username"/, 'the login screen is shown');
+    t.match(page, /Find your school|How do you sign in\?|name="password"|name="username"/, 'the login screen (the picker, or the remembered school’s ways of signing in)');
   });
 
   t.test(`${backend}: a client changed through A's store applies on B at once`, async (t) => {
