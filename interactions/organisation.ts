@@ -3,7 +3,7 @@ import { csrfToken } from '../src/web/csrf.js';
 import { type Details, finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { rememberedSchool } from '../src/dashboard/school-memory.js';
 import { organisationFor, sendRefused } from './login-step.js';
-import { SANDBOX_SLUG } from '../src/developer/app-availability.js';
+import { findSchools, schoolQuery } from '../src/dashboard/school-search.js';
 import { errorPage } from '../src/web/error-page.js';
 import { methodChooser } from './views/method-chooser.js';
 import { organisationPicker } from './views/organisation-picker.js';
@@ -35,9 +35,8 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     }
     const { organisation } = choice;
     if (!organisation) {
-      const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
-      // The sandbox school is for developers' apps in development (they go straight to it): never offered to pupils.
-      const results = q ? (await deps.store.searchOrganisations(q, 21)).filter((o) => o.slug !== SANDBOX_SLUG).slice(0, 20) : [];
+      const q = schoolQuery(req.query.q);
+      const results = await findSchools(deps.store, q);
       return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results));
     }
     const { methods } = organisation.login;

@@ -1,4 +1,5 @@
 import type { Organisation } from '../../adapters/store.js';
+import { schoolResults } from '../../src/web/components.js';
 import { html } from '../../src/web/html.js';
 import { layout } from '../../src/web/layout.js';
 
@@ -11,11 +12,6 @@ export function organisationPicker(uid: string, clientName: string, query: strin
   <input id="q" name="q" type="search" value="${query}" autocomplete="organization" ${query ? '' : 'autofocus'} required>
   <button type="submit">Search</button>
 </form>
-${query ? (results.length
-    ? html`<p class="visually-hidden" role="status">${results.length} ${results.length === 1 ? 'school' : 'schools'} found</p>
-<ul class="choices" aria-label="Schools">${results.map((o) => html`
-  <li><a class="choice" href="/interaction/${uid}?org=${encodeURIComponent(o.slug)}">${o.name}</a></li>`)}
-</ul>`
-    : html`<p role="status">No school matches “${query}”.</p>`) : ''}
+${schoolResults(query, results, (slug) => `/interaction/${uid}?org=${encodeURIComponent(slug)}`, `No school matches “${query}”.`)}
 `);
 }

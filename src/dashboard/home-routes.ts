@@ -9,6 +9,7 @@ import { sendHtml, seeOther } from '../web/http.js';
 import { dashboardCsrf, dashboardCsrfValid } from './dashboard-form.js';
 import type { DashboardDeps } from './deps.js';
 import { dashboardApps } from './school-apps.js';
+import { findSchools, schoolQuery } from './school-search.js';
 import { forgetSchool, rememberedSchool, rememberSchool } from './school-memory.js';
 import { dashboardPage } from './views/dashboard-page.js';
 import { homePage } from './views/home-page.js';
@@ -42,8 +43,8 @@ export function homeRoutes(app: FastifyInstance, d: DashboardDeps): void {
     const remembered = change || error || q !== undefined ? undefined : rememberedSchool(d.cookieKeys, req);
     const school = remembered ? await d.store.findOrganisation(remembered) : undefined;
     if (school && school.slug !== SANDBOX_SLUG) return seeOther(reply, signInUrl(d.issuer));
-    const query = typeof q === 'string' ? q.trim().slice(0, 100) : '';
-    const results = query ? (await d.store.searchOrganisations(query, 21)).filter((o) => o.slug !== SANDBOX_SLUG).slice(0, 20) : [];
+    const query = schoolQuery(q);
+    const results = await findSchools(d.store, query);
     const notice = error ? 'You did not sign in. Find your school to try again.' : undefined;
     return sendHtml(reply, 200, homePage({ query, results, notice }));
   });

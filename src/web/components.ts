@@ -118,3 +118,16 @@ export function developerHeader(label: string, links: HeaderLink[], user?: Raw):
 </nav>
 </header>`;
 }
+
+/**
+ * The schools a search found (the front door's picker and the sign-in screens'), each a link to `href(school)`,
+ * with the count said to screen readers, or `noMatch` when there are none. Nothing before a search.
+ */
+export function schoolResults(query: string, results: readonly { slug: string; name: string }[], href: (slug: string) => string, noMatch: string): Raw | string {
+  if (!query) return '';
+  if (!results.length) return html`<p role="status">${noMatch}</p>`;
+  return html`<p class="visually-hidden" role="status">${results.length} ${results.length === 1 ? 'school' : 'schools'} found</p>
+<ul class="choices" aria-label="Schools">${results.map((o) => html`
+  <li><a class="choice" href="${href(o.slug)}">${o.name}</a></li>`)}
+</ul>`;
+}

@@ -1,6 +1,7 @@
 import type { Organisation } from '../../../adapters/store.js';
 import { ROUTES } from '../../provider/paths.js';
-import { html, type Raw } from '../../web/html.js';
+import { schoolResults } from '../../web/components.js';
+import { html } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
 
 export interface HomeView {
@@ -17,12 +18,6 @@ export interface HomeView {
  */
 export function homePage(v: HomeView): string {
   const { query, results } = v;
-  const found: Raw | string = query ? (results.length
-    ? html`<p class="visually-hidden" role="status">${results.length} ${results.length === 1 ? 'school' : 'schools'} found</p>
-<ul class="choices" aria-label="Schools">${results.map((o) => html`
-  <li><a class="choice" href="${ROUTES.signIn}?org=${encodeURIComponent(o.slug)}">${o.name}</a></li>`)}
-</ul>`
-    : html`<p role="status">No school matches “${query}”. Check the spelling, or ask your teacher for your school’s name.</p>`) : '';
   return layout('Sign in to your school', html`
 <h1>Find your school</h1>
 <p class="muted">Sign in once, then open all your school’s apps.</p>
@@ -32,6 +27,7 @@ ${v.notice ? html`<p class="notice" role="status">${v.notice}</p>` : ''}
   <input id="q" name="q" type="search" value="${query}" autocomplete="organization" ${query ? '' : 'autofocus'} required maxlength="100">
   <button type="submit">Search</button>
 </form>
-${found}
+${schoolResults(query, results, (slug) => `${ROUTES.signIn}?org=${encodeURIComponent(slug)}`,
+    `No school matches “${query}”. Check the spelling, or ask your teacher for your school’s name.`)}
 `);
 }
