@@ -3,6 +3,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { User } from '../adapters/store.js';
 import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { StoreUnavailableError } from '../src/errors.js';
+import { noteRequestEvent } from '../src/http/request-log.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { type LoginStep, sendRefused } from './login-step.js';
 import { schoolRefusal } from '../src/developer/app-availability.js';
@@ -81,13 +82,13 @@ export async function attemptSignIn(
     }
     await deps.throttle.end(begun.attempt, { ok: !!user, ...(user ? { username: user.username } : {}), final: o.final ?? true });
     if (!user) {
-      req.log.info({ event: 'login.failed', ...log }, 'login failed');
+      noteRequestEvent(reply.raw, req.log, { event: 'login.failed', ...log }, 'login failed');
       const after = await deps.throttle.recheck(begun.attempt);
       if (!after.allowed) return throttled(after);
       sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
       return undefined;
     }
-    req.log.info({ event: 'login.succeeded', ...log, accountId: user.id }, 'login succeeded');
+    noteRequestEvent(reply.raw, req.log, { event: 'login.succeeded', ...log, accountId: user.id }, 'login succeeded');
     return user;
   } catch (err) {
     req.log.error({ event: 'login.unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');

@@ -17,6 +17,7 @@ import { assetRoutes } from './web/assets.js';
 import { clientErrorHandler, errorHandler, isDeveloperPage } from './http/error-handler.js';
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
+import { logEachRequestOnce } from './http/request-log.js';
 import { classroomDeviceKey } from './http/rate-limit-key.js';
 import { rateLimitPolicy } from './http/rate-limit-policy.js';
 import { hardenResponses } from './http-hardening.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     // A hop count, never `true`: trusting every hop would let a client set its own address.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 64 * 1024,
+    disableRequestLogging: true, // one line per request instead: src/http/request-log.ts
     clientErrorHandler, // a request the parser cannot read: 400 without a body (HEAD-safe), connection closed
   }) as unknown as LanyardApp;
 
@@ -71,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onClose', async () => keyRotation.stop());
 
   errorHandler(app); // before any plugin registers
+  logEachRequestOnce(app); // the first onRequest hook: it sees every request, whoever answers it
   hardenResponses(app, config.issuer.startsWith('https://'));
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });

@@ -55,11 +55,10 @@ interface LogLine {
 
 /**
  * A pino destination for a person at a terminal (LANYARD_LOG_FORMAT=pretty): one short line per request
- * (`12:03:04  GET /oauth/authorize?… 302 4 ms`) and per event, from the same redacted objects the JSON
- * lines carry, so nothing secret appears here either.
+ * (`12:03:04  GET /oauth/authorize?… 302 4 ms`, then its event if it had one) and per event, from the same
+ * redacted objects the JSON lines carry, so nothing secret appears here either.
  */
 export function shortLogLines(out: NodeJS.WritableStream): Writable {
-  const requests = new Map<string, string>();
   const format = (line: string): string | undefined => {
     let o: LogLine;
     try {
@@ -69,23 +68,18 @@ export function shortLogLines(out: NodeJS.WritableStream): Writable {
     }
     const time = new Date(o.time ?? Date.now()).toTimeString().slice(0, 8);
     const level = LEVELS[o.level ?? 30];
-    // Fastify logs a request twice, when it comes in (req) and when answered (res): one line, answered.
-    if (o.req && o.reqId && !o.res) {
-      requests.set(o.reqId, `${o.req.method ?? ''} ${o.req.url ?? ''}`);
-      if (!level) return undefined;
-    }
-    if (o.res && o.reqId) {
-      const request = requests.get(o.reqId) ?? '';
-      requests.delete(o.reqId);
-      const ms = o.responseTime === undefined ? '' : ` ${Math.round(o.responseTime)} ms`;
-      return `${time}  ${level ? `${level} ` : ''}${request} ${o.res.statusCode ?? ''}${ms}`;
-    }
-    // Said already: where it listens (the summary), and the provider's own line for a request.
-    if (o.msg?.startsWith('Server listening at') || o.event === 'http.provider') return undefined;
     const event = o.event ? ` [${o.event}]` : '';
     const fields = Object.entries(o)
       .filter(([k, v]) => !QUIET_FIELDS.has(k) && ['string', 'number', 'boolean'].includes(typeof v))
       .map(([k, v]) => ` ${k}=${typeof v === 'string' && /[\s"]/.test(v) ? JSON.stringify(v) : String(v)}`).join('');
+    // A request's one line (src/http/request-log.ts): what was asked, the answer, the time, and its event.
+    if (o.req && o.res) {
+      const ms = o.responseTime === undefined ? '' : ` ${Math.round(o.responseTime)} ms`;
+      const what = o.event ? ` — ${o.msg ?? ''}${event}${fields}` : '';
+      return `${time}  ${level ? `${level} ` : ''}${o.req.method ?? ''} ${o.req.url ?? ''} ${o.res.statusCode ?? ''}${ms}${what}`;
+    }
+    // Said already: where it listens (the summary).
+    if (o.msg?.startsWith('Server listening at')) return undefined;
     return `${time}  ${level ? `${level} ` : ''}${o.msg ?? ''}${event}${fields}${o.err?.message ? `: ${o.err.message}` : ''}`;
   };
   return new Writable({

@@ -32,3 +32,13 @@ export function isProviderPath(url: string): boolean {
   return PROVIDER_ROUTES.includes(path as (typeof PROVIDER_ROUTES)[number])
     || path.startsWith(`${ROUTES.authorization}/`); // resume after an interaction: /oauth/authorize/:uid
 }
+
+/**
+ * The route pattern of a provider request, for per-route counts (no ids: `/oauth/authorize/:uid`), or
+ * undefined for any other path.
+ */
+export function providerRoute(url: string): string | undefined {
+  if (!isProviderPath(url)) return undefined;
+  const path = url.split('?', 1)[0]!;
+  return path.startsWith(`${ROUTES.authorization}/`) ? `${ROUTES.authorization}/:uid` : path;
+}
