@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { LoginMethod } from '../adapters/store.js';
@@ -130,6 +131,11 @@ export interface Config {
   file: ConfigFile;
   /** Serve the demo relying party (http://localhost:8080) beside Lanyard: only with the demo config. */
   demoApp: boolean;
+  /**
+   * LANYARD_WORKERS: how many processes serve requests on this machine, sharing the port and the store
+   * (src/cluster/). Default: one per core in production, one otherwise.
+   */
+  workers: number;
   /** Unsafe development defaults in use; printed loudly at startup. */
   warnings: string[];
 }
@@ -343,6 +349,27 @@ function parseLogFormat(value: string | undefined, problems: string[]): LogForma
   return undefined;
 }
 
+export const MAX_WORKERS = 64;
+
+/** LANYARD_WORKERS: a number of processes (1–64) or `auto` (one per core); unset, `auto` in production. */
+function parseWorkers(value: string | undefined, production: boolean, storeUrl: string, problems: string[]): number {
+  const auto = availableParallelism();
+  let workers: number;
+  if (value === undefined || value === '') workers = production ? auto : 1;
+  else if (value === 'auto') workers = auto;
+  else if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_WORKERS) workers = Number(value);
+  else {
+    problems.push(`LANYARD_WORKERS: "${value}" must be a number of processes from 1 to ${MAX_WORKERS}, or auto (one per core: ${auto} here)`);
+    return 1;
+  }
+  // Each process would have its own empty in-memory database: sign-ins, codes and keys would not be shared.
+  if (workers > 1 && storeUrl === 'sqlite::memory:') {
+    problems.push(`LANYARD_WORKERS: ${workers} processes cannot share LANYARD_STORE=sqlite::memory: (each would have its own); use a file or Redis, or one worker`);
+    return 1;
+  }
+  return workers;
+}
+
 /** LANYARD_REDIS_PREFIX, or the default; for commands that name stores of their own (`lanyard store copy`). */
 export const envRedisPrefix = (env: Env = process.env): string => env.LANYARD_REDIS_PREFIX || DEFAULT_REDIS_PREFIX;
 
@@ -419,6 +446,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   const trustProxy = parseTrustProxy(env.LANYARD_TRUST_PROXY, problems);
   const logFormat = parseLogFormat(env.LANYARD_LOG_FORMAT, problems);
   const production = env.NODE_ENV === 'production';
+  const workers = parseWorkers(env.LANYARD_WORKERS, production, store.storeUrl, problems);
   if (production) problems.push(...productionProblems({ file, configPath, issuer, cookieKeys }, usingDemo));
   if (!file || problems.length) return { problems, production };
   const config: Config = {
@@ -437,6 +465,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
     developerSignup: file.developer_signup ?? 'invite',
     file,
     demoApp: usingDemo && env.NODE_ENV !== 'production' && (env.LANYARD_DEMO_APP ?? 'on') !== 'off',
+    workers,
     warnings: [],
   };
   config.warnings = developmentWarnings(config, usingDemo);

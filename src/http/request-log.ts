@@ -30,7 +30,8 @@ export interface CompletedRequest {
   seconds: number;
   /** The connection closed before the response was complete. */
   aborted: boolean;
-  event: string | undefined;
+  /** The request's noted event and its fields (`{ event: 'login.succeeded', method: 'emoji', … }`). */
+  event: RequestEvent | undefined;
 }
 export type RequestObserver = (request: CompletedRequest) => void;
 
@@ -75,7 +76,7 @@ export function logEachRequestOnce(app: FastifyInstance, observers: RequestObser
         statusCode: res.statusCode,
         seconds,
         aborted,
-        event: noted?.fields.event,
+        event: noted?.fields,
       };
       for (const observe of observers) observe(completed);
     });
