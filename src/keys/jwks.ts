@@ -1,3 +1,4 @@
+import { TypedHeaderSigningKey } from './signing-key.js';
 import { certificateThumbprint } from './certificate.js';
 import type { ActiveKey } from './key-manager.js';
 
@@ -21,7 +22,8 @@ export function jwksDocument(keys: ActiveKey[]) {
   };
 }
 
-/** The private keys oidc-provider signs with: the signing key first (it takes the first key of the alg). */
-export const providerJwks = (keys: ActiveKey[]) => ({
-  keys: keys.map((k) => ({ ...k.privateJwk, kid: k.kid, use: 'sig', alg: 'RS256' })),
-});
+/**
+ * The keys oidc-provider signs with, the signing key first (it takes the first key of the alg): each signs
+ * an ID token once, with the header SPEC.md requires (src/keys/signing-key.ts).
+ */
+export const providerSigningKeys = (keys: ActiveKey[]) => keys.map((k) => new TypedHeaderSigningKey(k));

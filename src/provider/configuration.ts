@@ -17,7 +17,7 @@ export interface ProviderConfigDeps {
   store: Store;
   clients: ClientRegistry;
   cookieKeys: string[];
-  jwks: { keys: object[] };
+  jwks: NonNullable<Configuration['jwks']>;
   renderError: NonNullable<Configuration['renderError']>;
 }
 
@@ -27,7 +27,7 @@ export function providerConfiguration(d: ProviderConfigDeps): Configuration {
     // once; none are static (src/clients/client-registry.ts).
     adapter: oidcAdapterFactory(d.store.oidc, (id) => d.clients.providerMetadata(id)),
     clients: [],
-    jwks: d.jwks as Configuration['jwks'],
+    jwks: d.jwks,
     cookies: {
       keys: d.cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
@@ -62,6 +62,8 @@ export function providerConfiguration(d: ProviderConfigDeps): Configuration {
       claimsParameter: { enabled: false },
       introspection: { enabled: false },
       resourceIndicators: apiResource(d.issuer),
+      // Lanyard signs ID tokens itself, once, with the header SPEC.md requires (src/keys/signing-key.ts).
+      externalSigningSupport: { enabled: true, ack: 'experimental-01' },
     },
     responseTypes: ['code', 'id_token'],
     subjectTypes: ['public'],

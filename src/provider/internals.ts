@@ -1,7 +1,5 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
-import { CompactSign } from 'jose';
 import type Provider from 'oidc-provider';
-import type { ActiveKey } from '../keys/key-manager.js';
+import type { TypedHeaderSigningKey } from '../keys/signing-key.js';
 
 /**
  * The only module that touches oidc-provider internals (DESIGN.md → Rules of thumb). Each patch is a
@@ -27,24 +25,19 @@ export function allowPlainRedirectUrisForImplicit(provider: Provider): void {
 
 /**
  * SPEC: ID token header — `typ` is `JWT`. oidc-provider leaves `typ` out of ID tokens and has no setting
- * for it, so each issued ID token is signed again, with the same key and claims, under a header that has it.
+ * for it. Its signing keys are Lanyard's TypedHeaderSigningKey (src/keys/signing-key.ts), which sign the
+ * header with `typ` once; each issued ID token gets that header in place of the library's.
  */
-export function idTokensWithTypHeader(provider: Provider, keys: ActiveKey[]): void {
-  const privateKeys = new Map<string, KeyObject>(
-    keys.map((k) => [k.kid, createPrivateKey({ key: k.privateJwk, format: 'jwk' })]),
-  );
+export function idTokensWithTypHeader(provider: Provider, keys: TypedHeaderSigningKey[]): void {
   const proto = (provider.IdToken as unknown as { prototype: { issue(...args: unknown[]): Promise<unknown> } }).prototype;
   const issue = proto.issue;
   proto.issue = async function issueWithTyp(...args: unknown[]) {
     const token = await issue.apply(this, args);
     if (typeof token !== 'string') return token;
-    const [head, body, signature] = token.split('.');
-    if (!head || !body || !signature) return token; // encrypted (JWE) tokens are not in use
-    const header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg: string; kid?: string; typ?: string };
-    const key = header.kid ? privateKeys.get(header.kid) : undefined;
-    if (header.typ || !key) return token;
-    return new CompactSign(Buffer.from(body, 'base64url'))
-      .setProtectedHeader({ alg: header.alg, typ: 'JWT', kid: header.kid })
-      .sign(key);
+    for (const key of keys) {
+      const typed = key.withTypedHeader(token);
+      if (typed !== token) return typed;
+    }
+    return token;
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import Provider from 'oidc-provider';
 import type { Store } from '../../adapters/store.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
-import { providerJwks } from '../keys/jwks.js';
+import { providerSigningKeys } from '../keys/jwks.js';
 import type { KeySet } from '../keys/key-manager.js';
 import { providerConfiguration } from './configuration.js';
 import { defaultScopes } from './default-scopes.js';
@@ -46,18 +46,19 @@ export class ProviderHost {
   /** Builds a provider for `keys` and makes it current. */
   rekey(keys: KeySet): void {
     const d = this.deps;
+    const signingKeys = providerSigningKeys(keys.published);
     const provider = new Provider(d.issuer, providerConfiguration({
       issuer: d.issuer,
       store: d.store,
       clients: d.clients,
       cookieKeys: d.cookieKeys,
-      jwks: providerJwks(keys.published),
+      jwks: { keys: signingKeys },
       renderError: renderErrorPage(d.log),
     }));
     provider.proxy = d.trustProxy > 0;
     provider.maxIpsCount = d.trustProxy;
     allowPlainRedirectUrisForImplicit(provider);
-    idTokensWithTypHeader(provider, keys.published);
+    idTokensWithTypHeader(provider, signingKeys);
     provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
     provider.use(tokenRequest(d.clients, d.log));

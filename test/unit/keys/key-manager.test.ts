@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { calculateJwkThumbprint, compactVerify, CompactSign, createLocalJWKSet, importJWK } from 'jose';
+import { calculateJwkThumbprint, compactVerify, createLocalJWKSet } from 'jose';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
 import type { Store } from '../../../adapters/store.js';
 import { ManualClock } from '../../../src/clock.js';
-import { jwksDocument, providerJwks } from '../../../src/keys/jwks.js';
+import { jwksDocument, providerSigningKeys } from '../../../src/keys/jwks.js';
 import { encryptPrivateKey } from '../../../src/keys/key-crypto.js';
 import { KeyManager } from '../../../src/keys/key-manager.js';
 import { selfSignedCertificate } from '../../../src/keys/certificate.js';
@@ -202,14 +202,16 @@ t.test('jwks: the public key set (SPEC: Resources → Key set)', async (t) => {
   }
   t.notMatch(JSON.stringify(doc), /"(d|p|q|dp|dq|qi)"/, 'no private key member anywhere');
 
-  // The provider's private key set: the signing key first; what it signs verifies against the public set.
-  const priv = providerJwks(set.published);
-  t.equal(priv.keys[0]?.kid, set.signing.kid, 'provider signs with the current key (first)');
-  t.ok(priv.keys.every((k) => typeof k.d === 'string' && k.alg === 'RS256' && k.use === 'sig'), 'private RS256 signing keys');
-  const signingKey = await importJWK(priv.keys[0]! as Parameters<typeof importJWK>[0], 'RS256');
-  const jws = await new CompactSign(new TextEncoder().encode('hello'))
-    .setProtectedHeader({ alg: 'RS256', kid: set.signing.kid })
-    .sign(signingKey);
+  // The provider's signing keys: the signing key first; what it signs, under the header SPEC.md requires in
+  // place of the library's, verifies against the public set.
+  const signers = providerSigningKeys(set.published);
+  t.equal(signers[0]?.kid, set.signing.kid, 'provider signs with the current key (first)');
+  t.ok(signers.every((k) => k.alg === 'RS256' && k.use === 'sig' && k.kty === 'RSA'), 'RS256 signing keys');
+  const key = signers[0]!;
+  const payload = Buffer.from('hello').toString('base64url');
+  const signature = Buffer.from(await key.sign(Buffer.from(`${key.libraryHeader}.${payload}`))).toString('base64url');
+  const jws = key.withTypedHeader(`${key.libraryHeader}.${payload}.${signature}`);
   const verified = await compactVerify(jws, createLocalJWKSet(doc as Parameters<typeof createLocalJWKSet>[0]));
+  t.same(verified.protectedHeader, { alg: 'RS256', typ: 'JWT', kid: set.signing.kid }, 'the header SPEC.md requires was signed');
   t.equal(new TextDecoder().decode(verified.payload), 'hello', 'a signature by the signing key verifies with the key set');
 });
