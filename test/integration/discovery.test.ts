@@ -78,3 +78,34 @@ t.test('login-screen assets: only the known files; nothing else, not even object
   }
   t.notOk(lanyard.logs.some((l) => l.includes('"level":50')), 'and no error logged');
 });
+
+t.test('discovery and key set carry an ETag: a client that has them gets 304, a new key a new tag', async (t) => {
+  const lanyard = await startLanyard(t);
+  for (const path of ['/.well-known/openid-configuration', '/.well-known/jwks.json']) {
+    const first = await fetch(`${lanyard.url}${path}`);
+    const etag = first.headers.get('etag');
+    t.match(etag, /^"[A-Za-z0-9_-]{32}"$/, `${path}: a strong ETag`);
+    const body = await first.text();
+    const again = await fetch(`${lanyard.url}${path}`);
+    t.equal(again.headers.get('etag'), etag, `${path}: the same tag for the same document`);
+    t.equal(await again.text(), body, `${path}: the same bytes`);
+    const cached = await fetch(`${lanyard.url}${path}`, { headers: { 'if-none-match': `W/"other", ${etag!}` } });
+    t.equal(cached.status, 304, `${path}: 304 Not Modified when the client has it`);
+    t.equal(await cached.text(), '', `${path}: no body`);
+    t.equal(cached.headers.get('etag'), etag, `${path}: the tag again`);
+    t.match(cached.headers.get('cache-control'), /max-age=\d+/, `${path}: and its lifetime (RFC 9110 §15.4.5)`);
+    const stale = await fetch(`${lanyard.url}${path}`, { headers: { 'if-none-match': '"something-else"' } });
+    t.equal(stale.status, 200, `${path}: a different tag gets the document`);
+  }
+  const old = await fetch(`${lanyard.url}/.well-known/jwks.json`);
+  const before = old.headers.get('etag');
+  const oldKids = (await old.json() as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+  const fresh = await lanyard.keyManager.rotateNow();
+  await lanyard.app.lanyard.keyRotation.tick();
+  const res = await fetch(`${lanyard.url}/.well-known/jwks.json`, { headers: { 'if-none-match': before! } });
+  t.equal(res.status, 200, 'after a rotation the old tag no longer matches');
+  t.not(res.headers.get('etag'), before, 'a new tag');
+  const kids = (await res.json() as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+  t.equal(kids[0], fresh.kid, 'and the new key set');
+  t.notSame(kids, oldKids);
+});
