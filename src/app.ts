@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
 import { errorPage, expiredPage } from './web/error-page.js';
@@ -18,6 +18,8 @@ import { clientErrorHandler, errorHandler, isDeveloperPage } from './http/error-
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { logEachRequestOnce } from './http/request-log.js';
+import { Metrics } from './metrics/metrics.js';
+import { metricsRoutes } from './metrics/metrics-routes.js';
 import { classroomDeviceKey } from './http/rate-limit-key.js';
 import { rateLimitPolicy } from './http/rate-limit-policy.js';
 import { hardenResponses } from './http-hardening.js';
@@ -38,23 +40,27 @@ export interface AppDeps {
   clients: ClientRegistry;
   cookieKeys: string[];
   keyEncryptionKey: Buffer;
+  /** Prometheus metrics (src/metrics/); openServices makes them, so that the store it opens is timed. */
+  metrics?: Metrics;
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: NodeJS.WritableStream;
 }
 
 export interface LanyardApp extends FastifyInstance {
-  lanyard: { host: ProviderHost; clients: ClientRegistry; keyRotation: KeyRotation };
+  lanyard: { host: ProviderHost; clients: ClientRegistry; keyRotation: KeyRotation; metrics: Metrics };
 }
 
 /** The Fastify instance with everything mounted. Tests use this; main.ts adds listen and shutdown. */
 export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
-  const { config, store, clock } = deps;
+  const { config, clock } = deps;
+  const metrics = deps.metrics ?? new Metrics();
+  const store = metrics.timeStore(deps.store); // the same store when openServices has timed it already
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A hop count, never `true`: trusting every hop would let a client set its own address.
     trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 64 * 1024,
-    disableRequestLogging: true, // one line per request instead: src/http/request-log.ts
+    logController: new LogController({ disableRequestLogging: true }), // one line per request instead: src/http/request-log.ts
     clientErrorHandler, // a request the parser cannot read: 400 without a body (HEAD-safe), connection closed
   }) as unknown as LanyardApp;
 
@@ -68,12 +74,13 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     log: app.log,
   }, await deps.keyManager.current());
   const keyRotation = new KeyRotation({ manager: deps.keyManager, host, clock, log: app.log });
-  app.decorate('lanyard', { host, clients, keyRotation });
+  metrics.watchKeys(() => host.keys, clock);
+  app.decorate('lanyard', { host, clients, keyRotation, metrics });
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 
   errorHandler(app); // before any plugin registers
-  logEachRequestOnce(app); // the first onRequest hook: it sees every request, whoever answers it
+  logEachRequestOnce(app, [metrics.observeRequest]); // the first onRequest hook: it sees every request, whoever answers it
   hardenResponses(app, config.issuer.startsWith('https://'));
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });
@@ -97,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   assetRoutes(app);
   healthRoutes(app, store);
+  metricsRoutes(app, metrics, config.metrics);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/interaction/')) {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());

@@ -13,6 +13,7 @@ import type { KeyPairPem } from './keys/certificate.js';
 import { ensureSandbox } from './developer/sandbox.js';
 import { loadKeyEncryptionKey } from './keys/key-encryption-key.js';
 import { KeyManager } from './keys/key-manager.js';
+import { Metrics } from './metrics/metrics.js';
 
 export interface Services {
   store: Store;
@@ -23,6 +24,8 @@ export interface Services {
   keyEncryptionKey: Buffer;
   /** With a Redis store: how the server persists its data (logged at startup). */
   redisPersistence?: RedisPersistence | undefined;
+  /** The process's metrics; `store` is timed into them, so every user of the store is measured. */
+  metrics: Metrics;
 }
 
 /** Setting names of the values every instance on a store shares. */
@@ -35,28 +38,34 @@ const generated = () => randomBytes(32).toString('base64url');
  * clients written to it, cookie keys (configured, or generated once and kept in the store so every instance
  * and every restart shares them), the key that derives clients' internal secrets (likewise shared), the
  * key-encryption key, and the current month's signing key (created before the server reports ready).
+ * `setUp: false` (the worker processes of src/cluster/, whose primary has done it) skips writing the
+ * configuration file into the store.
  */
 export async function openServices(
   config: Config,
   clock: Clock,
   generateKeyPair?: () => Promise<KeyPairPem>,
+  { setUp = true }: { setUp?: boolean } = {},
 ): Promise<Services> {
   let redisPersistence: RedisPersistence | undefined;
-  const store = await openStore(config.storeUrl, clock, {
+  const metrics = new Metrics();
+  const store = metrics.timeStore(await openStore(config.storeUrl, clock, {
     redisPrefix: config.redisPrefix,
     onRedisConnect: (p) => { redisPersistence = p; },
-  });
+  }));
   try {
-    await importOrganisations(store, config.file.organisations ?? [], 'startup');
-    await ensureSandbox(store); // the developers' test school (issue 9 §3), made once, repaired at every start
-    await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
-    await syncConfigConnections(store, config.file.organisations ?? [], clock);
+    if (setUp) {
+      await importOrganisations(store, config.file.organisations ?? [], 'startup');
+      await ensureSandbox(store); // the developers' test school (issue 9 §3), made once, repaired at every start
+      await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
+      await syncConfigConnections(store, config.file.organisations ?? [], clock);
+    }
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
-    return { store, keyManager, keyEncryptionKey, clients: new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer)), cookieKeys, redisPersistence };
+    return { store, keyManager, keyEncryptionKey, clients: new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer)), cookieKeys, redisPersistence, metrics };
   } catch (err) {
     await store.close();
     throw err;

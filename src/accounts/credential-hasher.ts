@@ -1,15 +1,21 @@
-import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
+import { argon2Concurrency } from '../cluster/sizing.js';
 import { Limiter } from './limiter.js';
 
 /**
  * argon2id for every user credential (passwords, emoji passwords). Parameters are OWASP's minimum recommendation
- * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the limiter leaves at least one core free
- * so a burst of logins cannot starve token signing.
+ * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the limiter bounds how many run at once in this
+ * process (src/cluster/sizing.ts), so that a burst of logins cannot starve token signing.
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-const limiter = new Limiter(Math.max(1, availableParallelism() - 1));
+let limiter = new Limiter(argon2Concurrency(1));
+
+/** How many hashes this process runs at once: set at startup from the number of worker processes. */
+export function setCredentialHashingConcurrency(concurrency: number): void {
+  limiter = new Limiter(concurrency);
+}
+export const credentialHashingConcurrency = (): number => limiter.max;
 
 export function hashCredential(plain: string): Promise<string> {
   return limiter.run(() => argon2.hash(plain, ARGON2_OPTIONS));

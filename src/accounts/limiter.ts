@@ -2,7 +2,7 @@
 export class Limiter {
   #running = 0;
   readonly #queue: (() => void)[] = [];
-  constructor(private readonly max: number) {}
+  constructor(readonly max: number) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#running >= this.max) await new Promise<void>((resolve) => this.#queue.push(resolve));

@@ -1,0 +1,71 @@
+import { availableParallelism } from 'node:os';
+import pino from 'pino';
+import { systemClock } from '../clock.js';
+import type { Config } from '../config.js';
+import { loggerOptions, shortLogLines } from '../logging.js';
+import { openServices } from '../services.js';
+import { type Log, logStore, prettyOutput, serveDemoApp, startSweeper, startupFacts, startupLog } from '../startup.js';
+import { startupSummary } from '../startup-summary.js';
+import { threadPoolSize } from './sizing.js';
+import { WorkerPool, WorkerStartupError } from './worker-pool.js';
+
+/**
+ * The primary process of `lanyard serve` with LANYARD_WORKERS above 1. It serves no requests: it writes the
+ * configuration into the store and makes this month's key once (so that the workers do not race to), forks
+ * the workers (node:cluster hands them connections on the shared port), sweeps expired records, runs the
+ * Demo App, and on SIGTERM or SIGINT stops every worker gracefully before it exits.
+ */
+export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
+  const pretty = prettyOutput(config, out);
+  const log = pino(loggerOptions(config.logLevel), pretty ? shortLogLines(out) : out) as unknown as Log;
+  const services = await openServices(config, systemClock);
+  const startup = startupLog(pretty, log);
+  for (const warning of config.warnings) startup.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
+  logStore(startup.log, config, services.redisPersistence);
+
+  let exiting = false;
+  const exit = async (code: number) => {
+    if (exiting) return;
+    exiting = true;
+    clearInterval(sweeper);
+    await pool.stop();
+    await services.store.close();
+    process.exit(code);
+  };
+  const pool = new WorkerPool({
+    count: config.workers,
+    env: workerEnvironment(config.workers),
+    log,
+    onGiveUp: () => {
+      log.error({ event: 'workers.gave_up' }, 'replacement workers keep failing: Lanyard is stopping');
+      void exit(1);
+    },
+  });
+  const sweeper = startSweeper(services.store, log);
+  process.once('SIGINT', () => { log.info({ event: 'shutdown', signal: 'SIGINT' }, 'shutting down'); void exit(0); });
+  process.once('SIGTERM', () => { log.info({ event: 'shutdown', signal: 'SIGTERM' }, 'shutting down'); void exit(0); });
+
+  try {
+    await pool.start();
+  } catch (err) {
+    if (!(err instanceof WorkerStartupError)) throw err;
+    // The worker has said why on standard error; every worker would stop for the same reason.
+    clearInterval(sweeper);
+    await services.store.close();
+    process.exit(err.exitCode || 1);
+  }
+  startup.log.info({
+    event: 'ready', issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration`, workers: config.workers, pids: pool.pids,
+  }, `Lanyard is ready (${config.workers} worker processes)`);
+  const demoAppUrl = config.demoApp ? await serveDemoApp(config, startup.log) : undefined;
+  if (pretty) out.write(startupSummary(startupFacts(config, demoAppUrl, startup.warnings)));
+}
+
+/**
+ * Each worker's libuv pool sized for its share of the cores (src/cluster/sizing.ts), unless the operator
+ * set UV_THREADPOOL_SIZE (src/cli.ts marks a size it chose itself).
+ */
+function workerEnvironment(workers: number): Record<string, string> {
+  if (process.env.LANYARD_THREADPOOL !== 'auto') return {};
+  return { UV_THREADPOOL_SIZE: String(threadPoolSize(workers, availableParallelism())) };
+}

@@ -1,0 +1,98 @@
+import cluster, { type Worker } from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SHUTDOWN_GRACE_MS } from '../graceful-close.js';
+
+type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+
+/** What a worker says to the primary (src/cluster/worker.ts). */
+export const READY = { lanyard: 'ready' } as const;
+const isReady = (m: unknown) => typeof m === 'object' && m !== null && (m as { lanyard?: unknown }).lanyard === READY.lanyard;
+
+/** A worker that stopped while starting: the same problem would stop every worker (its error is above). */
+export class WorkerStartupError extends Error {
+  constructor(readonly exitCode: number) {
+    super(`a worker process stopped while starting (exit code ${exitCode})`);
+  }
+}
+
+/** A restarted worker that keeps failing this many times in a row means something is wrong for good. */
+const MAX_FAILED_RESTARTS = 5;
+const RESTART_DELAY_MS = 1_000;
+
+/**
+ * The worker processes of `lanyard serve` (LANYARD_WORKERS > 1), forked with node:cluster: they share the
+ * listening port and the store. `start` resolves once every worker listens. A worker that dies afterwards is
+ * replaced (after a pause that grows while replacements keep failing), and `stop` asks each to finish its
+ * requests (SIGTERM → graceful close), killing any still running after the grace period.
+ */
+export class WorkerPool {
+  #stopping = false;
+  #failedRestarts = 0;
+  readonly #live = new Set<Worker>();
+
+  constructor(private readonly o: { count: number; env: Record<string, string>; log: Log; onGiveUp: (err: Error) => void }) {}
+
+  get pids(): number[] {
+    return [...this.#live].map((w) => w.process.pid!).filter(Boolean);
+  }
+
+  async start(): Promise<void> {
+    const started = await Promise.allSettled(Array.from({ length: this.o.count }, () => this.#fork()));
+    const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      await this.stop();
+      throw failed.reason;
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await Promise.all([...this.#live].map(async (worker) => {
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.process.kill('SIGTERM');
+      const timer = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS + 5_000);
+      await exited;
+      clearTimeout(timer);
+    }));
+  }
+
+  /** Forks one worker; resolves when it listens, rejects if it exits first. */
+  #fork(): Promise<Worker> {
+    const worker = cluster.fork(this.o.env);
+    this.#live.add(worker);
+    return new Promise((resolve, reject) => {
+      let ready = false;
+      worker.on('message', (message: unknown) => {
+        if (ready || !isReady(message)) return;
+        ready = true;
+        this.#failedRestarts = 0;
+        resolve(worker);
+      });
+      worker.once('exit', (code, signal) => {
+        this.#live.delete(worker);
+        if (!ready) reject(new WorkerStartupError(code ?? 1));
+        else if (!this.#stopping) void this.#replace(worker, code, signal);
+      });
+    });
+  }
+
+  async #replace(dead: Worker, code: number | null, signal: string | null): Promise<void> {
+    this.o.log.warn({ event: 'worker.exited', pid: dead.process.pid, code, signal }, 'a worker process stopped: starting another');
+    for (;;) {
+      await sleep(RESTART_DELAY_MS * 2 ** Math.min(this.#failedRestarts, 5));
+      if (this.#stopping) return;
+      try {
+        const worker = await this.#fork();
+        this.o.log.info({ event: 'worker.restarted', pid: worker.process.pid }, 'worker process replaced');
+        return;
+      } catch (err) {
+        this.#failedRestarts += 1;
+        this.o.log.error({ event: 'worker.restart_failed', attempts: this.#failedRestarts, err }, 'a replacement worker failed to start');
+        if (this.#failedRestarts >= MAX_FAILED_RESTARTS) {
+          this.o.onGiveUp(err as Error);
+          return;
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import { join, resolve } from 'node:path';
+import type { Store } from '../adapters/store.js';
+import type { Config } from './config.js';
+import { startDemoApp } from './demo/demo-app.js';
+import { KEK_FILE } from './keys/key-encryption-key.js';
+import { demoSignIns, type StartupFacts } from './startup-summary.js';
+import { redactUrl, storeDataDir } from '../adapters/open-store.js';
+import type { RedisPersistence } from '../adapters/redis.js';
+
+/**
+ * What every way of running `lanyard serve` (one process, or a primary and its workers: src/cluster/) says
+ * and starts around the server itself: the startup log and summary, the Demo App, the sweeper.
+ */
+
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** LANYARD_LOG_FORMAT, or when unset: a summary and short lines for a person at a terminal, JSON otherwise. */
+export const prettyOutput = (config: Config, out: { isTTY?: boolean }): boolean =>
+  config.logFormat ? config.logFormat === 'pretty' : Boolean(out.isTTY);
+
+export type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void; debug(o: object, m: string): void };
+
+/**
+ * Where the startup events go: in pretty mode they wait for the summary (its facts and warnings) instead
+ * of the log. The warnings are collected for the summary.
+ */
+export function startupLog(pretty: boolean, log: Log): { log: Pick<Log, 'info' | 'warn'>; warnings: string[] } {
+  const warnings: string[] = [];
+  return { log: pretty ? { info: () => {}, warn: (_o, m) => warnings.push(m.replace(/^⚠️ {2}/, '')) } : log, warnings };
+}
+
+/** Removes expired records every ten minutes (one process does it: the only one, or the primary). */
+export function startSweeper(store: Store, log: Log): NodeJS.Timeout {
+  const sweeper = setInterval(() => {
+    store.sweep().then(
+      (n) => n && log.debug({ event: 'store.swept', removed: n }, 'expired records removed'),
+      (err: unknown) => log.error({ err }, 'sweep failed'),
+    );
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  return sweeper;
+}
+
+/** The facts of the startup summary. */
+export function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: string[]): StartupFacts {
+  const dir = storeDataDir(config.storeUrl);
+  const dataDir = dir === undefined ? undefined : resolve(dir);
+  const keyEncryptionKey = config.keyEncryptionKey ? 'LANYARD_KEY_ENCRYPTION_KEY'
+    : dataDir ? `${join(dataDir, KEK_FILE)} (back it up with the database, kept apart)`
+      : 'a key that lives as long as this process (the store keeps nothing either)';
+  return {
+    issuer: config.issuer,
+    demoAppUrl,
+    developerSignup: config.developerSignup,
+    signIns: demoSignIns(config.file),
+    store: redactUrl(config.storeUrl),
+    redisPrefix: config.storeUrl.startsWith('sqlite:') ? undefined : config.redisPrefix,
+    dataDir,
+    keyEncryptionKey,
+    warnings,
+  };
+}
+
+/** The quick start's relying party for the demo client, on the port of its registered callback; its URL. */
+export async function serveDemoApp(config: Config, log: Pick<Log, 'info' | 'warn'>): Promise<string | undefined> {
+  const demo = config.file.clients.find((c) => c.client_id === 'demo-app');
+  const secret = demo?.secrets?.[0];
+  if (!demo || !secret) return undefined;
+  const port = Number(new URL(demo.redirect_uris[0]!).port || 80);
+  try {
+    await startDemoApp({ issuer: config.issuer, port, clientId: demo.client_id, clientSecret: secret });
+    const url = `http://localhost:${port}/`;
+    log.info({ event: 'demo_app.ready', url }, `Demo App: open ${url} and sign in`);
+    return url;
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is in use' : (err as Error).message;
+    log.warn({ event: 'demo_app.unavailable', err: (err as Error).message }, `Demo App not started on port ${port}: ${why} (LANYARD_DEMO_APP=off turns it off)`);
+    return undefined;
+  }
+}
+
+/**
+ * Which store is in use and, for Redis, what the server says about persistence: a Redis that keeps nothing
+ * forgets every session, token, client and signing key when it restarts (README → Redis).
+ */
+export function logStore(log: Pick<Log, 'info' | 'warn'>, config: Config, persistence?: RedisPersistence) {
+  log.info({ event: 'store.opened', store: redactUrl(config.storeUrl), prefix: persistence ? config.redisPrefix : undefined }, 'store opened');
+  if (!persistence) return;
+  const nothing = !persistence.aof && !persistence.rdb;
+  const entry = { event: 'store.redis_persistence', aof: persistence.aof, rdb: persistence.rdb, appendfsync: persistence.appendfsync };
+  if (nothing && config.production) log.warn(entry, `⚠️  Redis persists nothing (${persistence.summary}): a restart of Redis loses every session, token, client and signing key. Turn on appendonly yes.`);
+  else if (!persistence.aof) log.warn(entry, `Redis: ${persistence.summary}; appendonly yes is recommended`);
+  else log.info(entry, `Redis: ${persistence.summary}`);
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t from 'tap';
+import { HttpBrowser } from '../helpers/http-browser.js';
+import { signIn, TEACHER } from '../helpers/sign-in.js';
+import { DEMO_CALLBACK, demoBasic } from '../helpers/tokens.js';
+import { alive, serveWorkers, spawnServe, until } from '../helpers/workers.js';
+
+/** A GET on a connection of its own (so that requests are spread over the workers): the answering pid. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function exchange(url: string, code: string) {
+  const res = await fetch(`${url}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: demoBasic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: DEMO_CALLBACK }),
+  });
+  return { status: res.status, body: await res.json() as Record<string, string> };
+}
+
+t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead one is replaced, SIGTERM stops them all', async (t) => {
+  const served = await serveWorkers(t, 2);
+  t.equal(served.workers.length, 2, 'two workers');
+  t.not(served.workers[0], served.workers[1], 'two processes');
+  t.ok(served.workers.every(alive), 'both running');
+
+  // Connections are shared out: each answers on its own connection, and both workers answer.
+  for (let i = 0; i < 20; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/openid-configuration`), 200);
+  const answeredBy = new Set(served.lines().filter((l) => (l.req as { url?: string } | undefined)?.url === '/.well-known/openid-configuration').map((l) => l.pid));
+  t.same([...answeredBy].sort(), [...served.workers].sort(), 'requests were answered by both workers');
+
+  // A sign-in and code exchange work whichever worker answers each step (the store is shared).
+  const authorize = `${served.url}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(DEMO_CALLBACK)}&response_type=code&scope=openid`;
+  const callback = await signIn(new HttpBrowser(), served.url, authorize, TEACHER);
+  const tokens = await exchange(served.url, callback.searchParams.get('code')!);
+  t.equal(tokens.status, 200, 'code exchanged');
+  t.ok(tokens.body.id_token, 'ID token issued');
+
+  // One line per request, and argon2 bounded per worker (a sign-in was verified by one of them).
+  t.ok(served.lines().some((l) => l.event === 'login.succeeded' && served.workers.includes(l.pid as number)), 'signed in by a worker');
+
+  // A worker that dies is replaced; the service answers throughout.
+  const [victim, survivor] = served.workers as [number, number];
+  process.kill(victim, 'SIGKILL');
+  await until(() => served.lines().some((l) => l.event === 'worker.restarted'), 'a replacement worker');
+  const exitedLine = served.lines().find((l) => l.event === 'worker.exited');
+  t.equal(exitedLine?.pid, victim, 'the death was logged');
+  t.equal(exitedLine?.signal, 'SIGKILL', 'with its signal');
+  const replacement = served.lines().find((l) => l.event === 'worker.restarted')?.pid as number;
+  t.ok(alive(replacement) && replacement !== victim, 'a new worker runs');
+  for (let i = 0; i < 10; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/jwks.json`), 200);
+
+  // SIGTERM: every worker finishes and exits, then the primary, with status 0.
+  served.child.kill('SIGTERM');
+  const { code } = await served.exited;
+  t.equal(code, 0, 'the primary exits 0');
+  await until(() => !alive(survivor) && !alive(replacement), 'workers gone', 5_000);
+  t.pass('no worker left running');
+});
+
+t.test('workers leave when the primary dies', async (t) => {
+  const served = await serveWorkers(t, 2);
+  served.child.kill('SIGKILL');
+  await served.exited;
+  await until(() => served.workers.every((pid) => !alive(pid)), 'workers gone after the primary', 15_000);
+  t.pass('both workers stopped by themselves');
+});
+
+t.test('a worker that cannot start stops Lanyard with its reason and status', async (t) => {
+  const first = await serveWorkers(t, 2);
+  const port = new URL(first.url).port;
+  const second = spawnServe(t, { LANYARD_STORE: 'sqlite::memory:', PORT: port, LANYARD_WORKERS: '1' });
+  t.not((await second.exited).code, 0, 'one process: the port is taken');
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-clash-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const clash = spawnServe(t, { LANYARD_STORE: `sqlite:${join(dir, 'lanyard.db')}`, PORT: port, LANYARD_WORKERS: '2' });
+  const { code } = await clash.exited;
+  t.not(code, 0, 'two workers on a taken port: Lanyard stops, not loops');
+  t.match(clash.output(), /EADDRINUSE|address already in use/i, 'and says why');
+  t.notOk(clash.output().includes('"event":"ready"'), 'never said it was ready');
+});
+
+t.test('LANYARD_WORKERS is checked at startup', async (t) => {
+  for (const [value, store, why] of [['many', 'sqlite::memory:', /LANYARD_WORKERS: "many" must be a number of processes from 1 to 64, or auto/], ['2', 'sqlite::memory:', /LANYARD_WORKERS: 2 processes cannot share LANYARD_STORE=sqlite::memory:/]] as const) {
+    const run = spawnServe(t, { LANYARD_STORE: store, PORT: '0', LANYARD_WORKERS: value });
+    t.equal((await run.exited).code, 78, `${value}: a configuration error`);
+    t.match(run.output(), why, `${value}: names the variable and the problem`);
+  }
+});
