@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import { noteRequestEvent } from '../http/request-log.js';
 import { handOverBody } from './hand-over-body.js';
 import { ROUTES } from './paths.js';
 import type { ProviderContext, ProviderMiddleware } from './types.js';
@@ -63,7 +65,7 @@ const basic = (clientId: string, secret: string) =>
  * Authorization header is invalid_client (401, RFC 6749 §5.2 "no client authentication included"), and a
  * body secret beside it is invalid_request (400, RFC 6749 §2.3: one authentication method per request).
  */
-export function tokenRequest(clients: ClientRegistry, log: { info(o: object, m: string): void }): ProviderMiddleware {
+export function tokenRequest(clients: ClientRegistry, log: FastifyBaseLogger): ProviderMiddleware {
   return async (ctx, next) => {
     if (ctx.method !== 'POST' || !CLIENT_AUTHENTICATED.includes(ctx.path)) return next();
 
@@ -97,7 +99,7 @@ export function tokenRequest(clients: ClientRegistry, log: { info(o: object, m: 
     // Refused here, never passed on: oidc-provider would accept the internal secret itself, which must only
     // ever be put in by this shim after a real secret was verified.
     if (!(await clients.verifySecret(credentials.clientId, credentials.secret))) {
-      log.info({ event: 'token.rejected', clientId: credentials.clientId, error: 'invalid_client', path: ctx.path }, 'client authentication failed');
+      noteRequestEvent(ctx.res, log, { event: 'token.rejected', clientId: credentials.clientId, error: 'invalid_client', path: ctx.path }, 'client authentication failed');
       return reject(ctx, 401, 'invalid_client', 'client authentication failed');
     }
     ctx.req.headers.authorization = basic(credentials.clientId, clients.internalSecret(credentials.clientId));
