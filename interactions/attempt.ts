@@ -48,7 +48,8 @@ export async function attemptSignIn(
 ): Promise<User | undefined> {
   const log = { method: o.factor, organisation: step.organisation.slug };
   const throttled = (v: Refusal) => {
-    req.log.warn({ event: 'login.throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'login throttled');
+    // The request's own line (and the sign-in metrics' `throttled`), at warn: a run of these is someone guessing.
+    noteRequestEvent(reply.raw, req.log, { event: 'login.throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'login throttled', 'warn');
     if (v.stopped) {
       // Nothing changes until staff unlock it: no countdown to wait for (RFC 6585 §4: Retry-After is optional).
       sendHtml(reply, 429, o.retry(429, 'Signing in here is paused after too many wrong tries. Ask your teacher, or use a classroom device or one you have signed in on before.'));

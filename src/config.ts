@@ -9,6 +9,7 @@ import { normalizeBadgeCode } from './badges/badge-code.js';
 import { SANDBOX_SLUG } from './developer/app-availability.js';
 import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redisPrefixProblem } from '../adapters/redis/url.js';
 import { ConfigError, LanyardError } from './errors.js';
+import { type MetricsConfig, parseMetricsConfig } from './metrics/metrics-config.js';
 import { demoConfigPath, schemaPath } from './paths.js';
 
 /**
@@ -136,6 +137,8 @@ export interface Config {
    * (src/cluster/). Default: one per core in production, one otherwise.
    */
   workers: number;
+  /** LANYARD_METRICS_TOKEN, LANYARD_METRICS_PORT, LANYARD_METRICS_HOST: where /metrics is served (src/metrics/). */
+  metrics: MetricsConfig;
   /** Unsafe development defaults in use; printed loudly at startup. */
   warnings: string[];
 }
@@ -447,6 +450,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   const logFormat = parseLogFormat(env.LANYARD_LOG_FORMAT, problems);
   const production = env.NODE_ENV === 'production';
   const workers = parseWorkers(env.LANYARD_WORKERS, production, store.storeUrl, problems);
+  const metrics = parseMetricsConfig(env, production, port, problems);
   if (production) problems.push(...productionProblems({ file, configPath, issuer, cookieKeys }, usingDemo));
   if (!file || problems.length) return { problems, production };
   const config: Config = {
@@ -466,6 +470,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
     file,
     demoApp: usingDemo && env.NODE_ENV !== 'production' && (env.LANYARD_DEMO_APP ?? 'on') !== 'off',
     workers,
+    metrics,
     warnings: [],
   };
   config.warnings = developmentWarnings(config, usingDemo);

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { loggerOptions, shortLogLines } from '../logging.js';
+import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
 import { openServices } from '../services.js';
 import { type Log, logStore, prettyOutput, serveDemoApp, startSweeper, startupFacts, startupLog } from '../startup.js';
 import { startupSummary } from '../startup-summary.js';
@@ -22,6 +23,8 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   const startup = startupLog(pretty, log);
   for (const warning of config.warnings) startup.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
   logStore(startup.log, config, services.redisPersistence);
+  // The workers' metrics, summed: for a worker asked on the main port, and on LANYARD_METRICS_PORT.
+  const metrics = await servePrimaryMetrics(config.metrics, { log });
 
   let exiting = false;
   const exit = async (code: number) => {
@@ -29,6 +32,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     exiting = true;
     clearInterval(sweeper);
     await pool.stop();
+    await metrics.close();
     await services.store.close();
     process.exit(code);
   };
@@ -51,6 +55,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     if (!(err instanceof WorkerStartupError)) throw err;
     // The worker has said why on standard error; every worker would stop for the same reason.
     clearInterval(sweeper);
+    await metrics.close();
     await services.store.close();
     process.exit(err.exitCode || 1);
   }

@@ -58,7 +58,13 @@ async function headLikeGet(t: Test, conn: Connection, path: string, cookie: stri
   t.ok(await conn.quietFor(40), `HEAD ${path}: no body bytes`);
   const get = await conn.request('GET', path, headers);
   t.equal(head.status, get.status, `HEAD ${path}: the status GET gets (${get.status})`);
-  t.same(comparable(head), comparable(get), `HEAD ${path}: the headers GET gets`);
+  // The metrics count the HEAD itself, so the GET's figures (and their length) are one request further on.
+  const same = (res: RawResponse) => {
+    const headers = comparable(res);
+    if (path === '/metrics') delete headers['content-length'];
+    return headers;
+  };
+  t.same(same(head), same(get), `HEAD ${path}: the headers GET gets`);
   t.ok(!conn.closed, `after ${path} the connection is still open`);
   return get;
 }

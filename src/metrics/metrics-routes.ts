@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { askPrimary, shareWithPrimary } from './cluster-worker.js';
+import { type MetricsConfig, metricsOffNote } from './metrics-config.js';
+import { METRICS_PATH, metricsResponder } from './metrics-response.js';
+import { listenMetrics, type MetricsServer, metricsUrl } from './metrics-server.js';
+import type { Metrics } from './metrics.js';
+
+/**
+ * Serves the metrics as LANYARD_METRICS_* say (metrics-config.ts): `/metrics` on the main port (open, or
+ * behind the bearer token), and/or a port of its own. In a cluster worker, a scrape on the main port is
+ * answered with every worker's sum, which the primary gathers; the metrics port and the startup note are
+ * then the primary's (cluster-primary.ts).
+ */
+export function metricsRoutes(app: FastifyInstance, metrics: Metrics, config: MetricsConfig): void {
+  const worker = shareWithPrimary(metrics.registry);
+  const scrape = worker ? () => askPrimary() : () => metrics.scrape();
+  if (config.mainPort !== 'off') {
+    const respond = metricsResponder(config.mainPort === 'token' ? config.token : undefined, scrape);
+    app.get(METRICS_PATH, async (req, reply) => {
+      const r = await respond(req.headers.authorization);
+      return reply.code(r.status).headers(r.headers).send(r.body);
+    });
+  }
+  if (worker) return;
+
+  const note = metricsOffNote(config);
+  if (note) app.addHook('onListen', async () => app.log.info({ event: 'metrics.off' }, note));
+  const { port } = config;
+  if (port === undefined) return;
+  let server: MetricsServer | undefined;
+  // onReady, not onListen: a metrics port that cannot be had (in use) stops startup instead of being a log line.
+  app.addHook('onReady', async () => {
+    server = await listenMetrics({ port, host: config.host, token: config.token }, scrape,
+      (err) => app.log.warn({ event: 'metrics.failed', err }, 'metrics could not be gathered'));
+    app.log.info({ event: 'metrics.listening', url: metricsUrl(config.host, server.port) }, 'metrics served on their own port');
+  });
+  app.addHook('onClose', async () => server?.close());
+}
