@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * How busy the machine was with work that is not the bench's: the load generator shares the machine with
+ * the servers, and anything else running (a test suite, a build) lowers every figure. Linux only (/proc);
+ * elsewhere nothing is reported.
+ */
+interface Snapshot { total: number; busy: number; ours: number }
+
+function machineJiffies(): { total: number; busy: number } | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0); // user … steal (guest is already in user)
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0); // idle + iowait
+    return { total, busy: total - idle };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (jiffies, the unit of /proc/stat too) of the bench itself and of every process in the given process groups. */
+function ourJiffies(groups: Set<number>): number {
+  let sum = 0;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from the state on (comm may hold spaces)
+      const pgid = Number(f[2]);
+      if (Number(name) === process.pid || groups.has(pgid)) sum += Number(f[11]) + Number(f[12]); // utime + stime
+    } catch { /* exited meanwhile */ }
+  }
+  return sum;
+}
+
+export function cpuSnapshot(groups: Set<number>): Snapshot | undefined {
+  const m = machineJiffies();
+  return m && { ...m, ours: ourJiffies(groups) };
+}
+
+/**
+ * Between two snapshots: the share of the machine's CPU time (all cores) used by other processes, in %.
+ * Processes of ours that ended between the snapshots are not counted as ours, so take both while they run.
+ */
+export function othersPercent(a: Snapshot | undefined, b: Snapshot | undefined): number | undefined {
+  if (!a || !b || b.total <= a.total) return undefined;
+  const others = (b.busy - a.busy) - (b.ours - a.ours);
+  return Math.max(0, Math.round((others / (b.total - a.total)) * 1000) / 10);
+}
+
+/** The machine's busy share over `ms` before the run starts, in % of all cores. */
+export async function busyPercent(ms: number): Promise<number | undefined> {
+  const a = machineJiffies();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = machineJiffies();
+  if (!a || !b || b.total <= a.total) return undefined;
+  return Math.round(((b.busy - a.busy) / (b.total - a.total)) * 1000) / 10;
+}

@@ -1,0 +1,97 @@
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
+import type { BenchSetup } from './bench-config.js';
+import { freePort } from './ports.js';
+import { type Group, spawnGroup } from './proc.js';
+import { REPO } from './build.js';
+
+export interface LanyardServer {
+  origin: string;
+  /** Where its Prometheus metrics are served (LANYARD_METRICS_PORT). */
+  metricsUrl: string;
+  group: Group;
+  /** Lanyard's log (JSON lines at info), kept for the error scan after the run. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export interface LanyardOptions {
+  setup: BenchSetup;
+  /** sqlite:<file> or redis://… */
+  store: string;
+  dir: string;
+  label: string;
+  workers: number;
+  /** Extra environment from --lanyard-env (e.g. a metrics setting), applied last. */
+  extraEnv: Record<string, string>;
+}
+
+/**
+ * Lanyard as production runs it: the built `node dist/src/cli.js serve`, JSON logs at info (to a file, as a
+ * log shipper would take them, so the bench does not spend its own CPU draining them), metrics on a port of
+ * their own, no Demo App, its own cookie and key-encryption keys, and LANYARD_WORKERS set to the number of
+ * cores. Not NODE_ENV=production: that needs an https issuer, and the bench speaks plain HTTP on loopback.
+ */
+export async function startLanyard(o: LanyardOptions): Promise<LanyardServer> {
+  const port = await freePort();
+  const metricsPort = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const logFile = join(o.dir, `lanyard-${o.label}.log`);
+  const fd = openSync(logFile, 'w');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LANYARD_CONFIG: o.setup.configPath,
+    LANYARD_STORE: o.store,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LANYARD_ISSUER: origin,
+    LANYARD_LOG_LEVEL: 'info',
+    LANYARD_LOG_FORMAT: 'json',
+    LANYARD_DEMO_APP: 'off',
+    LANYARD_WORKERS: String(o.workers),
+    LANYARD_COOKIE_KEYS: o.setup.cookieKeys,
+    LANYARD_KEY_ENCRYPTION_KEY: o.setup.keyEncryptionKey,
+    // Metrics on, on a port of their own (README → Metrics: what production should do).
+    LANYARD_METRICS_PORT: String(metricsPort),
+    ...o.extraEnv,
+  };
+  // The bench's own TypeScript loader is not Lanyard's: Lanyard runs its build, like production.
+  if (env.NODE_OPTIONS?.includes('tsx')) delete env.NODE_OPTIONS;
+  let group: Group;
+  try {
+    group = spawnGroup(`lanyard (${o.label})`, process.execPath, [join(REPO, 'dist/src/cli.js'), 'serve'], { env, stdio: ['ignore', fd, fd], cwd: o.dir });
+  } finally {
+    closeSync(fd); // the child has its own copy
+  }
+  const server: LanyardServer = { origin, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, group, logFile, stop: () => group.stop(15_000) };
+  try {
+    await waitReady(origin, group, logFile);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  return server;
+}
+
+/** Polls /readyz (the store is read and written) until 200; gives up when the process exits or after 120 s. */
+async function waitReady(origin: string, group: Group, logFile: string): Promise<void> {
+  let exited: number | string | undefined;
+  void group.exited.then((code) => { exited = code; });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited !== undefined) throw new Error(`Lanyard exited (${exited}) before it was ready:\n${tail(logFile)}`);
+    try {
+      const res = await request(`${origin}/readyz`, { headersTimeout: 2000, bodyTimeout: 2000 });
+      await res.body.dump();
+      if (res.statusCode === 200) return;
+    } catch { /* not listening yet */ }
+    await sleep(100);
+  }
+  throw new Error(`Lanyard was not ready within 120 s:\n${tail(logFile)}`);
+}
+
+export const tail = (file: string, lines = 15): string => {
+  try { return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
+};

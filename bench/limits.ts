@@ -1,0 +1,34 @@
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import * as hasher from '../src/accounts/credential-hasher.js';
+import { REPO } from './build.js';
+import type { MachineLimits } from './machine-limits.js';
+import { spawnGroup } from './proc.js';
+
+/**
+ * How many argon2 verifications Lanyard runs at once in one process: an exported number in
+ * src/accounts/credential-hasher.ts whose name says concurrency, when there is one, else the rule that
+ * module follows today (cores − 1, at least 1).
+ */
+export function lanyardArgon2Concurrency(): { value: number; source: string } {
+  for (const [name, value] of Object.entries(hasher as Record<string, unknown>)) {
+    if (/concurren/i.test(name) && typeof value === 'number' && value >= 1) return { value, source: `credential-hasher.ts ${name}` };
+  }
+  return { value: Math.max(1, availableParallelism() - 1), source: 'cores − 1 (credential-hasher.ts)' };
+}
+
+/** Runs bench/machine-limits.ts in a process of its own with a thread pool as large as the cores. */
+export async function measureMachineLimits(seconds: number, argon2Concurrency: number): Promise<MachineLimits> {
+  const pool = Math.max(4, availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE) || 0);
+  const child = spawnGroup('machine limits', process.execPath, ['--import', 'tsx', join(REPO, 'bench/machine-limits.ts'), String(seconds), String(argon2Concurrency)], {
+    env: { ...process.env, UV_THREADPOOL_SIZE: String(pool) }, cwd: REPO,
+  });
+  let out = '';
+  let err = '';
+  child.child.stdout?.on('data', (c: Buffer) => { out += c.toString(); });
+  child.child.stderr?.on('data', (c: Buffer) => { err = (err + c.toString()).slice(-4000); });
+  const code = await child.exited;
+  await child.stop();
+  if (code !== 0) throw new Error(`measuring the machine's limits failed (${code}):\n${err}`);
+  return JSON.parse(out.trim().split('\n').pop()!) as MachineLimits;
+}

@@ -1,0 +1,83 @@
+/**
+ * The machine's limits for the two costs that bound an identity provider, measured in a process of its own
+ * (so nothing else shares its thread pool) and printed as one JSON line:
+ *  - RSA-4096 RS256 signatures per second on all cores: node:crypto's callback `sign` runs on libuv's pool,
+ *    whose size the parent sets to at least the number of cores (UV_THREADPOOL_SIZE), kept full with
+ *    twice as many signatures in flight as cores, over a realistic ID token's signing input (~700 bytes);
+ *  - argon2id verifications per second with Lanyard's parameters (ARGON2_OPTIONS), one at a time, and at the
+ *    concurrency Lanyard allows itself.
+ *
+ *   node --import tsx bench/machine-limits.ts SECONDS ARGON2_CONCURRENCY
+ */
+import { availableParallelism } from 'node:os';
+import { generateKeyPair, type KeyObject, sign } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import argon2 from 'argon2';
+import { ARGON2_OPTIONS } from '../src/accounts/credential-hasher.js';
+
+export interface MachineLimits {
+  rsaSignaturesPerSecond: number;
+  rsaConcurrency: number;
+  argon2VerifyOneThread: number;
+  argon2Concurrency: number;
+  argon2VerifyAtConcurrency: number;
+  signingInputBytes: number;
+}
+
+/** header.payload of an ID token as Lanyard issues one (base64url JSON), the bytes RS256 signs. */
+export function idTokenSigningInput(): Buffer {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const issuer = 'https://id.example-district.org';
+  const header = { alg: 'RS256', typ: 'JWT', kid: 'k-2026-01-3f9a2c1d7e5b4a60' };
+  const payload = {
+    sub: 'u482019375610284', email: 'ada.lovelace@hillside.example', given_name: 'Ada', family_name: 'Lovelace',
+    type: 'student', [`${issuer}/claims/roster_id`]: 'ros-8842-11', nonce: 'n-V1StGXR8_Z5jdHi6B-myT-bench',
+    at_hash: 'fTyWb0d7Jm7zE8ZkTqBVqA', sid: '2c7d9f0e-0a3b-4e5f-8c6d-1e2f3a4b5c6d', auth_time: now - 20,
+    iat: now, exp: now + 3600, aud: 'reading-app', iss: issuer,
+  };
+  return Buffer.from(`${b64(header)}.${b64(payload)}`);
+}
+
+/** Keeps `inFlight` operations running for `seconds` (after a short warm-up); operations per second. */
+async function rate(inFlight: number, seconds: number, op: () => Promise<unknown>): Promise<number> {
+  const warmUntil = performance.now() + Math.min(300, seconds * 200);
+  let start = 0;
+  let end = 0;
+  let done = 0;
+  const loop = async () => {
+    while (performance.now() < warmUntil) await op();
+    start ||= performance.now();
+    end = start + seconds * 1000;
+    while (performance.now() < end) { await op(); done += 1; }
+  };
+  await Promise.all(Array.from({ length: inFlight }, loop));
+  return done / ((performance.now() - start) / 1000);
+}
+
+const signOnce = (key: KeyObject, data: Buffer) => new Promise<Buffer>((resolve, reject) =>
+  sign('sha256', data, key, (err, sig) => (err ? reject(err) : resolve(sig))));
+
+export async function measureLimits(seconds: number, argon2Concurrency: number): Promise<MachineLimits> {
+  const { privateKey } = await new Promise<{ privateKey: KeyObject }>((resolve, reject) =>
+    generateKeyPair('rsa', { modulusLength: 4096 }, (err, _pub, priv) => (err ? reject(err) : resolve({ privateKey: priv }))));
+  const data = idTokenSigningInput();
+  const rsaConcurrency = 2 * availableParallelism();
+  const rsaSignaturesPerSecond = await rate(rsaConcurrency, seconds, () => signOnce(privateKey, data));
+
+  const hash = await argon2.hash('bench-password-0123456789', ARGON2_OPTIONS);
+  const verify = () => argon2.verify(hash, 'bench-password-0123456789');
+  const argon2VerifyOneThread = await rate(1, seconds, verify);
+  // At a concurrency of 1 it is the same measurement: not repeated.
+  const argon2VerifyAtConcurrency = argon2Concurrency === 1 ? argon2VerifyOneThread : await rate(argon2Concurrency, seconds, verify);
+  return { rsaSignaturesPerSecond, rsaConcurrency, argon2VerifyOneThread, argon2Concurrency, argon2VerifyAtConcurrency, signingInputBytes: data.length };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [seconds = '3', concurrency = '1'] = process.argv.slice(2);
+  measureLimits(Number(seconds), Number(concurrency)).then(
+    (limits) => { process.stdout.write(`${JSON.stringify(limits)}\n`); },
+    (err: unknown) => { console.error(err); process.exit(1); },
+  );
+}

@@ -1,0 +1,141 @@
+import { join } from 'node:path';
+import { REPO } from './build.js';
+
+/** How big each measurement is. The default run stays under 5 minutes, --quick under 1, --smoke seconds. */
+export interface Profile {
+  name: 'default' | 'quick' | 'smoke';
+  limitSeconds: number;
+  exchange: { probeCodes: number; maxCodes: number; seconds: number; concurrency: number };
+  refresh: { seconds: number; concurrency: number };
+  docs: { seconds: number; concurrency: number };
+  signIn: { seconds: number; concurrencyPerArgon2: number };
+  storm: { seconds: number; exchangeConcurrency: number; signInConcurrency: number; maxCodes: number };
+  /**
+   * `connections`: at most this many at once, as if each device had its own (a shared few would queue the
+   * pupils in the load generator instead of in the server); bounded to stay within the usual limit of open
+   * files.
+   */
+  morningPeak: { pupils: number; seconds: number; connections: number };
+  staff: number;
+}
+
+const DEFAULT: Profile = {
+  name: 'default',
+  limitSeconds: 3,
+  exchange: { probeCodes: 300, maxCodes: 3500, seconds: 4, concurrency: 32 },
+  refresh: { seconds: 3, concurrency: 32 },
+  docs: { seconds: 1.5, concurrency: 32 },
+  signIn: { seconds: 4, concurrencyPerArgon2: 4 },
+  storm: { seconds: 3, exchangeConcurrency: 8, signInConcurrency: 32, maxCodes: 2500 },
+  morningPeak: { pupils: 2000, seconds: 60, connections: 1000 },
+  staff: 96,
+};
+
+const QUICK: Profile = {
+  name: 'quick',
+  limitSeconds: 0.5,
+  exchange: { probeCodes: 100, maxCodes: 800, seconds: 1.5, concurrency: 32 },
+  refresh: { seconds: 1, concurrency: 32 },
+  docs: { seconds: 0.5, concurrency: 32 },
+  signIn: { seconds: 1.5, concurrencyPerArgon2: 4 },
+  storm: { seconds: 1.25, exchangeConcurrency: 8, signInConcurrency: 24, maxCodes: 600 },
+  morningPeak: { pupils: 120, seconds: 5, connections: 1000 },
+  staff: 96,
+};
+
+/** Enough of everything to go through every code path once or twice; the figures mean nothing. */
+const SMOKE: Profile = {
+  name: 'smoke',
+  limitSeconds: 0.2,
+  exchange: { probeCodes: 4, maxCodes: 12, seconds: 0.5, concurrency: 4 },
+  refresh: { seconds: 0.5, concurrency: 4 },
+  docs: { seconds: 0.2, concurrency: 4 },
+  signIn: { seconds: 0.5, concurrencyPerArgon2: 2 },
+  storm: { seconds: 0.4, exchangeConcurrency: 2, signInConcurrency: 4, maxCodes: 12 },
+  morningPeak: { pupils: 6, seconds: 1, connections: 16 },
+  staff: 16,
+};
+
+export interface Options {
+  profile: Profile;
+  json: string;
+  soak: boolean;
+  /** Only the soak (no limits, no other scenarios). */
+  soakOnly: boolean;
+  soakMinutes: number;
+  /** Which stores to run Lanyard on (both by default; Redis only when redis-server is found). */
+  stores: ('sqlite' | 'redis')[];
+  bare: boolean;
+  workers: number | undefined;
+  lanyardEnv: Record<string, string>;
+  keep: boolean;
+}
+
+export const USAGE = `npm run bench [-- OPTIONS]
+
+Measures, in one run on this machine: its RSA-4096 signing and argon2id verify rates, bare oidc-provider,
+and Lanyard on SQLite and on Redis (when redis-server is installed); prints a table and writes JSON.
+
+  --quick              a shorter run (under a minute): shorter phases, 120 pupils over 5 s in the morning peak
+  --smoke              seconds: tiny counts, to check the bench still works (CI); the figures mean nothing
+  --soak               also run the soak: mixed traffic for 10 minutes, resident size sampled
+  --soak-minutes N     the soak's length (implies --soak)
+  --soak-only          only the soak: no machine limits, no other scenarios
+  --pupils N           pupils in the morning peak (default 2000; --quick 120)
+  --peak-seconds N     the morning peak's arrival window (default 60; --quick 5)
+  --json FILE          where to write the results (default bench/results/latest.json)
+  --store sqlite|redis run Lanyard on this store only (repeatable)
+  --no-bare            skip bare oidc-provider
+  --workers N          LANYARD_WORKERS (default: the number of cores)
+  --lanyard-env K=V    extra environment for Lanyard (repeatable), e.g. a metrics setting
+  --keep               keep the temporary directory (config, databases, Lanyard's logs)
+  --help               this text`;
+
+export function parseOptions(argv: string[]): Options | 'help' {
+  let profile = DEFAULT;
+  const o: Omit<Options, 'profile'> & { pupils?: number; peakSeconds?: number } = {
+    json: join(REPO, 'bench/results/latest.json'), soak: false, soakOnly: false, soakMinutes: 10, stores: [], bare: true,
+    workers: undefined, lanyardEnv: {}, keep: false,
+  };
+  const number = (flag: string, value: string | undefined): number => {
+    const n = Number(value);
+    if (!value || !Number.isFinite(n) || n <= 0) throw new Error(`${flag} needs a positive number`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i]!;
+    const value = () => { const v = argv[++i]; if (v === undefined) throw new Error(`${arg} needs a value`); return v; };
+    switch (arg) {
+      case '--help': case '-h': return 'help';
+      case '--quick': profile = QUICK; break;
+      case '--smoke': profile = SMOKE; break;
+      case '--soak': o.soak = true; break;
+      case '--soak-minutes': o.soak = true; o.soakMinutes = number(arg, value()); break;
+      case '--soak-only': o.soak = true; o.soakOnly = true; break;
+      case '--pupils': o.pupils = Math.round(number(arg, value())); break;
+      case '--peak-seconds': o.peakSeconds = number(arg, value()); break;
+      case '--json': o.json = value(); break;
+      case '--store': {
+        const s = value();
+        if (s !== 'sqlite' && s !== 'redis') throw new Error('--store is sqlite or redis');
+        o.stores.push(s);
+        break;
+      }
+      case '--no-bare': o.bare = false; break;
+      case '--workers': o.workers = Math.round(number(arg, value())); break;
+      case '--lanyard-env': {
+        const [k, ...v] = value().split('=');
+        if (!k || !v.length) throw new Error('--lanyard-env needs KEY=VALUE');
+        o.lanyardEnv[k] = v.join('=');
+        break;
+      }
+      case '--keep': o.keep = true; break;
+      default: throw new Error(`unknown option ${arg} (npm run bench -- --help)`);
+    }
+  }
+  if (o.pupils || o.peakSeconds) {
+    profile = { ...profile, morningPeak: { ...profile.morningPeak, pupils: o.pupils ?? profile.morningPeak.pupils, seconds: o.peakSeconds ?? profile.morningPeak.seconds } };
+  }
+  const { pupils: _p, peakSeconds: _s, ...rest } = o;
+  return { ...rest, profile, stores: o.stores.length ? o.stores : ['sqlite', 'redis'] };
+}

@@ -1,0 +1,50 @@
+import type { Ratio, Results, TargetResults } from './results.js';
+
+const atLeast = (name: string, goal: number, value: number | undefined): Ratio =>
+  ({ name, goal: `≥ ${goal}`, value, met: value === undefined ? undefined : value >= goal });
+const atMost = (name: string, goal: number, value: number | undefined): Ratio =>
+  ({ name, goal: `≤ ${goal}`, value, met: value === undefined ? undefined : value <= goal });
+const div = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined || b === undefined || b <= 0 ? undefined : a / b;
+
+/** The figures compared across stores (issue §1: each on Redis ≥ 0.8 × on SQLite). */
+const STORE_FIGURES: [string, (t: TargetResults) => number | undefined][] = [
+  ['code exchange', (t) => t.exchange?.rate],
+  ['refresh', (t) => t.refresh?.rate],
+  ['discovery', (t) => t.discovery?.rate],
+  ['JWKS', (t) => t.jwks?.rate],
+  ['password sign-in', (t) => t.signIn?.rate],
+  ['morning peak', (t) => t.morningPeak?.rate],
+];
+
+/** The targets of issue 11 §1, each computed from figures of this one run. */
+export function ratios(r: Results): Ratio[] {
+  const { bare, sqlite, redis } = r.targets;
+  const out: Ratio[] = [];
+  const signing = r.limits?.rsaSignaturesPerSecond;
+  const argon2 = r.limits?.argon2VerifyAtConcurrency;
+  // The targets against the machine and the library, on the SQLite store (Lanyard's default)…
+  if (sqlite && !sqlite.skipped) {
+    out.push(atLeast('code exchange ÷ all-core RSA-4096 signing', 0.85, div(sqlite.exchange?.rate, signing)));
+    if (bare && !bare.skipped) {
+      out.push(atLeast('code exchange ÷ bare oidc-provider', 1.2, div(sqlite.exchange?.rate, bare.exchange?.rate)));
+      out.push(atLeast('refresh ÷ bare oidc-provider', 1.2, div(sqlite.refresh?.rate, bare.refresh?.rate)));
+      out.push(atLeast('discovery ÷ bare JWKS', 3, div(sqlite.discovery?.rate, bare.jwks?.rate)));
+      out.push(atLeast('JWKS ÷ bare JWKS', 3, div(sqlite.jwks?.rate, bare.jwks?.rate)));
+    }
+    out.push(atLeast("password sign-in ÷ argon2id verify at Lanyard's concurrency", 0.9, div(sqlite.signIn?.rate, argon2)));
+  }
+  // … the ones that are not rates, on each store …
+  for (const [store, t] of [['SQLite', sqlite], ['Redis', redis]] as const) {
+    if (!t || t.skipped) continue;
+    out.push(atMost(`exchange p99 during a sign-in storm ÷ alone (${store})`, 2, t.storm?.p99Ratio));
+    // Not a ratio: the count of answers that should never happen (issue §1: never a 5xx, 429/503 only with Retry-After).
+    if (t.morningPeak) out.push(atMost(`morning peak: failures other than 429/503 with Retry-After (${store})`, 0, t.morningPeak.unexpected));
+  }
+  // … and every rate again on Redis, against SQLite.
+  if (sqlite && redis && !sqlite.skipped && !redis.skipped) {
+    for (const [name, figure] of STORE_FIGURES) out.push(atLeast(`${name}: Redis ÷ SQLite`, 0.8, div(figure(redis), figure(sqlite))));
+  }
+  if (r.soak) out.push(atMost(`resident size drift over the soak, % (${r.soak.store})`, 10, Math.abs(r.soak.rss.driftPercent)));
+  return out;
+}

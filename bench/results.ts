@@ -1,0 +1,66 @@
+import type { Figure } from './load.js';
+import type { LogScan } from './log-scan.js';
+import type { Machine } from './machine.js';
+import type { MetricsSummary } from './metrics-scraper.js';
+import type { MachineLimits } from './machine-limits.js';
+import type { PeakResult } from './scenarios/morning-peak.js';
+import type { SoakResult } from './scenarios/soak.js';
+import type { StormResult } from './scenarios/storm.js';
+import type { TargetKey } from './target.js';
+
+/** Everything measured on one server. Absent figures were not measured (bare has no sign-in screens). */
+export interface TargetResults {
+  label: string;
+  /** Why this server was not measured (e.g. redis-server is not installed). */
+  skipped?: string;
+  startupSeconds?: number;
+  /** Share of the machine's CPU used by processes other than the bench's while this server was measured. */
+  othersCpuPercent?: number;
+  exchange?: Figure;
+  refresh?: Figure;
+  discovery?: Figure;
+  jwks?: Figure;
+  signIn?: Figure;
+  storm?: StormResult;
+  morningPeak?: PeakResult;
+  /** Lanyard's processes (the server and its workers) and their resident size, at the end of its scenarios. */
+  processes?: { count: number; rssMiB: number; eachMiB: number[] };
+  /** Lanyard's metrics, scraped every 15 s during the run; the last scrape's token and request counts. */
+  metrics?: MetricsSummary;
+  /** Lanyard's own log of the run, and the requests the bench sent it. */
+  log?: LogScan & { requestsSent: number };
+}
+
+export interface Ratio {
+  name: string;
+  /** e.g. '≥ 0.85' */
+  goal: string;
+  value: number | undefined;
+  met: boolean | undefined;
+}
+
+export interface Results {
+  tool: 'lanyard-bench';
+  version: 1;
+  startedAt: string;
+  finishedAt: string;
+  seconds: number;
+  profile: string;
+  machine: Machine & { busyBeforePercent?: number | undefined };
+  limits?: MachineLimits & { argon2ConcurrencySource: string };
+  settings: {
+    workers: number;
+    pupils: number;
+    staff: number;
+    lanyardEnv: Record<string, string>;
+    redis?: string;
+    notes: string[];
+  };
+  targets: Partial<Record<TargetKey, TargetResults>>;
+  soak?: SoakResult & { store: string };
+  ratios: Ratio[];
+  warnings: string[];
+  /** Every process group the bench started, and those still alive at the end (should be none). */
+  processes: { name: string; pid: number }[];
+  leftovers: { name: string; pid: number }[];
+}

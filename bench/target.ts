@@ -1,0 +1,47 @@
+import { ROUTES } from '../src/provider/paths.js';
+import type { BenchSetup } from './bench-config.js';
+import type { Client, CookieJar } from './http.js';
+
+/** Where a server keeps its endpoints: Lanyard's (src/provider/paths.ts) or oidc-provider's defaults. */
+export interface Paths {
+  authorize: string;
+  token: string;
+  userinfo: string;
+  discovery: string;
+  jwks: string;
+}
+
+export const LANYARD_PATHS: Paths = {
+  authorize: ROUTES.authorization,
+  token: ROUTES.token,
+  userinfo: ROUTES.userinfo,
+  discovery: ROUTES.discovery,
+  jwks: ROUTES.jwks,
+};
+
+export const BARE_PATHS: Paths = {
+  authorize: '/auth',
+  token: '/token',
+  userinfo: '/me',
+  discovery: '/.well-known/openid-configuration',
+  jwks: '/jwks',
+};
+
+export type TargetKey = 'sqlite' | 'redis' | 'bare';
+
+/** One server under test, as the scenarios see it. */
+export interface Target {
+  key: TargetKey;
+  label: string;
+  origin: string;
+  http: Client;
+  setup: BenchSetup;
+  paths: Paths;
+  /** Lanyard has sign-in forms and argon2; bare oidc-provider signs anyone in at once. */
+  lanyard: boolean;
+  /**
+   * A new browser that has signed in (untimed preparation for code collection), with the code that
+   * sign-in produced. `i` picks the user.
+   */
+  newSession(i: number): Promise<{ jar: CookieJar; code: string }>;
+}

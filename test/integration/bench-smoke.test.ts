@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import t from 'tap';
+
+/**
+ * Keeps `npm run bench` working (issue 11 §3: "a short smoke run of it may run in CI"). The bench is not a
+ * test, so nothing here looks at a timing: only that a --smoke run goes through every scenario on every
+ * server without an error, writes its JSON, and leaves no process behind.
+ */
+
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TIME_LIMIT_MS = 150_000; // under tap's 180 s; a smoke run takes seconds (plus a build when dist/ is stale)
+
+interface Figure { rate: number; ok: number; errors: Record<string, number> }
+interface TargetResults {
+  label: string;
+  skipped?: string;
+  exchange?: Figure; refresh?: Figure; discovery?: Figure; jwks?: Figure; signIn?: Figure;
+  storm?: { alone: Figure; during: Figure; signIns: Figure };
+  morningPeak?: { pupils: number; ok: number; rate: number; unexpected: number; errors: Record<string, number> };
+  log?: { errors: number; serverErrors: number; samples: string[] };
+}
+interface Results {
+  profile: string;
+  limits: { rsaSignaturesPerSecond: number; argon2VerifyOneThread: number; argon2VerifyAtConcurrency: number };
+  targets: Record<'sqlite' | 'redis' | 'bare', TargetResults | undefined>;
+  ratios: { name: string }[];
+  processes: { name: string; pid: number }[];
+  leftovers: { name: string; pid: number }[];
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const redisInstalled = () =>
+  [...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'redis-server')), '/usr/bin/redis-server'].some((p) => existsSync(p));
+
+/** Runs the bench's entry (what `npm run bench` runs) with a deadline: SIGTERM, then SIGKILL, past it. */
+function runBench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
+  // Without tap's loaders: the bench and the servers it starts run as they would from a shell.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS' && !k.startsWith('_TAPJS')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts', ...args], { cwd: REPO, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+  child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGTERM'); // the bench stops everything it started, then exits
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+  }, TIME_LIMIT_MS);
+  return new Promise((resolve) => child.once('close', (code) => { clearTimeout(timer); resolve({ code, stdout, stderr, timedOut }); }));
+}
+
+t.test('npm run bench -- --smoke measures every scenario on every server and leaves nothing running', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-bench-smoke-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const json = join(dir, 'results.json');
+
+  const run = await runBench(['--smoke', '--json', json]);
+  t.notOk(run.timedOut, `finished within ${TIME_LIMIT_MS / 1000} s`);
+  t.equal(run.code, 0, 'exits 0', { stderr: run.stderr.slice(-3000) });
+  t.match(run.stdout, /code exchange/, 'prints the table');
+  t.match(run.stdout, /target \(issue 11 §1\)/, 'prints the ratios');
+
+  const r = JSON.parse(readFileSync(json, 'utf8')) as Results;
+  t.equal(r.profile, 'smoke');
+  t.ok(r.limits.rsaSignaturesPerSecond > 0, 'RSA-4096 signing rate');
+  t.ok(r.limits.argon2VerifyOneThread > 0 && r.limits.argon2VerifyAtConcurrency > 0, 'argon2id verify rates');
+
+  const clean = (name: string, f: Figure | undefined) => {
+    t.ok(f && f.rate > 0 && f.ok > 0, `${name}: a positive rate`);
+    t.same(f?.errors, {}, `${name}: no errors`);
+  };
+  const servers: ('bare' | 'sqlite' | 'redis')[] = ['bare', 'sqlite', ...(redisInstalled() ? ['redis' as const] : [])];
+  if (!redisInstalled()) t.match(r.targets.redis?.skipped, /redis-server/, 'without redis-server, the Redis column says why it is empty');
+  for (const key of servers) {
+    const s = r.targets[key];
+    t.ok(s && !s.skipped, `${key} was measured`);
+    if (!s) continue;
+    for (const scenario of ['exchange', 'refresh', 'discovery', 'jwks'] as const) clean(`${key} ${scenario}`, s[scenario]);
+    if (key === 'bare') continue;
+    clean(`${key} sign-in`, s.signIn);
+    clean(`${key} exchanges alone`, s.storm?.alone);
+    clean(`${key} exchanges during the storm`, s.storm?.during);
+    clean(`${key} the storm's sign-ins`, s.storm?.signIns);
+    const peak = s.morningPeak;
+    t.ok(peak && peak.rate > 0 && peak.ok === peak.pupils, `${key} morning peak: every pupil signed in`);
+    t.equal(peak?.unexpected, 0, `${key} morning peak: no unexpected failures (${JSON.stringify(peak?.errors)})`);
+    t.equal(s.log?.errors, 0, `${key}: Lanyard logged no errors (${s.log?.samples.join(' ; ')})`);
+    t.equal(s.log?.serverErrors, 0, `${key}: Lanyard answered no 5xx`);
+  }
+  t.ok(r.ratios.length > 0, 'computes the ratios');
+
+  t.ok(r.processes.some((p) => p.name.startsWith('lanyard')), 'records the processes it started');
+  t.same(r.leftovers, [], 'reports nothing left running');
+  t.same(r.processes.filter((p) => groupAlive(p.pid)), [], 'no process group it started is still alive');
+});
