@@ -1,20 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import * as hasher from '../src/accounts/credential-hasher.js';
+import { argon2Slots } from '../src/cluster/sizing.js';
 import { REPO } from './build.js';
 import type { MachineLimits } from './machine-limits.js';
 import { spawnGroup } from './proc.js';
 
 /**
- * How many argon2 verifications Lanyard runs at once in one process: an exported number in
- * src/accounts/credential-hasher.ts whose name says concurrency, when there is one, else the rule that
- * module follows today (cores − 1, at least 1).
+ * How many argon2 verifications Lanyard runs at once on this machine, all its processes together: the
+ * primary hands the slots out to the workers (src/cluster/sizing.ts).
  */
 export function lanyardArgon2Concurrency(): { value: number; source: string } {
-  for (const [name, value] of Object.entries(hasher as Record<string, unknown>)) {
-    if (/concurren/i.test(name) && typeof value === 'number' && value >= 1) return { value, source: `credential-hasher.ts ${name}` };
-  }
-  return { value: Math.max(1, availableParallelism() - 1), source: 'cores − 1 (credential-hasher.ts)' };
+  return { value: argon2Slots(availableParallelism()), source: 'cores − 1, shared by every worker (src/cluster/sizing.ts)' };
 }
 
 /** Runs bench/machine-limits.ts in a process of its own with a thread pool as large as the cores. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { User } from '../adapters/store.js';
 import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
+import { LimiterBusyError } from '../src/accounts/limiter.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { noteRequestEvent } from '../src/http/request-log.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
@@ -37,6 +38,8 @@ const countdown = (seconds: number) =>
  * cannot slip through together): throttled → 429 with Retry-After; failed → counted,
  * the same generic answer whatever failed; succeeded → the device is remembered. When the counters cannot
  * be read or written the attempt fails closed (503): low-entropy secrets are never checked unprotected.
+ * When so many are signing in that the wait for argon2 would be too long, the person is asked to come back
+ * (503 with Retry-After, the form again), and nothing is counted.
  * Resolves to the user, or undefined when the reply has been sent.
  */
 export async function attemptSignIn(
@@ -57,6 +60,12 @@ export async function attemptSignIn(
     }
     reply.header('Retry-After', String(v.retryAfterSeconds));
     sendHtml(reply, 429, o.retry(429, html`Too many tries. Please wait ${countdown(v.retryAfterSeconds)}, then try again — or ask your teacher.`));
+    return undefined;
+  };
+  const busy = (retryAfterSeconds: number) => {
+    noteRequestEvent(reply.raw, req.log, { event: 'login.busy', ...log, retryAfter: retryAfterSeconds }, 'sign-in turned away: the machine is saturated', 'warn');
+    reply.header('Retry-After', String(retryAfterSeconds));
+    sendHtml(reply, 503, o.retry(503, html`Lots of people are signing in right now. Please wait ${countdown(retryAfterSeconds)}, then try again.`));
     return undefined;
   };
   try {
@@ -92,6 +101,7 @@ export async function attemptSignIn(
     noteRequestEvent(reply.raw, req.log, { event: 'login.succeeded', ...log, accountId: user.id }, 'login succeeded');
     return user;
   } catch (err) {
+    if (err instanceof LimiterBusyError) return busy(err.retryAfterSeconds);
     req.log.error({ event: 'login.unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
     reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
     sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));

@@ -1,7 +1,5 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { setCredentialHashingConcurrency } from './accounts/credential-hasher.js';
-import { argon2Concurrency } from './cluster/sizing.js';
 import { systemClock } from './clock.js';
 import { type Config, loadConfig } from './config.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
@@ -28,7 +26,6 @@ export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStre
 
 /** LANYARD_WORKERS=1: everything in this process. */
 async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise<void> {
-  setCredentialHashingConcurrency(argon2Concurrency(1));
   const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock);
   const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });

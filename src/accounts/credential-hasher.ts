@@ -1,40 +1,49 @@
 import argon2 from 'argon2';
-import { argon2Concurrency } from '../cluster/sizing.js';
-import { Limiter } from './limiter.js';
+import { argon2Slots } from '../cluster/sizing.js';
+import { Limiter, type Slots, type WaitOptions } from './limiter.js';
 
 /**
  * argon2id for every user credential (passwords, emoji passwords). Parameters are OWASP's minimum recommendation
- * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the limiter bounds how many run at once in this
- * process (src/cluster/sizing.ts), so that a burst of logins cannot starve token signing.
+ * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the slots bound how many run at once on the
+ * machine (src/cluster/sizing.ts: a Limiter here, or the primary's when there are workers), so that a burst
+ * of logins cannot starve token signing.
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-let limiter = new Limiter(argon2Concurrency(1));
+/**
+ * The longest a sign-in waits for a slot. Past it the machine is saturated: the person is told to come back
+ * in so many seconds (503 + Retry-After, interactions/attempt.ts) rather than left waiting in a queue that
+ * only grows.
+ */
+export const SIGN_IN_MAX_WAIT_MS = 10_000;
 
-/** How many hashes this process runs at once: set at startup from the number of worker processes. */
-export function setCredentialHashingConcurrency(concurrency: number): void {
-  limiter = new Limiter(concurrency);
+let slots: Slots = new Limiter(argon2Slots());
+
+/** Where hashes get their slots: set once at startup (a worker uses the primary's, src/cluster/worker.ts). */
+export function useCredentialHashingSlots(s: Slots): void {
+  slots = s;
 }
-export const credentialHashingConcurrency = (): number => limiter.max;
+export const credentialHashingSlots = (): number => slots.max;
 
 export function hashCredential(plain: string): Promise<string> {
-  return limiter.run(() => argon2.hash(plain, ARGON2_OPTIONS));
+  return slots.run(() => argon2.hash(plain, ARGON2_OPTIONS));
 }
 
-export async function verifyCredential(hash: string, plain: string): Promise<boolean> {
-  return limiter.run(async () => {
+/** Rejects with LimiterBusyError when `o.maxWaitMs` is given and the wait for a slot would be longer. */
+export async function verifyCredential(hash: string, plain: string, o: WaitOptions = {}): Promise<boolean> {
+  return slots.run(async () => {
     try {
       return await argon2.verify(hash, plain);
     } catch {
       return false;
     }
-  });
+  }, o);
 }
 
 /** Verifying against this when a user does not exist keeps response times from revealing who exists. */
 let dummyHash: Promise<string> | undefined;
-export async function verifyAgainstDummy(plain: string): Promise<false> {
+export async function verifyAgainstDummy(plain: string, o: WaitOptions = {}): Promise<false> {
   dummyHash ??= argon2.hash('lanyard-dummy-credential', ARGON2_OPTIONS);
-  await verifyCredential(await dummyHash, plain);
+  await verifyCredential(await dummyHash, plain, o);
   return false;
 }

@@ -1,12 +1,13 @@
 import type { CredentialKind, Directory, Organisation, User } from '../../adapters/store.js';
 import { maySignIn } from './account-status.js';
-import { verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
+import { SIGN_IN_MAX_WAIT_MS, verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword } from './emoji-bank.js';
 
 /**
  * A user's secret inside one organisation. Unknown user, user without that secret, wrong secret and a
  * suspended user (even with the right secret) all cost one argon2 verification and give the same answer
- * (no user enumeration; a suspension is not revealed to whoever holds the secret).
+ * (no user enumeration; a suspension is not revealed to whoever holds the secret). When the machine is
+ * saturated with sign-ins it rejects with LimiterBusyError instead of queueing (SIGN_IN_MAX_WAIT_MS).
  */
 export async function checkUserSecret(
   directory: Directory,
@@ -18,11 +19,13 @@ export async function checkUserSecret(
   const user = username ? await directory.findUserByUsername(organisation.id, username.trim()) : undefined;
   const hash = user && (await directory.getCredential(user.id, kind));
   if (!user || !hash) {
-    await verifyAgainstDummy(secret);
+    await verifyAgainstDummy(secret, WAIT);
     return undefined;
   }
-  return (await verifyCredential(hash, secret)) && maySignIn(user) ? user : undefined;
+  return (await verifyCredential(hash, secret, WAIT)) && maySignIn(user) ? user : undefined;
 }
+
+const WAIT = { maxWaitMs: SIGN_IN_MAX_WAIT_MS };
 
 export const checkPassword = (directory: Directory, organisation: Organisation, username: string, password: string) =>
   checkUserSecret(directory, organisation, username, 'password', password);

@@ -7,13 +7,16 @@ import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
 import { openServices } from '../services.js';
 import { type Log, logStore, prettyOutput, serveDemoApp, startSweeper, startupFacts, startupLog } from '../startup.js';
 import { startupSummary } from '../startup-summary.js';
-import { threadPoolSize } from './sizing.js';
+import { Limiter } from '../accounts/limiter.js';
+import { brokerHashingSlots } from './hashing-broker.js';
+import { argon2Slots, threadPoolSize } from './sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 
 /**
  * The primary process of `lanyard serve` with LANYARD_WORKERS above 1. It serves no requests: it writes the
  * configuration into the store and makes this month's key once (so that the workers do not race to), forks
- * the workers (node:cluster hands them connections on the shared port), sweeps expired records, runs the
+ * the workers (node:cluster hands them connections on the shared port), hands out the machine's argon2
+ * slots to them (hashing-broker.ts), sweeps expired records, runs the
  * Demo App, and on SIGTERM or SIGINT stops every worker gracefully before it exits.
  */
 export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
@@ -36,6 +39,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     await services.store.close();
     process.exit(code);
   };
+  brokerHashingSlots(new Limiter(argon2Slots()));
   const pool = new WorkerPool({
     count: config.workers,
     env: workerEnvironment(config.workers),

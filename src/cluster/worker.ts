@@ -1,5 +1,5 @@
 import { buildApp } from '../app.js';
-import { setCredentialHashingConcurrency } from '../accounts/credential-hasher.js';
+import { useCredentialHashingSlots } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { closeGracefully } from '../graceful-close.js';
@@ -7,17 +7,18 @@ import { shortLogLines } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
-import { argon2Concurrency } from './sizing.js';
+import { RemoteSlots } from './hashing-client.js';
+import { argon2Slots } from './sizing.js';
 import { READY } from './worker-pool.js';
 
 /**
  * One worker process of `lanyard serve` (src/cluster/primary.ts forked it): the whole app on the shared
- * port and store. The primary has already written the configuration into the store and made this month's
+ * port and store, with argon2 slots shared through the primary. The primary has already written the configuration into the store and made this month's
  * key, so a worker only opens them. It stops gracefully on SIGTERM or SIGINT, and also when the primary is
  * gone (the IPC channel closes), so that no worker outlives it.
  */
 export async function serveWorker(config: Config, out: NodeJS.WriteStream): Promise<void> {
-  setCredentialHashingConcurrency(argon2Concurrency(config.workers));
+  useCredentialHashingSlots(new RemoteSlots(argon2Slots()));
   const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock, undefined, { setUp: false });
   const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });

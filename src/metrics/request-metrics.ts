@@ -21,6 +21,7 @@ const SIGN_IN_RESULTS: Record<string, string> = {
   'login.succeeded': 'succeeded',
   'login.failed': 'failed',
   'login.throttled': 'throttled',
+  'login.busy': 'busy',
 };
 
 /** What nothing answered (a 404 outside every route): one series, not one per path tried. */
@@ -77,7 +78,7 @@ export function requestObserver(registry: Registry): RequestObserver {
   });
   const signIns = new Counter({
     name: 'lanyard_sign_ins_total',
-    help: 'Sign-in attempts at the hosted login, by method (password, emoji, badge) and result (succeeded, failed, throttled).',
+    help: 'Sign-in attempts at the hosted login, by method (password, emoji, badge) and result (succeeded, failed, throttled, busy: turned away while the machine was saturated).',
     labelNames: ['method', 'result'] as const,
     registers: [registry],
   });
