@@ -69,7 +69,12 @@ export interface Options {
   workers: number | undefined;
   lanyardEnv: Record<string, string>;
   keep: boolean;
+  /** Only these scenarios (all when empty); the exchange also runs when refresh or the storm needs its tokens. */
+  only: Set<Scenario>;
 }
+
+export const SCENARIOS = ['exchange', 'refresh', 'discovery', 'jwks', 'sign-in', 'storm', 'morning-peak'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
 
 export const USAGE = `npm run bench [-- OPTIONS]
 
@@ -86,6 +91,7 @@ and Lanyard on SQLite and on Redis (when redis-server is installed); prints a ta
   --json FILE          where to write the results (default bench/results/latest.json)
   --store sqlite|redis run Lanyard on this store only (repeatable)
   --no-bare            skip bare oidc-provider
+  --only A,B           only these scenarios: ${SCENARIOS.join(', ')} (e.g. to profile one)
   --workers N          LANYARD_WORKERS (default: the number of cores)
   --lanyard-env K=V    extra environment for Lanyard (repeatable), e.g. a metrics setting
   --keep               keep the temporary directory (config, databases, Lanyard's logs)
@@ -95,7 +101,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
   let profile = DEFAULT;
   const o: Omit<Options, 'profile'> & { pupils?: number; peakSeconds?: number } = {
     json: join(REPO, 'bench/results/latest.json'), soak: false, soakOnly: false, soakMinutes: 10, stores: [], bare: true,
-    workers: undefined, lanyardEnv: {}, keep: false,
+    workers: undefined, lanyardEnv: {}, keep: false, only: new Set(),
   };
   const number = (flag: string, value: string | undefined): number => {
     const n = Number(value);
@@ -130,6 +136,12 @@ export function parseOptions(argv: string[]): Options | 'help' {
         break;
       }
       case '--keep': o.keep = true; break;
+      case '--only':
+        for (const name of value().split(',')) {
+          if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`--only takes ${SCENARIOS.join(', ')}`);
+          o.only.add(name as Scenario);
+        }
+        break;
       default: throw new Error(`unknown option ${arg} (npm run bench -- --help)`);
     }
   }

@@ -1,5 +1,5 @@
 import { cpuSnapshot, othersPercent } from './cpu.js';
-import type { Options } from './options.js';
+import type { Options, Scenario } from './options.js';
 import { startedGroups } from './proc.js';
 import type { TargetResults } from './results.js';
 import { measureExchange } from './scenarios/exchange.js';
@@ -27,21 +27,37 @@ const ourGroups = () => new Set(startedGroups.map((g) => g.pid));
  */
 export async function runSuite(t: Target, ctx: SuiteContext, into: TargetResults): Promise<void> {
   const p = ctx.options.profile;
+  const only = ctx.options.only;
+  const want = (s: Scenario) => only.size === 0 || only.has(s);
   const before = cpuSnapshot(ourGroups());
-  ctx.log(`${t.label}: code exchange`);
-  const ex = await measureExchange(t, p.exchange);
-  into.exchange = ex.figure;
-  ctx.log(`${t.label}: refresh`);
-  into.refresh = (await measureRefresh(t, ex.tokens, p.refresh)).figure;
-  ctx.log(`${t.label}: discovery and JWKS`);
-  into.discovery = await measureGet(t, t.paths.discovery, p.docs);
-  into.jwks = await measureGet(t, t.paths.jwks, p.docs);
-  if (t.lanyard) {
+  let ex: Awaited<ReturnType<typeof measureExchange>> | undefined;
+  if (want('exchange') || want('refresh') || (t.lanyard && want('storm'))) {
+    ctx.log(`${t.label}: code exchange`);
+    ex = await measureExchange(t, p.exchange);
+    into.exchange = ex.figure;
+  }
+  if (ex && want('refresh')) {
+    ctx.log(`${t.label}: refresh`);
+    into.refresh = (await measureRefresh(t, ex.tokens, p.refresh)).figure;
+  }
+  if (want('discovery')) {
+    ctx.log(`${t.label}: discovery`);
+    into.discovery = await measureGet(t, t.paths.discovery, p.docs);
+  }
+  if (want('jwks')) {
+    ctx.log(`${t.label}: JWKS`);
+    into.jwks = await measureGet(t, t.paths.jwks, p.docs);
+  }
+  if (t.lanyard && want('sign-in')) {
     const concurrency = Math.max(2, p.signIn.concurrencyPerArgon2 * ctx.argon2Total);
     ctx.log(`${t.label}: full password sign-in at concurrency ${concurrency}`);
     into.signIn = await measureSignIn(t, { seconds: p.signIn.seconds, concurrency });
+  }
+  if (t.lanyard && ex && want('storm')) {
     ctx.log(`${t.label}: exchange latency alone and during a sign-in storm`);
-    into.storm = await measureStorm(t, { ...p.storm, exchangeRate: into.exchange.rate, spareCodes: ex.spareCodes });
+    into.storm = await measureStorm(t, { ...p.storm, exchangeRate: ex.figure.rate, spareCodes: ex.spareCodes });
+  }
+  if (t.lanyard && want('morning-peak')) {
     const { pupils, seconds } = p.morningPeak;
     ctx.log(`${t.label}: morning peak, ${pupils} pupils over ${seconds} s`);
     const peak = await measureMorningPeak(t, p.morningPeak);
