@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../src/clock.js';
 import { sqliteBadges } from './sqlite/badges.js';
+import { checkpointInBackground } from './sqlite/checkpointer.js';
 import { sqliteClients } from './sqlite/clients.js';
 import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteCounters } from './sqlite/counters.js';
@@ -20,10 +21,11 @@ const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Embedded default backend: one SQLite file (WAL), durable; one node, or several processes on one machine
- * sharing the file. Opening it runs the schema migrations (adapters/sqlite/migrate.ts).
+ * sharing the file. Opening it runs the schema migrations (adapters/sqlite/migrate.ts); a thread of its own
+ * keeps the write-ahead log short (adapters/sqlite/checkpointer.ts).
  * `path` is a file path or ':memory:'. The directory is created when missing.
  */
-export function openSqliteStore(path: string, clock: Clock): Store {
+export function openSqliteStore(path: string, clock: Clock, o: { checkpointEveryMs?: number } = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
@@ -36,6 +38,7 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     db.close();
     throw err;
   }
+  const stopCheckpoints = path === ':memory:' ? async () => {} : checkpointInBackground(db, path, o.checkpointEveryMs);
 
   const now = () => clock.now().getTime();
   const oidc = sqliteOidcRecords(db, now);
@@ -57,6 +60,9 @@ export function openSqliteStore(path: string, clock: Clock): Store {
     ...sqliteTransfer(db, now),
     async sweep() { return sweepOidc() + sweepCounters(); },
     async ping() { probe.run(String(now())); },
-    async close() { if (db.open) db.close(); },
+    async close() {
+      await stopCheckpoints();
+      if (db.open) db.close();
+    },
   };
 }
