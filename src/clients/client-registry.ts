@@ -6,6 +6,8 @@ import { clientSecretMatches } from './client-secret.js';
 
 /** How often a secret's "last used" time is written: a busy app must not turn every token request into a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Derived internal secrets remembered at most (a few bytes each): far more than a school service has apps. */
+const MAX_CACHED_SECRETS = 10_000;
 
 /**
  * Clients as every instance sees them: read from the store on each use, so a change made anywhere (the
@@ -16,6 +18,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * (src/provider/token-request.ts) swaps a verified real secret for it.
  */
 export class ClientRegistry {
+  /** Derived secrets by client id: an HMAC per token request and per client lookup adds up (a profile showed it). */
+  readonly #internalSecrets = new Map<string, string>();
+
   constructor(
     private readonly store: Clients,
     private readonly clock: Clock,
@@ -29,7 +34,14 @@ export class ClientRegistry {
   }
 
   internalSecret(clientId: string): string {
-    return createHmac('sha256', this.authKey).update(clientId).digest('base64url');
+    let secret = this.#internalSecrets.get(clientId);
+    if (secret === undefined) {
+      secret = createHmac('sha256', this.authKey).update(clientId).digest('base64url');
+      // Bounded: client ids come from requests, and a flood of made-up ones must not grow it for ever.
+      if (this.#internalSecrets.size >= MAX_CACHED_SECRETS) this.#internalSecrets.clear();
+      this.#internalSecrets.set(clientId, secret);
+    }
+    return secret;
   }
 
   /** Whether `secret` is one of the client's unexpired secrets (SPEC: an application has many secrets). */
