@@ -1,3 +1,4 @@
+import type { Test } from 'tap';
 import { HttpBrowser, hiddenField, location } from './http-browser.js';
 
 export interface Credentials {
@@ -68,4 +69,28 @@ export async function submitAutoForm(browser: HttpBrowser, page: string): Promis
   if (!action) throw new Error('expected a redirect or a self-submitting form');
   const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
   return browser.post(action.replace(/&amp;/g, '&'), fields);
+}
+
+/**
+ * A wrong password, then the right one, in one interaction (a person's typo): each answer is checked
+ * (401, then 303), and the code the app receives is returned.
+ */
+export async function signInAfterAWrongPassword(
+  t: Pick<Test, 'equal'>,
+  browser: HttpBrowser,
+  issuer: string,
+  authorizeUrl: string,
+  who: Credentials,
+  wrongPassword: string,
+): Promise<string> {
+  const first = location(await browser.get(authorizeUrl), issuer);
+  const uid = first.pathname.split('/')[2]!;
+  const page = await (await browser.get(`${issuer}/interaction/${uid}/password?org=${who.organisation ?? 'demo-school'}`)).text();
+  const form = { csrf: hiddenField(page, 'csrf'), org: hiddenField(page, 'org'), username: who.username };
+  t.equal((await browser.post(`${issuer}/interaction/${uid}/password`, { ...form, password: wrongPassword })).status, 401, 'a failed sign-in');
+  const res = await browser.post(`${issuer}/interaction/${uid}/password`, { ...form, password: who.password });
+  t.equal(res.status, 303, 'signed in');
+  let to = location(res, issuer);
+  while (to.origin === issuer) to = location(await browser.get(to), issuer);
+  return to.searchParams.get('code') ?? '';
 }

@@ -1,8 +1,8 @@
 import tap from 'tap';
-import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
+import { HttpBrowser } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
-import { signIn, TEACHER } from '../helpers/sign-in.js';
+import { signIn, signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.js';
 
 /**
  * No credential in a log line: not the user's password (right or wrong), not the client secret (nor the
@@ -46,17 +46,8 @@ tap.test('a full sign-in, code exchange and refresh write no credential to the l
     ['the internal client secret', lanyard.app.lanyard.clients.internalSecret(DEMO_CLIENT.id)],
   ]);
 
-  // A failed login first (wrong password), then the right one in the same interaction.
-  const first = location(await browser.get(authorizeUrl(lanyard, 'one')), base);
-  const uid = first.pathname.split('/')[2]!;
-  const page = await (await browser.get(`${base}/interaction/${uid}/password?org=demo-school`)).text();
-  const form = { csrf: hiddenField(page, 'csrf'), org: hiddenField(page, 'org'), username: TEACHER.username };
-  t.equal((await browser.post(`${base}/interaction/${uid}/password`, { ...form, password: WRONG_PASSWORD })).status, 401);
-  let res = await browser.post(`${base}/interaction/${uid}/password`, { ...form, password: TEACHER.password });
-  t.equal(res.status, 303, 'signed in');
-  let to = location(res, base);
-  while (to.origin === base) to = location(await browser.get(to), base);
-  const code1 = to.searchParams.get('code')!;
+  let res: Response;
+  const code1 = await signInAfterAWrongPassword(t, browser, base, authorizeUrl(lanyard, 'one'), TEACHER, WRONG_PASSWORD);
   t.ok(code1, 'a first code');
   // The session cookie is a bearer credential. (The _interaction cookies hold the interaction uid, which is
   // in the login screens' URLs by design.)

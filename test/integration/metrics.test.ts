@@ -13,7 +13,7 @@ import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
 import { freePort, type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { type Exposition, parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
-import { TEACHER } from '../helpers/sign-in.js';
+import { signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.js';
 import { pooledKeyPair } from '../helpers/test-keys.js';
 
 /**
@@ -56,17 +56,7 @@ tap.test('a sign-in, a code exchange and a refresh are counted; no credential re
     ['the internal client secret', lanyard.app.lanyard.clients.internalSecret(DEMO_CLIENT.id)],
   ]);
 
-  // A wrong password, then the right one in the same interaction.
-  const first = location(await browser.get(authorizeUrl(lanyard, 'one')), base);
-  const uid = first.pathname.split('/')[2]!;
-  const page = await (await browser.get(`${base}/interaction/${uid}/password?org=demo-school`)).text();
-  const form = { csrf: hiddenField(page, 'csrf'), org: hiddenField(page, 'org'), username: TEACHER.username };
-  t.equal((await browser.post(`${base}/interaction/${uid}/password`, { ...form, password: WRONG_PASSWORD })).status, 401, 'a failed sign-in');
-  const res = await browser.post(`${base}/interaction/${uid}/password`, { ...form, password: TEACHER.password });
-  t.equal(res.status, 303, 'signed in');
-  let to = location(res, base);
-  while (to.origin === base) to = location(await browser.get(to), base);
-  const code = to.searchParams.get('code')!;
+  const code = await signInAfterAWrongPassword(t, browser, base, authorizeUrl(lanyard, 'one'), TEACHER, WRONG_PASSWORD);
   t.ok(code, 'a code');
   secrets.set('the code', code);
   for (const [name, value] of browser.cookies) if (name.startsWith('_session')) secrets.set(`cookie ${name}`, value);
