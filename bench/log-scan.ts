@@ -5,8 +5,10 @@ export interface LogScan {
   lines: number;
   warnings: number;
   errors: number;
-  /** Requests answered with a 5xx, as Lanyard logged them. */
+  /** Requests answered with a 5xx, as Lanyard logged them, other than sign-ins turned away. */
   serverErrors: number;
+  /** Sign-ins turned away because the machine was saturated (`login.busy`: 503 with Retry-After, expected above saturation). */
+  turnedAway: number;
   /** The first few distinct error and warning messages, to say what went wrong. */
   samples: string[];
   /** When Lanyard began shutting down (ms since the epoch) and on which signal: the bench's own stop, or not. */
@@ -18,7 +20,7 @@ export interface LogScan {
  * request is the goal), warnings, errors and 5xx answers. Only lines that look interesting are parsed.
  */
 export async function scanLog(file: string): Promise<LogScan> {
-  const scan: LogScan = { lines: 0, warnings: 0, errors: 0, serverErrors: 0, samples: [], shutdowns: [] };
+  const scan: LogScan = { lines: 0, warnings: 0, errors: 0, serverErrors: 0, turnedAway: 0, samples: [], shutdowns: [] };
   const seen = new Set<string>();
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
     if (!line) continue;
@@ -26,6 +28,10 @@ export async function scanLog(file: string): Promise<LogScan> {
     if (line.includes('"event":"shutdown"')) {
       const entry = JSON.parse(line) as { time: number; signal?: string };
       scan.shutdowns.push({ time: entry.time, ...(entry.signal ? { signal: entry.signal } : {}) });
+    }
+    if (line.includes('"event":"login.busy"')) {
+      scan.turnedAway += 1;
+      continue;
     }
     const level = /"level":(\d+)/.exec(line)?.[1];
     const fiveHundred = /"statusCode":5\d\d/.test(line);

@@ -60,7 +60,7 @@ export function renderReport(r: Results): string {
       const tokens = Object.values(m.tokensIssued).reduce((a, b) => a + b, 0);
       return `${m.scrapes} · ${tokens.toLocaleString('en-US')} · ${m.serverErrors ?? 0}`;
     }),
-    row('Lanyard log: lines per request sent', (x) => (x.log ? `${(x.log.lines / Math.max(1, x.log.requestsSent)).toFixed(2)} (${x.log.warnings} warn, ${x.log.errors} error, ${x.log.serverErrors} 5xx)` : '')),
+    row('Lanyard log: lines per request sent', (x) => (x.log ? `${(x.log.lines / Math.max(1, x.log.requestsSent)).toFixed(2)} (${x.log.warnings} warn, ${x.log.errors} error, ${x.log.serverErrors} 5xx${x.log.turnedAway ? `, ${x.log.turnedAway} sign-ins turned away: 503 + Retry-After` : ''})` : '')),
   ];
   const m = r.machine;
   const measured = Object.keys(r.targets).length > 0 || r.limits !== undefined;
