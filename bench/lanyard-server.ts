@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { BenchSetup } from './bench-config.js';
-import { freePort } from './ports.js';
+import { freePorts } from './ports.js';
 import { type Group, spawnGroup } from './proc.js';
 import { REPO } from './build.js';
 
@@ -35,8 +35,7 @@ export interface LanyardOptions {
  * cores. Not NODE_ENV=production: that needs an https issuer, and the bench speaks plain HTTP on loopback.
  */
 export async function startLanyard(o: LanyardOptions): Promise<LanyardServer> {
-  const port = await freePort();
-  const metricsPort = await freePort();
+  const [port, metricsPort] = (await freePorts(2)) as [number, number];
   const origin = `http://127.0.0.1:${port}`;
   const logFile = join(o.dir, `lanyard-${o.label}.log`);
   const fd = openSync(logFile, 'w');

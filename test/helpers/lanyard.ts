@@ -35,15 +35,26 @@ export interface StartOptions {
 
 interface Teardown { teardown(fn: () => unknown): void }
 
+/**
+ * `count` distinct ports free on loopback right now, held together until all are picked: picked one at a
+ * time, a port just freed can come back twice (the bench saw its main and metrics ports collide).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: ReturnType<typeof createServer>[] = [];
+  try {
+    for (let i = 0; i < count; i += 1) {
+      const srv = createServer();
+      servers.push(srv);
+      await new Promise<void>((resolve, reject) => { srv.once('error', reject); srv.listen(0, '127.0.0.1', resolve); });
+    }
+    return servers.map((srv) => (srv.address() as { port: number }).port);
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
+  }
+}
+
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+  return (await freePorts(1))[0]!;
 }
 
 /**

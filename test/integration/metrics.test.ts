@@ -10,7 +10,7 @@ import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import { openServices } from '../../src/services.js';
 import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
-import { freePort, type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { freePorts, type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { type Exposition, parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 import { signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.js';
@@ -158,8 +158,8 @@ tap.test('in production, /metrics is off unless asked for, and the log says how 
 });
 
 tap.test('LANYARD_METRICS_PORT: metrics on a port of their own, not on the main one', async (t) => {
-  const port = await freePort();
-  const lanyard = await startLanyard(t, { env: { LANYARD_METRICS_PORT: String(port) } });
+  const [port, mainPort] = (await freePorts(2)) as [number, number];
+  const lanyard = await startLanyard(t, { port: mainPort, env: { LANYARD_METRICS_PORT: String(port) } });
   const metricsBase = `http://127.0.0.1:${port}`;
   t.equal((await scrape(lanyard.url)).res.status, 404, 'the main port: 404');
   const own = await scrape(metricsBase);
@@ -175,8 +175,8 @@ tap.test('LANYARD_METRICS_PORT: metrics on a port of their own, not on the main 
 });
 
 tap.test('LANYARD_METRICS_PORT with LANYARD_METRICS_TOKEN: the metrics port wants the token', async (t) => {
-  const port = await freePort();
-  await startLanyard(t, { env: { LANYARD_METRICS_PORT: String(port), LANYARD_METRICS_TOKEN: METRICS_TOKEN } });
+  const [port, mainPort] = (await freePorts(2)) as [number, number];
+  await startLanyard(t, { port: mainPort, env: { LANYARD_METRICS_PORT: String(port), LANYARD_METRICS_TOKEN: METRICS_TOKEN } });
   const metricsBase = `http://127.0.0.1:${port}`;
   const none = await scrape(metricsBase);
   t.equal(none.res.status, 401, 'no token: 401');
