@@ -10,7 +10,7 @@ import {
 import { location } from './http-browser.js';
 import { type Backend, type Instance, onInstance, type Pair, serveProcess, sharedStore, startPair } from './instances.js';
 import { type RedisServer, startRedis } from './redis-server.js';
-import { DEMO_CLIENT } from './relying-party.js';
+import { DEMO_BASIC_AUTH, DEMO_CLIENT } from './relying-party.js';
 import { signIn, TEACHER } from './sign-in.js';
 
 /**
@@ -24,7 +24,6 @@ import { signIn, TEACHER } from './sign-in.js';
 const CALLBACK = DEMO_CLIENT.redirectUri;
 const OTHER_CALLBACK = 'http://localhost:8080/other';
 const WRONG = ['cat', 'dog', 'cat', 'dog', 'cat', 'dog'];
-const DEMO_AUTH = `Basic ${Buffer.from(`${DEMO_CLIENT.id}:${DEMO_CLIENT.secret}`).toString('base64')}`;
 
 const origins = (p: Pair) => [p.issuer, p.a.origin, p.b.origin];
 const isCallback = (u: URL, path = '/callback') => `${u.origin}${u.pathname}` === `http://localhost:8080${path}`;
@@ -42,7 +41,7 @@ async function follow(browser: HttpBrowser, via: Instance, res: Response, ours: 
 }
 
 /** POST /oauth/token with an authorization code, to one instance. */
-async function redeem(via: Instance, code: string, auth = DEMO_AUTH): Promise<{ status: number; json: Record<string, unknown> }> {
+async function redeem(via: Instance, code: string, auth = DEMO_BASIC_AUTH): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${via.origin}/oauth/token`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },

@@ -1,7 +1,8 @@
 import tap from 'tap';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
-import { DEMO_CLIENT } from '../helpers/relying-party.js';
+import { DEMO_BASIC_AUTH, DEMO_CLIENT, demoAuthorizationUrl } from '../helpers/relying-party.js';
+import { demoCredentials } from '../helpers/demo-credentials.js';
 import { signIn, signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.js';
 
 /**
@@ -11,12 +12,9 @@ import { signIn, signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.j
  */
 
 const CALLBACK = DEMO_CLIENT.redirectUri;
-const DEMO_AUTH = `Basic ${Buffer.from(`${DEMO_CLIENT.id}:${DEMO_CLIENT.secret}`).toString('base64')}`;
 const WRONG_PASSWORD = 'wrong-password-7Qx2';
 
-const authorizeUrl = (lanyard: Lanyard, state: string) => `${lanyard.url}/oauth/authorize?${new URLSearchParams({
-  client_id: DEMO_CLIENT.id, redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', state, nonce: `nonce-${state}`,
-}).toString()}`;
+const authorizeUrl = (lanyard: Lanyard, state: string) => demoAuthorizationUrl(lanyard.url, state);
 
 interface Tokens { access_token: string; refresh_token: string; id_token: string }
 
@@ -24,7 +22,7 @@ async function token(lanyard: Lanyard, where: 'body' | 'url', params: Record<str
   const form = new URLSearchParams(params).toString();
   return fetch(`${lanyard.url}/oauth/token${where === 'url' ? `?${form}` : ''}`, {
     method: 'POST',
-    headers: { authorization: DEMO_AUTH, ...(where === 'body' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+    headers: { authorization: DEMO_BASIC_AUTH, ...(where === 'body' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
     ...(where === 'body' ? { body: form } : {}),
   });
 }
@@ -38,13 +36,7 @@ tap.test('a full sign-in, code exchange and refresh write no credential to the l
   const lanyard = await startLanyard(t);
   const base = lanyard.url;
   const browser = new HttpBrowser();
-  const secrets = new Map<string, string>([
-    ['the password', TEACHER.password],
-    ['the wrong password', WRONG_PASSWORD],
-    ['the client secret', DEMO_CLIENT.secret],
-    ['the Basic credentials', DEMO_AUTH.slice('Basic '.length)],
-    ['the internal client secret', lanyard.app.lanyard.clients.internalSecret(DEMO_CLIENT.id)],
-  ]);
+  const secrets = demoCredentials(lanyard, WRONG_PASSWORD);
 
   let res: Response;
   const code1 = await signInAfterAWrongPassword(t, browser, base, authorizeUrl(lanyard, 'one'), TEACHER, WRONG_PASSWORD);
@@ -72,7 +64,7 @@ tap.test('a full sign-in, code exchange and refresh write no credential to the l
   t.equal(res.status, 400, 'access token in the URL refused at userinfo');
   res = await fetch(`${base}/oauth/userinfo`, { headers: { authorization: `Bearer ${t4.access_token}` } });
   t.equal(res.status, 200, 'userinfo with the header');
-  res = await fetch(`${base}/oauth/revoke?token=${encodeURIComponent(t3.refresh_token)}`, { method: 'POST', headers: { authorization: DEMO_AUTH } });
+  res = await fetch(`${base}/oauth/revoke?token=${encodeURIComponent(t3.refresh_token)}`, { method: 'POST', headers: { authorization: DEMO_BASIC_AUTH } });
   t.equal(res.status, 200, 'revocation with the token in the URL');
   res = await browser.get(`${base}/oauth/logout?client_id=${DEMO_CLIENT.id}&id_token_hint=${t4.id_token}`);
   t.equal(res.status, 303, 'logout');

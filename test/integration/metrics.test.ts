@@ -12,7 +12,8 @@ import { openServices } from '../../src/services.js';
 import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
 import { freePorts, type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { type Exposition, parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
-import { DEMO_CLIENT } from '../helpers/relying-party.js';
+import { DEMO_BASIC_AUTH, DEMO_CLIENT, demoAuthorizationUrl } from '../helpers/relying-party.js';
+import { demoCredentials } from '../helpers/demo-credentials.js';
 import { signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.js';
 import { pooledKeyPair } from '../helpers/test-keys.js';
 
@@ -22,18 +23,15 @@ import { pooledKeyPair } from '../helpers/test-keys.js';
  */
 
 const CALLBACK = DEMO_CLIENT.redirectUri;
-const DEMO_AUTH = `Basic ${Buffer.from(`${DEMO_CLIENT.id}:${DEMO_CLIENT.secret}`).toString('base64')}`;
 const WRONG_PASSWORD = 'wrong-password-Zk81';
 const METRICS_TOKEN = 'metrics-token-0123456789abcdefghijklmnopqrstuv';
 const TOKEN_ROUTE = { method: 'POST', route: '/oauth/token', status: '200' };
 
-const authorizeUrl = (lanyard: Lanyard, state: string) => `${lanyard.url}/oauth/authorize?${new URLSearchParams({
-  client_id: DEMO_CLIENT.id, redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', state, nonce: `nonce-${state}`,
-}).toString()}`;
+const authorizeUrl = (lanyard: Lanyard, state: string) => demoAuthorizationUrl(lanyard.url, state);
 
 const tokenRequest = (lanyard: Lanyard, params: Record<string, string>) => fetch(`${lanyard.url}/oauth/token`, {
   method: 'POST',
-  headers: { authorization: DEMO_AUTH, 'content-type': 'application/x-www-form-urlencoded' },
+  headers: { authorization: DEMO_BASIC_AUTH, 'content-type': 'application/x-www-form-urlencoded' },
   body: new URLSearchParams(params).toString(),
 });
 
@@ -48,13 +46,7 @@ tap.test('a sign-in, a code exchange and a refresh are counted; no credential re
   const lanyard = await startLanyard(t);
   const base = lanyard.url;
   const browser = new HttpBrowser();
-  const secrets = new Map<string, string>([
-    ['the password', TEACHER.password],
-    ['the wrong password', WRONG_PASSWORD],
-    ['the client secret', DEMO_CLIENT.secret],
-    ['the Basic credentials', DEMO_AUTH.slice('Basic '.length)],
-    ['the internal client secret', lanyard.app.lanyard.clients.internalSecret(DEMO_CLIENT.id)],
-  ]);
+  const secrets = demoCredentials(lanyard, WRONG_PASSWORD);
 
   const code = await signInAfterAWrongPassword(t, browser, base, authorizeUrl(lanyard, 'one'), TEACHER, WRONG_PASSWORD);
   t.ok(code, 'a code');
