@@ -23,7 +23,6 @@ let slots: Slots = new Limiter(argon2Slots());
 export function useCredentialHashingSlots(s: Slots): void {
   slots = s;
 }
-export const credentialHashingSlots = (): number => slots.max;
 
 export function hashCredential(plain: string): Promise<string> {
   return slots.run(() => argon2.hash(plain, ARGON2_OPTIONS));

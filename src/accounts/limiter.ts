@@ -15,7 +15,6 @@ export interface WaitOptions {
 
 /** Runs tasks at most `max` at a time: a Limiter in this process, or the primary's (src/cluster/hashing-client.ts). */
 export interface Slots {
-  readonly max: number;
   run<T>(task: () => Promise<T>, o?: WaitOptions): Promise<T>;
 }
 

@@ -37,7 +37,7 @@ export class ClientRegistry {
     let secret = this.#internalSecrets.get(clientId);
     if (secret === undefined) {
       secret = createHmac('sha256', this.authKey).update(clientId).digest('base64url');
-      // Bounded: client ids come from requests, and a flood of made-up ones must not grow it for ever.
+      // Only registered clients get here (after their secret or their record was found); bounded all the same.
       if (this.#internalSecrets.size >= MAX_CACHED_SECRETS) this.#internalSecrets.clear();
       this.#internalSecrets.set(clientId, secret);
     }

@@ -19,7 +19,7 @@ export class RemoteSlots implements Slots {
   #next = 0;
   readonly #waiting = new Map<number, (reply: SlotReply | undefined) => void>();
 
-  constructor(readonly max: number, private readonly channel: Channel = process) {
+  constructor(private readonly channel: Channel = process) {
     channel.on('message', (m: unknown) => {
       if (!isSlotReply(m)) return;
       this.#waiting.get(m.id)?.(m);

@@ -1,7 +1,8 @@
+import { isLanyardMessage } from './ipc-message.js';
+
 /**
  * The messages between a worker and the primary about argon2 slots (hashing-client.ts, hashing-broker.ts):
- * the machine's slots are shared by every worker, so the primary hands them out. Told apart from the
- * metrics messages on the same channel by their `lanyard` field.
+ * the machine's slots are shared by every worker, so the primary hands them out.
  */
 
 /** Worker → primary: a slot, please (refused when the wait would be longer than `maxWaitMs`). */
@@ -11,9 +12,7 @@ export interface SlotRelease { lanyard: 'argon2!'; id: number }
 /** Primary → worker: the slot is yours, or come back after `busy` seconds. */
 export type SlotReply = { lanyard: 'argon2'; id: number; granted: true } | { lanyard: 'argon2'; id: number; busy: number };
 
-const isObject = (m: unknown): m is Record<string, unknown> => typeof m === 'object' && m !== null;
-
 export const isSlotRequest = (m: unknown): m is SlotRequest =>
-  isObject(m) && m.lanyard === 'argon2?' && typeof m.id === 'number' && (m.maxWaitMs === undefined || typeof m.maxWaitMs === 'number');
-export const isSlotRelease = (m: unknown): m is SlotRelease => isObject(m) && m.lanyard === 'argon2!' && typeof m.id === 'number';
-export const isSlotReply = (m: unknown): m is SlotReply => isObject(m) && m.lanyard === 'argon2' && typeof m.id === 'number';
+  isLanyardMessage(m, 'argon2?') && typeof m.id === 'number' && (m.maxWaitMs === undefined || typeof m.maxWaitMs === 'number');
+export const isSlotRelease = (m: unknown): m is SlotRelease => isLanyardMessage(m, 'argon2!') && typeof m.id === 'number';
+export const isSlotReply = (m: unknown): m is SlotReply => isLanyardMessage(m, 'argon2') && typeof m.id === 'number';

@@ -16,8 +16,7 @@ import { WorkerPool, WorkerStartupError } from './worker-pool.js';
  * The primary process of `lanyard serve` with LANYARD_WORKERS above 1. It serves no requests: it writes the
  * configuration into the store and makes this month's key once (so that the workers do not race to), forks
  * the workers (node:cluster hands them connections on the shared port), hands out the machine's argon2
- * slots to them (hashing-broker.ts), sweeps expired records, runs the
- * Demo App, and on SIGTERM or SIGINT stops every worker gracefully before it exits.
+ * slots to them (hashing-broker.ts), sweeps expired records, runs the Demo App, and on SIGTERM or SIGINT stops every worker gracefully before it exits.
  */
 export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
   const pretty = prettyOutput(config, out);

@@ -1,12 +1,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SHUTDOWN_GRACE_MS } from '../graceful-close.js';
+import { isLanyardMessage } from './ipc-message.js';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
 /** What a worker says to the primary (src/cluster/worker.ts). */
 export const READY = { lanyard: 'ready' } as const;
-const isReady = (m: unknown) => typeof m === 'object' && m !== null && (m as { lanyard?: unknown }).lanyard === READY.lanyard;
+const isReady = (m: unknown) => isLanyardMessage(m, READY.lanyard);
 
 /** A worker that stopped while starting: the same problem would stop every worker (its error is above). */
 export class WorkerStartupError extends Error {

@@ -8,17 +8,16 @@ import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
 import { RemoteSlots } from './hashing-client.js';
-import { argon2Slots } from './sizing.js';
 import { READY } from './worker-pool.js';
 
 /**
  * One worker process of `lanyard serve` (src/cluster/primary.ts forked it): the whole app on the shared
- * port and store, with argon2 slots shared through the primary. The primary has already written the configuration into the store and made this month's
- * key, so a worker only opens them. It stops gracefully on SIGTERM or SIGINT, and also when the primary is
+ * port and store, with argon2 slots shared through the primary. The primary has already written the
+ * configuration into the store and made this month's key, so a worker only opens them. It stops gracefully on SIGTERM or SIGINT, and also when the primary is
  * gone (the IPC channel closes), so that no worker outlives it.
  */
 export async function serveWorker(config: Config, out: NodeJS.WriteStream): Promise<void> {
-  useCredentialHashingSlots(new RemoteSlots(argon2Slots()));
+  useCredentialHashingSlots(new RemoteSlots());
   const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock, undefined, { setUp: false });
   const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });

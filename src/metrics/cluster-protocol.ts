@@ -4,18 +4,16 @@
  * 'prom-client:…'`) travel on the same channel; these are told apart by their `lanyard` field.
  */
 
+import { isLanyardMessage } from '../cluster/ipc-message.js';
+
 export interface MetricsRequest { lanyard: 'metrics?'; id: number }
 export type MetricsReply =
   | { lanyard: 'metrics'; id: number; text: string; contentType: string }
   | { lanyard: 'metrics'; id: number; error: string };
 
-const isObject = (m: unknown): m is Record<string, unknown> => typeof m === 'object' && m !== null;
+export const isMetricsRequest = (m: unknown): m is MetricsRequest => isLanyardMessage(m, 'metrics?') && typeof m.id === 'number';
 
-export const isMetricsRequest = (m: unknown): m is MetricsRequest =>
-  isObject(m) && m.lanyard === 'metrics?' && typeof m.id === 'number';
-
-export const isMetricsReply = (m: unknown): m is MetricsReply =>
-  isObject(m) && m.lanyard === 'metrics' && typeof m.id === 'number';
+export const isMetricsReply = (m: unknown): m is MetricsReply => isLanyardMessage(m, 'metrics') && typeof m.id === 'number';
 
 /** The scrape could not be gathered in time (a worker or the primary did not answer): 503, try again. */
 export class MetricsUnavailableError extends Error {

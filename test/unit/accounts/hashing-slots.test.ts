@@ -68,8 +68,8 @@ t.test('two workers share the primary’s slots: never more than the machine all
   t.teardown(stop);
   const a = worker();
   const b = worker();
-  const slotsA = new RemoteSlots(2, a.channel);
-  const slotsB = new RemoteSlots(2, b.channel);
+  const slotsA = new RemoteSlots(a.channel);
+  const slotsB = new RemoteSlots(b.channel);
   let running = 0;
   let peak = 0;
   const task = (i: number) => async () => {
@@ -105,7 +105,7 @@ t.test('a worker is told to come back when the machine’s queue is too long', a
   const stop = brokerHashingSlots(limiter);
   t.teardown(stop);
   const a = worker();
-  const slots = new RemoteSlots(1, a.channel);
+  const slots = new RemoteSlots(a.channel);
   await slots.run(() => sleep(200));
   let release!: () => void;
   const hold = slots.run(() => new Promise<void>((resolve) => { release = resolve; }));
