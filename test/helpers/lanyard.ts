@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -10,6 +9,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import type { KeyManager } from '../../src/keys/key-manager.js';
 import { closeGracefully } from '../../src/graceful-close.js';
 import { openServices } from '../../src/services.js';
+import { freePort, freePorts } from './ports.js';
 import { pooledKeyPair } from './test-keys.js';
 
 export interface Lanyard {
@@ -35,27 +35,7 @@ export interface StartOptions {
 
 interface Teardown { teardown(fn: () => unknown): void }
 
-/**
- * `count` distinct ports free on loopback right now, held together until all are picked: picked one at a
- * time, a port just freed can come back twice (the bench saw its main and metrics ports collide).
- */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers: ReturnType<typeof createServer>[] = [];
-  try {
-    for (let i = 0; i < count; i += 1) {
-      const srv = createServer();
-      servers.push(srv);
-      await new Promise<void>((resolve, reject) => { srv.once('error', reject); srv.listen(0, '127.0.0.1', resolve); });
-    }
-    return servers.map((srv) => (srv.address() as { port: number }).port);
-  } finally {
-    await Promise.all(servers.map((srv) => new Promise<void>((resolve) => srv.close(() => resolve()))));
-  }
-}
-
-export async function freePort(): Promise<number> {
-  return (await freePorts(1))[0]!;
-}
+export { freePort, freePorts };
 
 /**
  * A real Lanyard over real HTTP on 127.0.0.1, on a SQLite file in a temporary directory, with the demo

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
+import { freePort } from './ports.js';
 
 export interface Teardown { teardown(fn: () => unknown): void }
 
@@ -39,20 +39,14 @@ export interface SentinelSet {
 
 const HOST = '127.0.0.1';
 
+export { freePort };
+
 export function findRedisServer(): string {
   const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'redis-server'));
   const found = ['/usr/bin/redis-server', ...onPath].find((p) => existsSync(p));
   // A missing server is a broken environment, not a reason to skip.
   if (!found) throw new Error('redis-server not found: apt-get install redis-server');
   return found;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(0, HOST, resolve); });
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** One short-lived connection with no retries or offline queue, so a dead server fails fast. */
