@@ -1,5 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { noteRequestEvent } from '../http/request-log.js';
+import { readCookie } from '../http/signed-value.js';
 import { errorPage } from '../web/error-page.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { type LogoutRequest, resolveLogout } from './logout-request.js';
@@ -46,7 +48,7 @@ export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clie
 
 async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyReply, request: Accepted) {
   const accountId = await endBrowserSession(host, req, reply);
-  req.log.info({
+  noteRequestEvent(reply.raw, req.log, {
     event: 'logout',
     clientId: request.client.clientId,
     accountId,
@@ -62,8 +64,7 @@ function refuse(reply: FastifyReply, problem: string) {
 }
 
 function carriesSessionCookie(host: ProviderHost, req: FastifyRequest): boolean {
-  const name = host.provider.cookieName('session');
-  return (req.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${name}=`));
+  return readCookie(req.headers.cookie, host.provider.cookieName('session')) !== undefined;
 }
 
 /** The SPEC's GET form for an accepted POST: the same app and state, so the same redirect in the end. */

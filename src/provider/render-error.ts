@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
+import { noteRequestEvent } from '../http/request-log.js';
 import { errorPage, unavailablePage } from '../web/error-page.js';
 
 const MESSAGES: Record<string, string> = {
@@ -14,7 +15,8 @@ const MESSAGES: Record<string, string> = {
  */
 export function renderErrorPage(log: FastifyBaseLogger) {
   return async (ctx: KoaContextWithOIDC, out: ErrorOut, error: unknown) => {
-    log.info({ event: 'authorize.rejected', error: out.error, description: out.error_description }, 'authorization request rejected');
+    // The request's line (unless oidc-provider's authorization.error already gave it its event: then one of its own).
+    noteRequestEvent(ctx.res, log, { event: 'authorize.rejected', error: out.error, description: out.error_description }, 'authorization request rejected');
     const code = String(out.error ?? 'server_error');
     const description = String(out.error_description ?? '');
     const redirectProblem = /redirect_uri/.test(description);
