@@ -26,19 +26,16 @@ export const ROUTES = {
 
 const PROVIDER_ROUTES = [ROUTES.authorization, ROUTES.token, ROUTES.userinfo, ROUTES.revocation, `${ROUTES.endSession}/confirm`];
 
-/** Does oidc-provider handle this request URL (path and query)? */
-export function isProviderPath(url: string): boolean {
-  const path = url.split('?', 1)[0]!;
-  return PROVIDER_ROUTES.includes(path as (typeof PROVIDER_ROUTES)[number])
-    || path.startsWith(`${ROUTES.authorization}/`); // resume after an interaction: /oauth/authorize/:uid
-}
-
 /**
- * The route pattern of a provider request, for per-route counts (no ids: `/oauth/authorize/:uid`), or
- * undefined for any other path.
+ * The route pattern of a request oidc-provider handles, for per-route counts (no ids:
+ * `/oauth/authorize/:uid`), or undefined for any other path.
  */
 export function providerRoute(url: string): string | undefined {
-  if (!isProviderPath(url)) return undefined;
   const path = url.split('?', 1)[0]!;
-  return path.startsWith(`${ROUTES.authorization}/`) ? `${ROUTES.authorization}/:uid` : path;
+  if (PROVIDER_ROUTES.includes(path as (typeof PROVIDER_ROUTES)[number])) return path;
+  // Resuming after an interaction: /oauth/authorize/:uid
+  return path.startsWith(`${ROUTES.authorization}/`) ? `${ROUTES.authorization}/:uid` : undefined;
 }
+
+/** Does oidc-provider handle this request URL (path and query)? */
+export const isProviderPath = (url: string): boolean => providerRoute(url) !== undefined;
