@@ -6,11 +6,11 @@ import { exitIfNodeTooOld } from './check-node.mjs';
 
 exitIfNodeTooOld();
 // libuv's thread pool (RSA signatures, argon2, file I/O) is sized from this variable when first used, which
-// is after this line. One process serving alone gets a thread per core and more; the workers of
-// LANYARD_WORKERS get theirs from the primary (src/cluster/sizing.ts). An operator's own value is kept.
+// is after this line. Sized in src/cluster/sizing.ts: for one process serving alone here; the workers of
+// LANYARD_WORKERS get theirs from the primary. An operator's own value is kept.
 if (!process.env.UV_THREADPOOL_SIZE) {
-  const { availableParallelism } = await import('node:os');
-  process.env.UV_THREADPOOL_SIZE = String(Math.max(4, availableParallelism() + 2));
+  const { singleProcessThreadPoolSize } = await import('./cluster/sizing.js');
+  process.env.UV_THREADPOOL_SIZE = String(singleProcessThreadPoolSize());
   process.env.LANYARD_THREADPOOL = 'auto';
 }
 const { main } = await import('./cli/main.js');

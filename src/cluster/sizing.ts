@@ -21,3 +21,11 @@ export function argon2Slots(cores = availableParallelism()): number {
 export function threadPoolSize(workers: number, cores = availableParallelism()): number {
   return Math.max(4, argon2Slots(cores) + Math.ceil(cores / workers) + 1);
 }
+
+/**
+ * Threads in the pool of a process serving alone (LANYARD_WORKERS=1): a thread per core and two more, so
+ * that argon2's slots, signatures and file work all have room. Never below libuv's default of 4.
+ */
+export function singleProcessThreadPoolSize(cores = availableParallelism()): number {
+  return Math.max(4, cores + 2);
+}
