@@ -24,6 +24,7 @@ export class TypedHeaderSigningKey extends ExternalSigningKey {
   readonly #private: KeyObject;
   readonly #public: KeyObject;
   readonly #libraryPrefix: Buffer;
+  readonly #typedHeaderBytes: Buffer;
 
   constructor(key: ActiveKey) {
     super();
@@ -33,6 +34,7 @@ export class TypedHeaderSigningKey extends ExternalSigningKey {
     this.libraryHeader = encode({ alg: 'RS256', kid: key.kid });
     this.typedHeader = encode({ alg: 'RS256', typ: 'JWT', kid: key.kid });
     this.#libraryPrefix = Buffer.from(`${this.libraryHeader}.`);
+    this.#typedHeaderBytes = Buffer.from(this.typedHeader);
   }
 
   override keyObject(): KeyObject {
@@ -42,7 +44,7 @@ export class TypedHeaderSigningKey extends ExternalSigningKey {
   override sign(data: Uint8Array): Promise<Uint8Array> {
     const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
     const input = bytes.subarray(0, this.#libraryPrefix.length).equals(this.#libraryPrefix)
-      ? Buffer.concat([Buffer.from(this.typedHeader), bytes.subarray(bytes.indexOf(DOT))])
+      ? Buffer.concat([this.#typedHeaderBytes, bytes.subarray(bytes.indexOf(DOT))])
       : bytes;
     return new Promise((resolve, reject) => {
       sign('sha256', input, this.#private, (err, signature) => (err ? reject(err) : resolve(signature)));
