@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { apiErrorHandler } from './errors.js';
+import { serveOpenApiDocument } from '../http/openapi.js';
 import { openApiOptions } from './openapi.js';
 import { API_SCHEMAS } from './schemas.js';
 import { refuseTokensOutsideHeader } from './token-placement.js';
@@ -30,20 +31,9 @@ export async function userApi(app: FastifyInstance, deps: UserApiDeps): Promise<
       return payload;
     });
 
-    /** The OpenAPI document, serialised once (on its first request, when every route is registered). */
-    let document: string | undefined;
     await scope.register(async (api) => {
       refuseTokensOutsideHeader(api);
-      api.get('/openapi.json', {
-        schema: {
-          tags: ['document'],
-          operationId: 'getOpenApiDocument',
-          summary: 'This document',
-          description: 'The OpenAPI 3.1 description of this API, generated from the schemas the routes answer with. No token needed.',
-          security: [],
-          response: { 200: { description: 'The OpenAPI document.', type: 'object', additionalProperties: true } },
-        },
-      }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(document ??= JSON.stringify(scope.swagger())));
+      serveOpenApiDocument(api, scope, 'the schemas the routes answer with');
       userRoute(api, deps);
     }, { prefix: API_PREFIX });
   });

@@ -1,8 +1,8 @@
 import type { SwaggerOptions } from '@fastify/swagger';
-import { bearerApiOpenApiOptions } from '../http/openapi-options.js';
+import { bearerApiOpenApiOptions } from '../http/openapi.js';
 import { REALM } from './errors.js';
 
-/** The OpenAPI document of /api (src/http/openapi-options.ts). */
+/** The OpenAPI document of /api (src/http/openapi.ts). */
 export function openApiOptions(issuer: string): SwaggerOptions {
   return bearerApiOpenApiOptions(issuer, {
     title: 'Lanyard user API',

@@ -10,6 +10,7 @@ import { bearerAuth } from './auth.js';
 import type { ApiContext } from './context.js';
 import { apiErrorHandler, sendApiError } from './errors.js';
 import { invitationRoutes } from './invitation-routes.js';
+import { serveOpenApiDocument } from '../../http/openapi.js';
 import { openApiOptions } from './openapi.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
@@ -53,23 +54,12 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
   });
 
   const context: ApiContext = { deps, apps: new AppService(deps), tokens: new ApiTokens(deps) };
-  /** The OpenAPI document, serialised once (on its first request, when every route is registered). */
-  let document: string | undefined;
   await scope.register(async (api) => {
     bearerAuth(api, context.tokens, new Set([OPENAPI_PATH]));
     api.setNotFoundHandler((req, reply) =>
       sendApiError(reply, 404, { error: 'not_found', error_description: `no such endpoint: ${req.method} ${req.url.split('?', 1)[0]}` }));
 
-    api.get('/openapi.json', {
-      schema: {
-        tags: ['document'],
-        operationId: 'getOpenApiDocument',
-        summary: 'This document',
-        description: 'The OpenAPI 3.1 description of this API, generated from the schemas the routes validate with. No token needed.',
-        security: [],
-        response: { 200: { description: 'The OpenAPI document.', type: 'object', additionalProperties: true } },
-      },
-    }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(document ??= JSON.stringify(scope.swagger())));
+    serveOpenApiDocument(api, scope, 'the schemas the routes validate with');
 
     accountRoutes(api);
     tokenRoutes(api, context);

@@ -1,4 +1,5 @@
 import type { SwaggerOptions } from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
 
 export interface BearerApi {
   title: string;
@@ -37,4 +38,22 @@ export function bearerApiOpenApiOptions(issuer: string, api: BearerApi): Swagger
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
   };
+}
+
+/**
+ * GET /openapi.json in `api`: the document of `scope` (where @fastify/swagger is registered), serialised
+ * once, on its first request, when every route is registered. No token needed.
+ */
+export function serveOpenApiDocument(api: FastifyInstance, scope: FastifyInstance, generatedFrom: string): void {
+  let document: string | undefined;
+  api.get('/openapi.json', {
+    schema: {
+      tags: ['document'],
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      description: `The OpenAPI 3.1 description of this API, generated from ${generatedFrom}. No token needed.`,
+      security: [],
+      response: { 200: { description: 'The OpenAPI document.', type: 'object', additionalProperties: true } },
+    },
+  }, async (_req, reply) => reply.type('application/json; charset=utf-8').send(document ??= JSON.stringify(scope.swagger())));
 }
