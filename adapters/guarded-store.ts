@@ -7,7 +7,29 @@ import type { Store } from './store.js';
  * store fails). Lanyard's own errors (a LanyardError: "no such key") pass unchanged.
  */
 export function guardStore(store: Store): Store {
-  return guard(store) as Store;
+  return wrapOperations(store, guardFunction);
+}
+
+export type Operation = (...args: unknown[]) => unknown;
+
+/**
+ * A copy of `store` (a plain object, built once: no Proxy trap on every property read) in which each
+ * function is replaced by `wrap(fn, self, name)`; `self` is the object that holds it, and `name` its path
+ * from the store: `putSetting`, `oidc.find`. Nested objects (the `oidc` domain) are walked the same way,
+ * any other value is copied. Used by guardStore and by the metrics' store timing (src/metrics/store-timing.ts).
+ */
+export function wrapOperations<T extends object>(store: T, wrap: (fn: Operation, self: object, name: string) => Operation): T {
+  return walk(store, '', wrap) as T;
+}
+
+function walk(target: object, prefix: string, wrap: (fn: Operation, self: object, name: string) => Operation): object {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(target)) {
+    if (typeof value === 'function') out[name] = wrap(value as Operation, target, prefix + name);
+    else if (value && typeof value === 'object') out[name] = walk(value as object, `${prefix}${name}.`, wrap);
+    else out[name] = value;
+  }
+  return out;
 }
 
 const wrap = (err: unknown) => (err instanceof LanyardError ? err : new StoreUnavailableError(clean(err)));
@@ -25,17 +47,7 @@ function clean(err: unknown): Error {
   return out;
 }
 
-function guard(target: object): object {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(target)) {
-    if (typeof value === 'function') out[name] = guardFunction(value as (...a: unknown[]) => unknown, target);
-    else if (value && typeof value === 'object') out[name] = guard(value as object);
-    else out[name] = value;
-  }
-  return out;
-}
-
-function guardFunction(fn: (...a: unknown[]) => unknown, self: object) {
+function guardFunction(fn: Operation, self: object): Operation {
   return (...args: unknown[]) => {
     let result: unknown;
     try {

@@ -18,7 +18,7 @@ import { clientErrorHandler, errorHandler, isDeveloperPage } from './http/error-
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { logEachRequestOnce } from './http/request-log.js';
-import { Metrics } from './metrics/metrics.js';
+import type { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/metrics-routes.js';
 import { classroomDeviceKey } from './http/rate-limit-key.js';
 import { rateLimitPolicy } from './http/rate-limit-policy.js';
@@ -40,8 +40,8 @@ export interface AppDeps {
   clients: ClientRegistry;
   cookieKeys: string[];
   keyEncryptionKey: Buffer;
-  /** Prometheus metrics (src/metrics/); openServices makes them, so that the store it opens is timed. */
-  metrics?: Metrics;
+  /** Prometheus metrics (src/metrics/); openServices makes them, and `store` is already timed into them. */
+  metrics: Metrics;
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: NodeJS.WritableStream;
 }
@@ -52,9 +52,7 @@ export interface LanyardApp extends FastifyInstance {
 
 /** The Fastify instance with everything mounted. Tests use this; main.ts adds listen and shutdown. */
 export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
-  const { config, clock } = deps;
-  const metrics = deps.metrics ?? new Metrics();
-  const store = metrics.timeStore(deps.store); // the same store when openServices has timed it already
+  const { config, clock, store, metrics } = deps;
   const app = Fastify({
     logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     // A hop count, never `true`: trusting every hop would let a client set its own address.

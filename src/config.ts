@@ -352,7 +352,7 @@ function parseLogFormat(value: string | undefined, problems: string[]): LogForma
   return undefined;
 }
 
-export const MAX_WORKERS = 64;
+const MAX_WORKERS = 64;
 
 /** LANYARD_WORKERS: a number of processes (1–64) or `auto` (one per core); unset, `auto` in production. */
 function parseWorkers(value: string | undefined, production: boolean, storeUrl: string, problems: string[]): number {

@@ -28,6 +28,16 @@ export interface Services {
   metrics: Metrics;
 }
 
+/** What the cluster primary opens (`metrics: false`): it serves no requests, and sums its workers' metrics instead. */
+export type ServicesWithoutMetrics = Omit<Services, 'metrics'>;
+
+export interface OpenOptions {
+  /** false: skip writing the configuration file into the store (the workers, whose primary has done it). */
+  setUp?: boolean;
+  /** false: no Metrics of this process, and the store untimed (the cluster primary). */
+  metrics?: boolean;
+}
+
 /** Setting names of the values every instance on a store shares. */
 export const SHARED_SETTINGS = { cookieKey: 'cookie-key', clientAuthKey: 'client-auth-key' } as const;
 
@@ -39,20 +49,27 @@ const generated = () => randomBytes(32).toString('base64url');
  * and every restart shares them), the key that derives clients' internal secrets (likewise shared), the
  * key-encryption key, and the current month's signing key (created before the server reports ready).
  * `setUp: false` (the worker processes of src/cluster/, whose primary has done it) skips writing the
- * configuration file into the store.
+ * configuration file into the store; `metrics: false` (the cluster primary) makes no Metrics.
  */
+export async function openServices(
+  config: Config, clock: Clock, generateKeyPair?: () => Promise<KeyPairPem>, options?: OpenOptions & { metrics?: true },
+): Promise<Services>;
+export async function openServices(
+  config: Config, clock: Clock, generateKeyPair: (() => Promise<KeyPairPem>) | undefined, options: OpenOptions & { metrics: false },
+): Promise<ServicesWithoutMetrics>;
 export async function openServices(
   config: Config,
   clock: Clock,
   generateKeyPair?: () => Promise<KeyPairPem>,
-  { setUp = true }: { setUp?: boolean } = {},
-): Promise<Services> {
+  { setUp = true, metrics: withMetrics = true }: OpenOptions = {},
+): Promise<ServicesWithoutMetrics & { metrics?: Metrics }> {
   let redisPersistence: RedisPersistence | undefined;
-  const metrics = new Metrics();
-  const store = metrics.timeStore(await openStore(config.storeUrl, clock, {
+  const metrics = withMetrics ? new Metrics() : undefined;
+  const opened = await openStore(config.storeUrl, clock, {
     redisPrefix: config.redisPrefix,
     onRedisConnect: (p) => { redisPersistence = p; },
-  }));
+  });
+  const store = metrics ? metrics.timeStore(opened) : opened;
   try {
     if (setUp) {
       await importOrganisations(store, config.file.organisations ?? [], 'startup');
@@ -65,7 +82,8 @@ export async function openServices(
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
-    return { store, keyManager, keyEncryptionKey, clients: new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer)), cookieKeys, redisPersistence, metrics };
+    const clients = new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer));
+    return { store, keyManager, keyEncryptionKey, clients, cookieKeys, redisPersistence, ...(metrics ? { metrics } : {}) };
   } catch (err) {
     await store.close();
     throw err;

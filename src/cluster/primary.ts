@@ -21,7 +21,7 @@ import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
   const pretty = prettyOutput(config, out);
   const log = pino(loggerOptions(config.logLevel), pretty ? shortLogLines(out) : out) as unknown as Log;
-  const services = await openServices(config, systemClock);
+  const services = await openServices(config, systemClock, undefined, { metrics: false }); // it sums the workers' metrics instead
   const startup = startupLog(pretty, log);
   for (const warning of config.warnings) startup.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
   logStore(startup.log, config, services.redisPersistence);

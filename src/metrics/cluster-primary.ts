@@ -1,9 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { isMetricsRequest, type MetricsReply, MetricsUnavailableError } from './cluster-protocol.js';
-import { type MetricsConfig, metricsOffNote } from './metrics-config.js';
+import type { MetricsConfig } from './metrics-config.js';
 import type { Exposition } from './metrics.js';
-import { listenMetrics, metricsUrl } from './metrics-server.js';
+import { type MetricsLog, startMetricsPort } from './metrics-server.js';
 
 /**
  * The primary's side of metrics in a cluster (LANYARD_WORKERS > 1): it serves no requests, so it has
@@ -21,8 +21,10 @@ export interface PrimaryMetrics {
 
 export interface PrimaryMetricsOptions {
   /** Where it says that metrics are off (production without a token or port), or on which port they are. */
-  log?: { info(fields: object, msg: string): void; warn(fields: object, msg: string): void };
+  log?: MetricsLog;
 }
+
+const quiet: MetricsLog = { info() {}, warn() {} };
 
 /**
  * Call once in the cluster primary, before or after forking: answers workers asked for /metrics on the
@@ -49,12 +51,7 @@ export async function servePrimaryMetrics(config: MetricsConfig, options: Primar
     );
   };
   cluster.on('message', answer);
-  const log = options.log;
-  const note = metricsOffNote(config);
-  if (note) log?.info({ event: 'metrics.off' }, note);
-  const server = config.port === undefined ? undefined : await listenMetrics({ port: config.port, host: config.host, token: config.token }, gather,
-    (err) => log?.warn({ event: 'metrics.failed', err }, 'metrics could not be gathered'));
-  if (server) log?.info({ event: 'metrics.listening', url: metricsUrl(config.host, server.port) }, 'metrics of every worker served');
+  const server = await startMetricsPort(config, gather, options.log ?? quiet, 'metrics of every worker served');
   return {
     port: server?.port,
     close: async () => {

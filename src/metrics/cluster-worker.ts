@@ -10,7 +10,7 @@ import type { Exposition } from './metrics.js';
  */
 
 /** prom-client gives up on workers that do not answer after 5 s; a worker waits a little longer for the primary's word. */
-export const ASK_PRIMARY_TIMEOUT_MS = 6_000;
+const ASK_PRIMARY_TIMEOUT_MS = 6_000;
 
 /**
  * In a cluster worker, hands `registry` to prom-client's cluster support so the primary's

@@ -23,8 +23,8 @@ export interface MetricsConfig {
 type Env = Record<string, string | undefined>;
 
 /** Default LANYARD_METRICS_HOST: loopback, so a separate port is not exposed to the network by accident. */
-export const DEFAULT_METRICS_HOST = '127.0.0.1';
-export const MIN_TOKEN_LENGTH = 32;
+const DEFAULT_METRICS_HOST = '127.0.0.1';
+const MIN_TOKEN_LENGTH = 32;
 /** RFC 6750 §2.1 b64token: what can be sent in `Authorization: Bearer` as it is. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { askPrimary, shareWithPrimary } from './cluster-worker.js';
-import { type MetricsConfig, metricsOffNote } from './metrics-config.js';
+import type { MetricsConfig } from './metrics-config.js';
 import { METRICS_PATH, metricsResponder } from './metrics-response.js';
-import { listenMetrics, type MetricsServer, metricsUrl } from './metrics-server.js';
+import { type MetricsServer, startMetricsPort } from './metrics-server.js';
 import type { Metrics } from './metrics.js';
 
 /**
@@ -23,16 +23,10 @@ export function metricsRoutes(app: FastifyInstance, metrics: Metrics, config: Me
   }
   if (worker) return;
 
-  const note = metricsOffNote(config);
-  if (note) app.addHook('onListen', async () => app.log.info({ event: 'metrics.off' }, note));
-  const { port } = config;
-  if (port === undefined) return;
   let server: MetricsServer | undefined;
   // onReady, not onListen: a metrics port that cannot be had (in use) stops startup instead of being a log line.
   app.addHook('onReady', async () => {
-    server = await listenMetrics({ port, host: config.host, token: config.token }, scrape,
-      (err) => app.log.warn({ event: 'metrics.failed', err }, 'metrics could not be gathered'));
-    app.log.info({ event: 'metrics.listening', url: metricsUrl(config.host, server.port) }, 'metrics served on their own port');
+    server = await startMetricsPort(config, scrape, app.log, 'metrics served on their own port');
   });
   app.addHook('onClose', async () => server?.close());
 }

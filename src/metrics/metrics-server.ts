@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type MetricsConfig, metricsOffNote } from './metrics-config.js';
 import { METRICS_PATH, metricsResponder, type Scrape } from './metrics-response.js';
 
 /**
@@ -13,10 +14,29 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export interface MetricsListen { port: number; host: string; token?: string | undefined }
+export interface MetricsLog {
+  info(fields: object, msg: string): void;
+  warn(fields: object, msg: string): void;
+}
+
+/**
+ * At startup, in the process that owns the metrics port (the only one, or the cluster primary): with
+ * LANYARD_METRICS_PORT, listens there and logs where (`served` says whose metrics they are); with metrics
+ * served nowhere, logs how to turn them on. Undefined when there is no metrics port.
+ */
+export async function startMetricsPort(config: MetricsConfig, scrape: Scrape, log: MetricsLog, served: string): Promise<MetricsServer | undefined> {
+  const note = metricsOffNote(config);
+  if (note) log.info({ event: 'metrics.off' }, note);
+  const { port } = config;
+  if (port === undefined) return undefined;
+  const server = await listenMetrics({ ...config, port }, scrape,
+    (err) => log.warn({ event: 'metrics.failed', err }, 'metrics could not be gathered'));
+  log.info({ event: 'metrics.listening', url: metricsUrl(config.host, server.port) }, served);
+  return server;
+}
 
 /** Listens; `onError` hears what a scrape threw that is not a 503 (answered 500), and server errors. */
-export async function listenMetrics(where: MetricsListen, scrape: Scrape, onError: (err: unknown) => void = () => {}): Promise<MetricsServer> {
+async function listenMetrics(where: MetricsConfig & { port: number }, scrape: Scrape, onError: (err: unknown) => void): Promise<MetricsServer> {
   const respond = metricsResponder(where.token, scrape);
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];
@@ -55,5 +75,5 @@ export async function listenMetrics(where: MetricsListen, scrape: Scrape, onErro
 }
 
 /** Where the metrics port answers, for the startup log. */
-export const metricsUrl = (host: string, port: number): string =>
+const metricsUrl = (host: string, port: number): string =>
   `http://${host.includes(':') ? `[${host}]` : host}:${port}${METRICS_PATH}`;

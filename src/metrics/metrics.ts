@@ -20,7 +20,6 @@ export class Metrics {
   /** Called by src/http/request-log.ts for each answered request. */
   readonly observeRequest: RequestObserver;
   readonly #timeStore: StoreTimer;
-  #keys?: { source: KeySource; clock: Clock };
 
   constructor() {
     // Process metrics keep the names dashboards know (process_*, nodejs_*); Lanyard's own start lanyard_.
@@ -35,13 +34,11 @@ export class Metrics {
   }
 
   /**
-   * Reports the signing-key rotation state, read from `keys` at each scrape. The gauges appear with the
-   * first call (none rather than a misleading 0 before); a later call (an app built again) replaces the source.
+   * Reports the signing-key rotation state, read from `source` at each scrape; called once (buildApp). The
+   * gauges appear with this call: none rather than a misleading 0 before.
    */
   watchKeys(source: KeySource, clock: Clock): void {
-    const first = !this.#keys;
-    this.#keys = { source, clock };
-    if (first) keyGauges(this.registry, () => this.#keys!.source(), { now: () => this.#keys!.clock.now() });
+    keyGauges(this.registry, source, clock);
   }
 
   /** This process's metrics, in the Prometheus text format. */

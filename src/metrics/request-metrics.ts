@@ -25,10 +25,10 @@ const SIGN_IN_RESULTS: Record<string, string> = {
 };
 
 /** What nothing answered (a 404 outside every route): one series, not one per path tried. */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /** From 1 ms (a cached discovery document) to 10 s (argon2 under a sign-in storm, a slow store). */
-export const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 const oneOf = (value: unknown, allowed: Set<string>): string =>
   typeof value === 'string' && allowed.has(value) ? value : 'other';

@@ -1,16 +1,18 @@
 import type { Registry } from 'prom-client';
+import { type Operation, wrapOperations } from '../../adapters/guarded-store.js';
 import type { Store } from '../../adapters/store.js';
 import { CheapHistogram } from './cheap-histogram.js';
 
 /**
- * Times every asynchronous Store operation. The timed store is built once, as adapters/guarded-store.ts
- * builds its guard: a plain object with one small function per method (no Proxy trap on every property
- * read), each observing into its own row of a CheapHistogram. A call adds two clock reads, a promise reaction
- * and an observation; see README → Metrics for what that costs against SQLite's fastest read.
+ * Times every asynchronous Store operation. The timed store is built once, by the walk that builds
+ * adapters/guarded-store.ts's guard (wrapOperations): a plain object with one small function per method
+ * (no Proxy trap on every property read), each observing into its own row of a CheapHistogram. A call adds
+ * two clock reads, a promise reaction and an observation; see README → Metrics for what that costs against
+ * SQLite's fastest read.
  */
 
 /** From 10 µs (an SQLite read from the page cache) to 2.5 s (a store in trouble). */
-export const STORE_BUCKETS = [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+const STORE_BUCKETS = [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 export type StoreTimer = (store: Store) => Store;
 
@@ -26,23 +28,13 @@ export function storeTimer(registry: Registry): StoreTimer {
   const timed = new WeakSet<object>();
   return (store) => {
     if (timed.has(store)) return store;
-    const out = timeAll(store, '', histogram) as Store;
+    const out = wrapOperations(store, (fn, self, operation) => timeFunction(fn, self, histogram.series(operation)));
     timed.add(out);
     return out;
   };
 }
 
-function timeAll(target: object, prefix: string, histogram: CheapHistogram): object {
-  const out: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(target)) {
-    if (typeof value === 'function') out[name] = timeFunction(value as (...a: unknown[]) => unknown, target, histogram.series(prefix + name));
-    else if (value && typeof value === 'object') out[name] = timeAll(value as object, `${prefix}${name}.`, histogram);
-    else out[name] = value;
-  }
-  return out;
-}
-
-function timeFunction(fn: (...a: unknown[]) => unknown, self: object, observe: (seconds: number) => void) {
+function timeFunction(fn: Operation, self: object, observe: (seconds: number) => void): Operation {
   const done = (started: number) => observe((performance.now() - started) / 1e3);
   return (...args: unknown[]) => {
     const started = performance.now();

@@ -69,8 +69,9 @@ t.test('every store operation is timed, its result and errors passed through unc
 t.test('the key gauges are read at each scrape, from the key set and the clock', async (t) => {
   const metrics = new Metrics();
   const clock = new ManualClock(new Date('2026-03-10T00:00:00Z'));
+  let notBefore = new Date('2026-03-01T00:00:00Z');
   let published = [{}, {}];
-  metrics.watchKeys(() => ({ signing: { notBefore: new Date('2026-03-01T00:00:00Z') }, published }), clock);
+  metrics.watchKeys(() => ({ signing: { notBefore }, published }), clock);
   let m = await scrape(metrics);
   t.equal(sampleValue(m, 'lanyard_signing_keys_published'), 2);
   t.equal(sampleValue(m, 'lanyard_signing_key_age_seconds'), 9 * 86400, 'nine days since the 1st');
@@ -81,8 +82,9 @@ t.test('the key gauges are read at each scrape, from the key set and the clock',
   t.equal(sampleValue(m, 'lanyard_signing_keys_published'), 1, 'a change is seen at the next scrape');
   t.equal(sampleValue(m, 'lanyard_signing_key_age_seconds'), 9 * 86400 + 3600);
   t.equal(sampleValue(m, 'lanyard_signing_key_next_rotation_seconds'), 22 * 86400 - 3600);
-  // An app built again on the same metrics: the new key set is read, and the gauges are not doubled.
-  metrics.watchKeys(() => ({ signing: { notBefore: new Date('2026-03-10T00:00:00Z') }, published: [{}, {}] }), clock);
+  // A new key set (a new signing key, the previous one still published): read at the next scrape.
+  notBefore = new Date('2026-03-10T00:00:00Z');
+  published = [{}, {}];
   m = await scrape(metrics);
   t.equal(sampleValue(m, 'lanyard_signing_keys_published'), 2, 'the newer source is read');
   t.equal(sampleValue(m, 'lanyard_signing_key_age_seconds'), 3600);
