@@ -6,10 +6,7 @@ import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
 import { shortLogLines } from './logging.js';
 import { openServices } from './services.js';
-import { logStore, prettyOutput, serveDemoApp, startSweeper, startupFacts, startupLog } from './startup.js';
-import { startupSummary } from './startup-summary.js';
-
-export { prettyOutput } from './startup.js';
+import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup.js';
 
 /**
  * Process entry of `lanyard serve`: load config, open the store, build the app, listen; shut down gracefully
@@ -26,13 +23,10 @@ export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStre
 
 /** LANYARD_WORKERS=1: everything in this process. */
 async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise<void> {
-  const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock);
-  const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });
+  const app = await buildApp({ config, clock: systemClock, ...services, ...(prettyOutput(config, out) ? { logStream: shortLogLines(out) } : {}) });
   routeProviderConsole(app.log);
-  const startup = startupLog(pretty, app.log);
-  for (const warning of config.warnings) startup.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
-  logStore(startup.log, config, services.redisPersistence);
+  const startup = beginStartup(config, out, app.log, services.redisPersistence);
   const sweeper = startSweeper(services.store, app.log);
 
   let closing = false;
@@ -49,7 +43,5 @@ async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  startup.log.info({ event: 'ready', issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration` }, 'Lanyard is ready');
-  const demoAppUrl = config.demoApp ? await serveDemoApp(config, startup.log) : undefined;
-  if (pretty) out.write(startupSummary(startupFacts(config, demoAppUrl, startup.warnings)));
+  await finishStartup(startup, out, 'Lanyard is ready');
 }

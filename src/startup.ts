@@ -3,7 +3,7 @@ import type { Store } from '../adapters/store.js';
 import type { Config } from './config.js';
 import { startDemoApp } from './demo/demo-app.js';
 import { KEK_FILE } from './keys/key-encryption-key.js';
-import { demoSignIns, type StartupFacts } from './startup-summary.js';
+import { demoSignIns, type StartupFacts, startupSummary } from './startup-summary.js';
 import { redactUrl, storeDataDir } from '../adapters/open-store.js';
 import type { RedisPersistence } from '../adapters/redis.js';
 
@@ -20,13 +20,37 @@ export const prettyOutput = (config: Config, out: { isTTY?: boolean }): boolean 
 
 export type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void; debug(o: object, m: string): void };
 
+export interface Startup {
+  config: Config;
+  pretty: boolean;
+  /** Where the startup events go: in pretty mode they wait for the summary instead of the log. */
+  log: Pick<Log, 'info' | 'warn'>;
+  /** The warnings, collected for the summary. */
+  warnings: string[];
+}
+
 /**
- * Where the startup events go: in pretty mode they wait for the summary (its facts and warnings) instead
- * of the log. The warnings are collected for the summary.
+ * Before serving, in the process that starts Lanyard (the only one, or the primary): the configuration's
+ * unsafe defaults and the store in use, to the log or (pretty) kept for the summary.
  */
-export function startupLog(pretty: boolean, log: Log): { log: Pick<Log, 'info' | 'warn'>; warnings: string[] } {
+export function beginStartup(config: Config, out: { isTTY?: boolean }, log: Log, persistence?: RedisPersistence): Startup {
+  const pretty = prettyOutput(config, out);
   const warnings: string[] = [];
-  return { log: pretty ? { info: () => {}, warn: (_o, m) => warnings.push(m.replace(/^⚠️ {2}/, '')) } : log, warnings };
+  const startup: Startup = {
+    config, pretty, warnings,
+    log: pretty ? { info: () => {}, warn: (_o, m) => warnings.push(m.replace(/^⚠️ {2}/, '')) } : log,
+  };
+  for (const warning of config.warnings) startup.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
+  logStore(startup.log, config, persistence);
+  return startup;
+}
+
+/** Once serving: the `ready` event (with `fields` of its own), the Demo App, and (pretty) the summary. */
+export async function finishStartup(startup: Startup, out: NodeJS.WritableStream, msg: string, fields: object = {}): Promise<void> {
+  const { config } = startup;
+  startup.log.info({ event: 'ready', issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration`, ...fields }, msg);
+  const demoAppUrl = config.demoApp ? await serveDemoApp(config, startup.log) : undefined;
+  if (startup.pretty) out.write(startupSummary(startupFacts(config, demoAppUrl, startup.warnings)));
 }
 
 /** Removes expired records every ten minutes (one process does it: the only one, or the primary). */
@@ -42,7 +66,7 @@ export function startSweeper(store: Store, log: Log): NodeJS.Timeout {
 }
 
 /** The facts of the startup summary. */
-export function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: string[]): StartupFacts {
+function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: string[]): StartupFacts {
   const dir = storeDataDir(config.storeUrl);
   const dataDir = dir === undefined ? undefined : resolve(dir);
   const keyEncryptionKey = config.keyEncryptionKey ? 'LANYARD_KEY_ENCRYPTION_KEY'
@@ -62,7 +86,7 @@ export function startupFacts(config: Config, demoAppUrl: string | undefined, war
 }
 
 /** The quick start's relying party for the demo client, on the port of its registered callback; its URL. */
-export async function serveDemoApp(config: Config, log: Pick<Log, 'info' | 'warn'>): Promise<string | undefined> {
+async function serveDemoApp(config: Config, log: Pick<Log, 'info' | 'warn'>): Promise<string | undefined> {
   const demo = config.file.clients.find((c) => c.client_id === 'demo-app');
   const secret = demo?.secrets?.[0];
   if (!demo || !secret) return undefined;
@@ -83,7 +107,7 @@ export async function serveDemoApp(config: Config, log: Pick<Log, 'info' | 'warn
  * Which store is in use and, for Redis, what the server says about persistence: a Redis that keeps nothing
  * forgets every session, token, client and signing key when it restarts (README → Redis).
  */
-export function logStore(log: Pick<Log, 'info' | 'warn'>, config: Config, persistence?: RedisPersistence) {
+function logStore(log: Pick<Log, 'info' | 'warn'>, config: Config, persistence?: RedisPersistence) {
   log.info({ event: 'store.opened', store: redactUrl(config.storeUrl), prefix: persistence ? config.redisPrefix : undefined }, 'store opened');
   if (!persistence) return;
   const nothing = !persistence.aof && !persistence.rdb;

@@ -5,8 +5,7 @@ import type { Config } from '../config.js';
 import { loggerOptions, shortLogLines } from '../logging.js';
 import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
 import { openServices } from '../services.js';
-import { type Log, logStore, prettyOutput, serveDemoApp, startSweeper, startupFacts, startupLog } from '../startup.js';
-import { startupSummary } from '../startup-summary.js';
+import { beginStartup, finishStartup, type Log, prettyOutput, startSweeper } from '../startup.js';
 import { Limiter } from '../accounts/limiter.js';
 import { brokerHashingSlots } from './hashing-broker.js';
 import { argon2Slots, threadPoolSize } from './sizing.js';
@@ -22,9 +21,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   const pretty = prettyOutput(config, out);
   const log = pino(loggerOptions(config.logLevel), pretty ? shortLogLines(out) : out) as unknown as Log;
   const services = await openServices(config, systemClock, undefined, { metrics: false }); // it sums the workers' metrics instead
-  const startup = startupLog(pretty, log);
-  for (const warning of config.warnings) startup.log.warn({ event: 'config.unsafe_default' }, `⚠️  ${warning}`);
-  logStore(startup.log, config, services.redisPersistence);
+  const startup = beginStartup(config, out, log, services.redisPersistence);
   // The workers' metrics, summed: for a worker asked on the main port, and on LANYARD_METRICS_PORT.
   const metrics = await servePrimaryMetrics(config.metrics, { log });
 
@@ -62,11 +59,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     await services.store.close();
     process.exit(err.exitCode || 1);
   }
-  startup.log.info({
-    event: 'ready', issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration`, workers: config.workers, pids: pool.pids,
-  }, `Lanyard is ready (${config.workers} worker processes)`);
-  const demoAppUrl = config.demoApp ? await serveDemoApp(config, startup.log) : undefined;
-  if (pretty) out.write(startupSummary(startupFacts(config, demoAppUrl, startup.warnings)));
+  await finishStartup(startup, out, `Lanyard is ready (${config.workers} worker processes)`, { workers: config.workers, pids: pool.pids });
 }
 
 /**

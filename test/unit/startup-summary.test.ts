@@ -54,7 +54,7 @@ t.test('without the demo: no Demo App line, no users; a Redis store names its pr
 });
 
 t.test('pretty on a terminal, JSON elsewhere, unless LANYARD_LOG_FORMAT says', async (t) => {
-  const { prettyOutput } = await import('../../src/main.js');
+  const { prettyOutput } = await import('../../src/startup.js');
   const config = loadConfig({});
   t.equal(prettyOutput(config, { isTTY: true }), true, 'a terminal');
   t.equal(prettyOutput(config, {}), false, 'a pipe or a file');
