@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onClose', async () => keyRotation.stop());
 
   errorHandler(app); // before any plugin registers
-  logEachRequestOnce(app, [metrics.observeRequest]); // the first onRequest hook: it sees every request, whoever answers it
+  logEachRequestOnce(app, metrics.observeRequest); // the first onRequest hook: it sees every request, whoever answers it
   hardenResponses(app, config.issuer.startsWith('https://'));
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });

@@ -50,9 +50,10 @@ export function noteRequestEvent(res: ServerResponse, log: FastifyBaseLogger, fi
 
 /**
  * Logs every request once, when its response closes. Added first, before any other onRequest hook, so it
- * sees requests that the rate limiter or oidc-provider (mounted with middie in an onRequest hook) answer.
+ * sees requests that the rate limiter or oidc-provider (mounted with middie in an onRequest hook) answer,
+ * and hands each to `observe` (the metrics).
  */
-export function logEachRequestOnce(app: FastifyInstance, observers: RequestObserver[] = []): void {
+export function logEachRequestOnce(app: FastifyInstance, observe: RequestObserver): void {
   app.addHook('onRequest', (request, reply, done) => {
     const started = process.hrtime.bigint();
     const { method } = request.raw; // before mount.ts turns a HEAD into a GET for the provider
@@ -69,16 +70,14 @@ export function logEachRequestOnce(app: FastifyInstance, observers: RequestObser
         ...(aborted ? { aborted: true } : {}),
       };
       request.log[noted?.level ?? 'info'](line, noted?.msg ?? 'request completed');
-      if (observers.length === 0) return;
-      const completed: CompletedRequest = {
+      observe({
         method: method ?? 'GET',
         route: providerRoute(request.raw.url ?? '') ?? request.routeOptions.url,
         statusCode: res.statusCode,
         seconds,
         aborted,
         event: noted?.fields,
-      };
-      for (const observe of observers) observe(completed);
+      });
     });
     done();
   });
