@@ -5,6 +5,7 @@ import argon2 from 'argon2';
 import { ARGON2_OPTIONS } from '../src/accounts/credential-hasher.js';
 import { canonicalEmojiPassword } from '../src/accounts/emoji-bank.js';
 import { generateClientSecret, hashClientSecret } from '../src/clients/client-secret.js';
+import { basicAuth } from './http.js';
 
 /**
  * The configuration file the bench gives Lanyard: one school, one client, N pupils with an emoji password
@@ -12,8 +13,8 @@ import { generateClientSecret, hashClientSecret } from '../src/clients/client-se
  * made once here with Lanyard's own parameters, so that startup stays fast with thousands of users while
  * each sign-in still costs exactly one real argon2id verification.
  */
-export const ORG = 'bench-school';
-export const EMOJI = ['dog', 'apple', 'rocket', 'star', 'cat', 'pizza'];
+const ORG = 'bench-school';
+const EMOJI = ['dog', 'apple', 'rocket', 'star', 'cat', 'pizza'];
 
 /**
  * Budgets raised so the bench measures throughput, not the anonymous-request budgets or the guessing
@@ -29,6 +30,8 @@ export interface BenchSetup {
   configPath: string;
   clientId: string;
   clientSecret: string;
+  /** The client's `Authorization: Basic …` header for the token endpoint (client_secret_basic), made once. */
+  clientAuthorization: string;
   /** Loopback, never contacted: the bench reads the code from the redirect's Location. */
   redirectUri: string;
   org: string;
@@ -78,7 +81,7 @@ export async function writeBenchConfig(dir: string, o: { pupils: number; staff: 
   const configPath = join(dir, 'bench-config.json');
   writeFileSync(configPath, JSON.stringify(config));
   return {
-    configPath, clientId, clientSecret, redirectUri, org: ORG, pupils, staff, staffPassword, emoji,
+    configPath, clientId, clientSecret, clientAuthorization: basicAuth(clientId, clientSecret), redirectUri, org: ORG, pupils, staff, staffPassword, emoji,
     cookieKeys: randomBytes(48).toString('base64'),
     keyEncryptionKey: randomBytes(32).toString('base64'),
   };

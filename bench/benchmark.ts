@@ -1,13 +1,14 @@
 import { join } from 'node:path';
+import { argon2Slots } from '../src/cluster/sizing.js';
 import { startBare } from './bare-server.js';
 import { type BenchSetup, RAISED_LIMITS, writeBenchConfig } from './bench-config.js';
 import { ensureBuilt } from './build.js';
 import { busyPercent } from './cpu.js';
 import { Client } from './http.js';
-import { startLanyard } from './lanyard-server.js';
-import { lanyardArgon2Concurrency, measureMachineLimits } from './limits.js';
+import { type LanyardServer, startLanyard } from './lanyard-server.js';
+import { measureMachineLimits } from './limits.js';
 import { startScraper } from './metrics-scraper.js';
-import { scanLog } from './log-scan.js';
+import { type LogScan, scanLog } from './log-scan.js';
 import { describeMachine } from './machine.js';
 import type { Options } from './options.js';
 import { startedGroups } from './proc.js';
@@ -17,7 +18,8 @@ import type { Results, TargetResults } from './results.js';
 import { treeRss } from './rss.js';
 import { soak } from './scenarios/soak.js';
 import { runSuite, type SuiteContext } from './suite.js';
-import { bareTarget, lanyardTarget } from './targets.js';
+import { LABELS } from './target.js';
+import { target } from './targets.js';
 
 export interface Io {
   log: (line: string) => void;
@@ -53,8 +55,7 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
   const pupils = Math.max(p.morningPeak.pupils, 10);
   const setup = await writeBenchConfig(dir, { pupils, staff: p.staff });
   // Lanyard bounds argon2 for the machine as a whole, however many workers share it.
-  const argon2 = lanyardArgon2Concurrency();
-  const argon2Total = argon2.value;
+  const argon2Total = argon2Slots();
   const results: Results = {
     tool: 'lanyard-bench', version: 1, startedAt, finishedAt: '', seconds: 0, profile: options.soakOnly ? 'soak only' : p.name, machine,
     settings: {
@@ -69,7 +70,7 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
   const run: Run = { options, argon2Total, log, warn, setup, results, workers, dir };
 
   if (!options.soakOnly) {
-    const source = `${argon2.value} (${argon2.source})`;
+    const source = `${argon2Total} (cores − 1, shared by every worker (src/cluster/sizing.ts))`;
     log(`machine limits: RSA-4096 signing on ${machine.cores} cores; argon2id one at a time and ${argon2Total} at once (${source})`);
     results.limits = { ...(await measureMachineLimits(p.limitSeconds, argon2Total)), argon2ConcurrencySource: source };
     if (options.bare) await measureBare(run);
@@ -86,24 +87,45 @@ const raisedLimits = () => Object.entries(RAISED_LIMITS)
   .flatMap(([group, values]) => Object.entries(values).map(([k, v]) => `${group}.${k}=${v}`)).join(', ');
 
 async function measureBare(run: Run): Promise<void> {
-  const into: TargetResults = { label: 'bare oidc-provider' };
+  const into: TargetResults = { label: LABELS.bare };
   run.results.targets.bare = into;
   const t0 = Date.now();
   const server = await startBare(run.setup);
   into.startupSeconds = (Date.now() - t0) / 1000;
-  const t = bareTarget(server, run.setup);
+  const t = target('bare', server.origin, run.setup);
   try { await runSuite(t, run, into); } finally { await t.http.close(); await server.stop(); }
 }
 
+/** Lanyard as every run of it is started (the run's setup, workers and --lanyard-env) on `store`. */
+const launchLanyard = (run: Run, name: string, store: string): Promise<LanyardServer> =>
+  startLanyard({ setup: run.setup, store, dir: run.dir, label: name, workers: run.workers, extraEnv: run.options.lanyardEnv });
+
+/**
+ * Lanyard's log after a run (`who` names that Lanyard), with a warning for errors and 5xx answers, and for a
+ * shutdown the bench did not ask for (a signal from elsewhere, or Lanyard stopping by itself): that
+ * explains a run of failures, so it says when it began.
+ */
+async function checkLog(run: Run, who: string, server: LanyardServer, startedAt: number, stoppedAt: number): Promise<LogScan> {
+  const log = await scanLog(server.logFile);
+  const early = log.shutdowns.find((s) => s.time < stoppedAt - 250);
+  if (early) {
+    run.warn(`${who} began shutting down ${((early.time - startedAt) / 1000).toFixed(1)} s after it started (${early.signal ?? 'no signal'}), before the bench stopped it: the figures after that are not Lanyard's`);
+  }
+  if (log.errors || log.serverErrors) {
+    run.warn(`${who} logged ${log.errors} errors and ${log.serverErrors} 5xx answers: ${log.samples.slice(0, 4).join(' ; ')}`);
+  }
+  return log;
+}
+
 async function measureLanyard(run: Run, key: 'sqlite' | 'redis', store: string): Promise<void> {
-  const label = key === 'sqlite' ? 'Lanyard (SQLite)' : 'Lanyard (Redis)';
+  const label = LABELS[key];
   const into: TargetResults = { label };
   run.results.targets[key] = into;
   const t0 = Date.now();
-  const server = await startLanyard({ setup: run.setup, store, dir: run.dir, label: key, workers: run.workers, extraEnv: run.options.lanyardEnv });
+  const server = await launchLanyard(run, key, store);
   into.startupSeconds = (Date.now() - t0) / 1000;
   run.log(`${label}: ready in ${into.startupSeconds.toFixed(1)} s`);
-  const t = lanyardTarget(key, label, server, run.setup);
+  const t = target(key, server.origin, run.setup);
   const scraper = startScraper(server.metricsUrl);
   let stoppedAt = Number.POSITIVE_INFINITY;
   try {
@@ -117,16 +139,7 @@ async function measureLanyard(run: Run, key: 'sqlite' | 'redis', store: string):
     await server.stop();
   }
   if (!into.metrics.tokensIssued) run.warn(`${label}: its metrics could not be scraped at ${server.metricsUrl}`);
-  into.log = { ...(await scanLog(server.logFile)), requestsSent: Client.sent.get(server.origin) ?? 0 };
-  // A shutdown the bench did not ask for (a signal from elsewhere, or Lanyard stopping by itself) explains
-  // a run of failures: say when it began.
-  const early = into.log.shutdowns.find((s) => s.time < stoppedAt - 250);
-  if (early) {
-    run.warn(`${label} began shutting down ${((early.time - t0) / 1000).toFixed(1)} s after it started (${early.signal ?? 'no signal'}), before the bench stopped it: the figures after that are not Lanyard's`);
-  }
-  if (into.log.errors || into.log.serverErrors) {
-    run.warn(`${label} logged ${into.log.errors} errors and ${into.log.serverErrors} 5xx answers: ${into.log.samples.slice(0, 4).join(' ; ')}`);
-  }
+  into.log = { ...(await checkLog(run, label, server, t0, stoppedAt)), requestsSent: Client.sent.get(server.origin) ?? 0 };
 }
 
 /** Lanyard on a throwaway redis-server; without one, the Redis column says why it is empty. */
@@ -134,7 +147,7 @@ async function measureOnRedis(run: Run): Promise<void> {
   const binary = findRedisServer();
   if (!binary) {
     const skipped = 'redis-server is not installed (apt-get install redis-server): Redis column skipped';
-    run.results.targets.redis = { label: 'Lanyard (Redis)', skipped };
+    run.results.targets.redis = { label: LABELS.redis, skipped };
     run.warn(skipped);
     return;
   }
@@ -146,13 +159,16 @@ async function measureOnRedis(run: Run): Promise<void> {
 async function measureSoak(run: Run): Promise<void> {
   const minutes = run.options.soakMinutes;
   run.log(`soak: ${minutes} min of mixed traffic on a fresh Lanyard (SQLite), resident size sampled`);
-  const server = await startLanyard({
-    setup: run.setup, store: `sqlite:${join(run.dir, 'soak.db')}`, dir: run.dir, label: 'soak', workers: run.workers, extraEnv: run.options.lanyardEnv,
-  });
-  const t = lanyardTarget('sqlite', 'Lanyard (SQLite, soak)', server, run.setup);
+  const t0 = Date.now();
+  const server = await launchLanyard(run, 'soak', `sqlite:${join(run.dir, 'soak.db')}`);
+  const t = target('sqlite', server.origin, run.setup, 'Lanyard (SQLite, soak)');
+  let stoppedAt = Number.POSITIVE_INFINITY;
   try {
     run.results.soak = { ...(await soak(t, server.group.pid, { minutes, concurrency: 8, log: run.log })), store: 'SQLite' };
-  } finally { await t.http.close(); await server.stop(); }
-  const log = await scanLog(server.logFile);
-  if (log.errors || log.serverErrors) run.warn(`the soak's Lanyard logged ${log.errors} errors and ${log.serverErrors} 5xx answers: ${log.samples.slice(0, 4).join(' ; ')}`);
+  } finally {
+    await t.http.close();
+    stoppedAt = Date.now();
+    await server.stop();
+  }
+  await checkLog(run, "the soak's Lanyard", server, t0, stoppedAt);
 }

@@ -1,10 +1,9 @@
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import type { BenchSetup } from './bench-config.js';
 import { freePorts } from './ports.js';
-import { type Group, spawnGroup } from './proc.js';
+import { type Group, spawnGroup, waitReady } from './proc.js';
 import { REPO } from './build.js';
 
 export interface LanyardServer {
@@ -64,33 +63,21 @@ export async function startLanyard(o: LanyardOptions): Promise<LanyardServer> {
   } finally {
     closeSync(fd); // the child has its own copy
   }
-  const server: LanyardServer = { origin, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, group, logFile, stop: () => group.stop(15_000) };
-  try {
-    await waitReady(origin, group, logFile);
-  } catch (err) {
-    await server.stop();
-    throw err;
-  }
-  return server;
+  const graceMs = 15_000;
+  // Ready when /readyz (the store is read and written) answers 200.
+  await waitReady(group, {
+    what: 'Lanyard', timeoutMs: 120_000, everyMs: 100, graceMs, detail: () => `:\n${tail(logFile)}`,
+    check: async () => {
+      try {
+        const res = await request(`${origin}/readyz`, { headersTimeout: 2000, bodyTimeout: 2000 });
+        await res.body.dump();
+        return res.statusCode === 200 || undefined;
+      } catch { return undefined; /* not listening yet */ }
+    },
+  });
+  return { origin, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, group, logFile, stop: () => group.stop(graceMs) };
 }
 
-/** Polls /readyz (the store is read and written) until 200; gives up when the process exits or after 120 s. */
-async function waitReady(origin: string, group: Group, logFile: string): Promise<void> {
-  let exited: number | string | undefined;
-  void group.exited.then((code) => { exited = code; });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`Lanyard exited (${exited}) before it was ready:\n${tail(logFile)}`);
-    try {
-      const res = await request(`${origin}/readyz`, { headersTimeout: 2000, bodyTimeout: 2000 });
-      await res.body.dump();
-      if (res.statusCode === 200) return;
-    } catch { /* not listening yet */ }
-    await sleep(100);
-  }
-  throw new Error(`Lanyard was not ready within 120 s:\n${tail(logFile)}`);
-}
-
-export const tail = (file: string, lines = 15): string => {
+const tail = (file: string, lines = 15): string => {
   try { return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n'); } catch { return '(no log)'; }
 };

@@ -23,12 +23,13 @@ export class Recorder {
 
   ok(ms: number): void { this.latencies.push(ms); }
 
-  fail(err: unknown): void {
-    const key = errorKey(err);
+  /** Counts a failure under `key`: by default the HTTP status or network error code. */
+  fail(err: unknown, key = errorKey(err)): void {
     this.errors[key] = (this.errors[key] ?? 0) + 1;
   }
 
-  figure(seconds: number, concurrency: number): Figure {
+  /** The figures over `seconds` of wall time (the concurrency is the runner's to add). */
+  figure(seconds: number): Omit<Figure, 'concurrency'> {
     const sorted = Float64Array.from(this.latencies).sort();
     return {
       rate: seconds > 0 ? this.latencies.length / seconds : 0,
@@ -38,27 +39,26 @@ export class Recorder {
       p95: percentile(sorted, 0.95),
       p99: percentile(sorted, 0.99),
       seconds,
-      concurrency,
     };
   }
 }
 
 /** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted: Float64Array, q: number): number {
+function percentile(sorted: Float64Array, q: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 export interface LoadOptions<T> {
-  /** The work items (codes, refresh tokens, …), or a factory called for each operation (i = 0, 1, …). */
-  items: T[] | ((i: number) => T);
+  /** The work items (codes, refresh tokens, …), one per operation; without them, no limit but the count and the time. */
+  items?: T[];
   concurrency: number;
-  /** At most this many operations (default: items.length, or unbounded with a factory). */
+  /** At most this many operations (default: items.length, or unbounded without items). */
   maxCount?: number;
   /** Stop starting new operations after this long. */
   maxSeconds: number;
   /** One operation; throws to count an error. */
-  run: (item: T, i: number) => Promise<void>;
+  run: (item: T) => Promise<unknown>;
   /** Stops early when this returns true (checked before each operation). */
   stop?: () => boolean;
   /** Told how many items were started, so that the caller can keep the rest (unused codes stay valid). */
@@ -69,18 +69,19 @@ export interface LoadOptions<T> {
  * Closed-loop load: `concurrency` loops each start the next operation as soon as theirs is done, until the
  * items, the count or the time run out. The rate is over the wall time until the last one finished.
  */
-export async function runLoad<T>(o: LoadOptions<T>, rec = new Recorder()): Promise<Figure> {
-  const total = o.maxCount ?? (Array.isArray(o.items) ? o.items.length : Number.POSITIVE_INFINITY);
-  const next = Array.isArray(o.items) ? (i: number) => (o.items as T[])[i]! : o.items;
+export async function runLoad<T>(o: LoadOptions<T>): Promise<Figure> {
+  const rec = new Recorder();
+  const total = o.maxCount ?? o.items?.length ?? Number.POSITIVE_INFINITY;
   const start = performance.now();
   const deadline = start + o.maxSeconds * 1000;
   let started = 0;
   const loop = async () => {
     while (started < total && performance.now() < deadline && !o.stop?.()) {
-      const i = started++;
+      const i = started++; // outside `?.`: counted with items or without
+      const item = o.items?.[i] as T;
       const t0 = performance.now();
       try {
-        await o.run(next(i), i);
+        await o.run(item);
         rec.ok(performance.now() - t0);
       } catch (err) {
         rec.fail(err);
@@ -89,7 +90,7 @@ export async function runLoad<T>(o: LoadOptions<T>, rec = new Recorder()): Promi
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.concurrency, total)) }, loop));
   o.started?.(started);
-  return rec.figure((performance.now() - start) / 1000, o.concurrency);
+  return { ...rec.figure((performance.now() - start) / 1000), concurrency: o.concurrency };
 }
 
 /** Runs `fn` over the items with bounded concurrency, untimed (preparation: collecting codes). */

@@ -10,11 +10,12 @@
  *   node --import tsx bench/machine-limits.ts SECONDS ARGON2_CONCURRENCY
  */
 import { availableParallelism } from 'node:os';
-import { generateKeyPair, type KeyObject, sign } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import argon2 from 'argon2';
 import { ARGON2_OPTIONS } from '../src/accounts/credential-hasher.js';
+import { generateRsa4096 } from '../src/keys/certificate.js';
+import { runLoad } from './load.js';
 
 export interface MachineLimits {
   rsaSignaturesPerSecond: number;
@@ -26,7 +27,7 @@ export interface MachineLimits {
 }
 
 /** header.payload of an ID token as Lanyard issues one (base64url JSON), the bytes RS256 signs. */
-export function idTokenSigningInput(): Buffer {
+function idTokenSigningInput(): Buffer {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const issuer = 'https://id.example-district.org';
@@ -42,26 +43,17 @@ export function idTokenSigningInput(): Buffer {
 
 /** Keeps `inFlight` operations running for `seconds` (after a short warm-up); operations per second. */
 async function rate(inFlight: number, seconds: number, op: () => Promise<unknown>): Promise<number> {
-  const warmUntil = performance.now() + Math.min(300, seconds * 200);
-  let start = 0;
-  let end = 0;
-  let done = 0;
-  const loop = async () => {
-    while (performance.now() < warmUntil) await op();
-    start ||= performance.now();
-    end = start + seconds * 1000;
-    while (performance.now() < end) { await op(); done += 1; }
-  };
-  await Promise.all(Array.from({ length: inFlight }, loop));
-  return done / ((performance.now() - start) / 1000);
+  await runLoad({ concurrency: inFlight, maxSeconds: Math.min(0.3, seconds * 0.2), run: op }); // warm-up
+  const f = await runLoad({ concurrency: inFlight, maxSeconds: seconds, run: op });
+  if (Object.keys(f.errors).length) throw new Error(`measuring failed: ${JSON.stringify(f.errors)}`);
+  return f.rate;
 }
 
 const signOnce = (key: KeyObject, data: Buffer) => new Promise<Buffer>((resolve, reject) =>
   sign('sha256', data, key, (err, sig) => (err ? reject(err) : resolve(sig))));
 
-export async function measureLimits(seconds: number, argon2Concurrency: number): Promise<MachineLimits> {
-  const { privateKey } = await new Promise<{ privateKey: KeyObject }>((resolve, reject) =>
-    generateKeyPair('rsa', { modulusLength: 4096 }, (err, _pub, priv) => (err ? reject(err) : resolve({ privateKey: priv }))));
+async function measureLimits(seconds: number, argon2Concurrency: number): Promise<MachineLimits> {
+  const privateKey = createPrivateKey((await generateRsa4096()).privateKeyPem);
   const data = idTokenSigningInput();
   const rsaConcurrency = 2 * availableParallelism();
   const rsaSignaturesPerSecond = await rate(rsaConcurrency, seconds, () => signOnce(privateKey, data));

@@ -25,7 +25,7 @@ async function scrape(url: string): Promise<string> {
 }
 
 /** Reads the few series the report uses from the Prometheus text format. */
-export function summarise(text: string): Pick<MetricsSummary, 'tokensIssued' | 'requests' | 'serverErrors'> {
+function summarise(text: string): Pick<MetricsSummary, 'tokensIssued' | 'requests' | 'serverErrors'> {
   const tokensIssued: Record<string, number> = {};
   let requests = 0;
   let serverErrors = 0;

@@ -99,7 +99,9 @@ and Lanyard on SQLite and on Redis (when redis-server is installed); prints a ta
 
 export function parseOptions(argv: string[]): Options | 'help' {
   let profile = DEFAULT;
-  const o: Omit<Options, 'profile'> & { pupils?: number; peakSeconds?: number } = {
+  let pupils: number | undefined;
+  let peakSeconds: number | undefined;
+  const o: Omit<Options, 'profile'> = {
     json: join(REPO, 'bench/results/latest.json'), soak: false, soakOnly: false, soakMinutes: 10, stores: [], bare: true,
     workers: undefined, lanyardEnv: {}, keep: false, only: new Set(),
   };
@@ -118,8 +120,8 @@ export function parseOptions(argv: string[]): Options | 'help' {
       case '--soak': o.soak = true; break;
       case '--soak-minutes': o.soak = true; o.soakMinutes = number(arg, value()); break;
       case '--soak-only': o.soak = true; o.soakOnly = true; break;
-      case '--pupils': o.pupils = Math.round(number(arg, value())); break;
-      case '--peak-seconds': o.peakSeconds = number(arg, value()); break;
+      case '--pupils': pupils = Math.round(number(arg, value())); break;
+      case '--peak-seconds': peakSeconds = number(arg, value()); break;
       case '--json': o.json = value(); break;
       case '--store': {
         const s = value();
@@ -145,9 +147,8 @@ export function parseOptions(argv: string[]): Options | 'help' {
       default: throw new Error(`unknown option ${arg} (npm run bench -- --help)`);
     }
   }
-  if (o.pupils || o.peakSeconds) {
-    profile = { ...profile, morningPeak: { ...profile.morningPeak, pupils: o.pupils ?? profile.morningPeak.pupils, seconds: o.peakSeconds ?? profile.morningPeak.seconds } };
+  if (pupils || peakSeconds) {
+    profile = { ...profile, morningPeak: { ...profile.morningPeak, pupils: pupils ?? profile.morningPeak.pupils, seconds: peakSeconds ?? profile.morningPeak.seconds } };
   }
-  const { pupils: _p, peakSeconds: _s, ...rest } = o;
-  return { ...rest, profile, stores: o.stores.length ? o.stores : ['sqlite', 'redis'] };
+  return { ...o, profile, stores: o.stores.length ? o.stores : ['sqlite', 'redis'] };
 }

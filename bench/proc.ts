@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -66,6 +67,39 @@ export function spawnGroup(name: string, command: string, args: string[], o: { e
   running.add(group);
   startedGroups.push({ name, pid });
   return group;
+}
+
+/**
+ * Waits until a group's leader is ready: `check` (tried every `everyMs`) gives a value, such as the port it
+ * printed. Gives up when the leader exits first or after `timeoutMs`, and then stops the group (SIGKILL
+ * after `graceMs`); the error names `what`, and ends with `detail()` (the tail of its log, say).
+ */
+export async function waitReady<T>(group: Group, o: {
+  what: string; check: () => T | undefined | Promise<T | undefined>; timeoutMs: number; everyMs: number; graceMs?: number; detail?: () => string;
+}): Promise<T> {
+  let exited: number | string | undefined;
+  void group.exited.then((code) => { exited = code; });
+  const deadline = Date.now() + o.timeoutMs;
+  const detail = () => o.detail?.() ?? '';
+  try {
+    while (Date.now() < deadline) {
+      if (exited !== undefined) throw new Error(`${o.what} exited (${exited}) before it was ready${detail()}`);
+      const value = await o.check();
+      if (value !== undefined) return value;
+      await sleep(o.everyMs);
+    }
+    throw new Error(`${o.what} was not ready within ${o.timeoutMs / 1000} s${detail()}`);
+  } catch (err) {
+    await group.stop(o.graceMs);
+    throw err;
+  }
+}
+
+/** The last `max` characters written to a stream (a child's stderr), for the error when that child fails. */
+export function keepTail(stream: Readable | null | undefined, max = 4000): () => string {
+  let text = '';
+  stream?.on('data', (chunk: Buffer) => { text = (text + chunk.toString()).slice(-max); });
+  return () => text;
 }
 
 /** Stops every group still running (the normal end, an error, Ctrl-C). */

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './ports.js';
-import { type Group, spawnGroup } from './proc.js';
+import { type Group, spawnGroup, waitReady } from './proc.js';
 
 export interface RedisServer {
   url: string;
@@ -44,13 +43,10 @@ export async function startRedis(binary: string, dir: string): Promise<RedisServ
     '--dir', data, '--logfile', join(data, 'redis.log'),
     '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec',
   ], { stdio: 'ignore' });
-  const server: RedisServer = { url: `redis://127.0.0.1:${port}`, group, persistence, stop: () => group.stop(5_000) };
-  let exited = false;
-  void group.exited.then(() => { exited = true; });
-  for (let i = 0; i < 100 && !exited; i += 1) {
-    if (await ping(port)) return server;
-    await sleep(100);
-  }
-  await server.stop();
-  throw new Error(`redis-server did not answer on port ${port} (see ${join(data, 'redis.log')})`);
+  const graceMs = 5_000;
+  await waitReady(group, {
+    what: 'redis-server', check: async () => (await ping(port)) || undefined, timeoutMs: 10_000, everyMs: 100, graceMs,
+    detail: () => ` on port ${port} (see ${join(data, 'redis.log')})`,
+  });
+  return { url: `redis://127.0.0.1:${port}`, group, persistence, stop: () => group.stop(graceMs) };
 }

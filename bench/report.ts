@@ -1,6 +1,6 @@
 import type { Figure } from './load.js';
 import type { Results, TargetResults } from './results.js';
-import type { TargetKey } from './target.js';
+import { LABELS, type TargetKey } from './target.js';
 
 /** The results as the table `npm run bench` prints: rates and latencies side by side, then the ratios. */
 
@@ -14,7 +14,7 @@ const errs = (errors: Record<string, number>): string => {
 };
 const rate = (f: Figure | undefined): string => (f ? `${num(f.rate)} /s · p50 ${ms(f.p50)} · p99 ${ms(f.p99)} ms${errs(f.errors)}` : '');
 
-const COLUMNS: [TargetKey, string][] = [['sqlite', 'Lanyard (SQLite)'], ['redis', 'Lanyard (Redis)'], ['bare', 'bare oidc-provider']];
+const COLUMNS = Object.entries(LABELS) as [TargetKey, string][];
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));

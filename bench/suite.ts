@@ -29,16 +29,17 @@ export async function runSuite(t: Target, ctx: SuiteContext, into: TargetResults
   const p = ctx.options.profile;
   const only = ctx.options.only;
   const want = (s: Scenario) => only.size === 0 || only.has(s);
+  const lanyard = t.key !== 'bare';
   const before = cpuSnapshot(ourGroups());
   let ex: Awaited<ReturnType<typeof measureExchange>> | undefined;
-  if (want('exchange') || want('refresh') || (t.lanyard && want('storm'))) {
+  if (want('exchange') || want('refresh') || (lanyard && want('storm'))) {
     ctx.log(`${t.label}: code exchange`);
     ex = await measureExchange(t, p.exchange);
     into.exchange = ex.figure;
   }
   if (ex && want('refresh')) {
     ctx.log(`${t.label}: refresh`);
-    into.refresh = (await measureRefresh(t, ex.tokens, p.refresh)).figure;
+    into.refresh = await measureRefresh(t, ex.tokens, p.refresh);
   }
   if (want('discovery')) {
     ctx.log(`${t.label}: discovery`);
@@ -48,16 +49,16 @@ export async function runSuite(t: Target, ctx: SuiteContext, into: TargetResults
     ctx.log(`${t.label}: JWKS`);
     into.jwks = await measureGet(t, t.paths.jwks, p.docs);
   }
-  if (t.lanyard && want('sign-in')) {
+  if (lanyard && want('sign-in')) {
     const concurrency = Math.max(2, p.signIn.concurrencyPerArgon2 * ctx.argon2Total);
     ctx.log(`${t.label}: full password sign-in at concurrency ${concurrency}`);
     into.signIn = await measureSignIn(t, { seconds: p.signIn.seconds, concurrency });
   }
-  if (t.lanyard && ex && want('storm')) {
+  if (lanyard && ex && want('storm')) {
     ctx.log(`${t.label}: exchange latency alone and during a sign-in storm`);
     into.storm = await measureStorm(t, { ...p.storm, exchangeRate: ex.figure.rate, spareCodes: ex.spareCodes });
   }
-  if (t.lanyard && want('morning-peak')) {
+  if (lanyard && want('morning-peak')) {
     const { pupils, seconds } = p.morningPeak;
     ctx.log(`${t.label}: morning peak, ${pupils} pupils over ${seconds} s`);
     const peak = await measureMorningPeak(t, p.morningPeak);

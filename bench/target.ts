@@ -29,16 +29,18 @@ export const BARE_PATHS: Paths = {
 
 export type TargetKey = 'sqlite' | 'redis' | 'bare';
 
+/** Each server's name in the progress lines, the JSON and the table's columns (in this order). */
+export const LABELS: Record<TargetKey, string> = { sqlite: 'Lanyard (SQLite)', redis: 'Lanyard (Redis)', bare: 'bare oidc-provider' };
+
 /** One server under test, as the scenarios see it. */
 export interface Target {
+  /** Lanyard (sqlite, redis) has sign-in forms and argon2; bare oidc-provider signs anyone in at once. */
   key: TargetKey;
   label: string;
-  origin: string;
+  /** Its connections (and origin). */
   http: Client;
   setup: BenchSetup;
   paths: Paths;
-  /** Lanyard has sign-in forms and argon2; bare oidc-provider signs anyone in at once. */
-  lanyard: boolean;
   /**
    * A new browser that has signed in (untimed preparation for code collection), with the code that
    * sign-in produced. `i` picks the user.

@@ -1,4 +1,4 @@
-import { FlowError, header, type Reply } from '../http.js';
+import { FlowError, header, redirectTo, type Reply } from '../http.js';
 import type { Target } from '../target.js';
 
 let counter = 0;
@@ -19,22 +19,30 @@ export function authorizePath(t: Target, extra: Record<string, string> = {}): st
   return `${t.paths.authorize}?${q.toString()}`;
 }
 
+/** The reply's status as the failure of `step` (with its Retry-After, if any). */
+const failed = (r: Reply, step: string) => new FlowError(step, r.status, header(r, 'retry-after'));
+
 /** The redirect's target within the server (path and query), or a FlowError naming the step. */
 export function nextPath(r: Reply, step: string): string {
-  const to = r.status >= 300 && r.status < 400 ? header(r, 'location') : undefined;
-  if (!to) throw new FlowError(step, r.status, header(r, 'retry-after'));
-  const url = new URL(to, 'http://server.invalid');
+  const url = redirectTo(r, 'http://server.invalid'); // only the path and query are kept
+  if (!url) throw failed(r, step);
   return `${url.pathname}${url.search}`;
 }
 
+/** The redirect, when it goes back to the client's redirect URI (the end of the flow). */
+const toCallback = (r: Reply, t: Target): URL | undefined => {
+  const url = redirectTo(r, t.http.origin);
+  return url?.href.startsWith(t.setup.redirectUri) ? url : undefined;
+};
+
 /** The code in a redirect to the client's redirect URI, or a FlowError. */
 export function codeFrom(r: Reply, t: Target, step: string): string {
-  const to = r.status >= 300 && r.status < 400 ? header(r, 'location') : undefined;
-  if (!to?.startsWith(t.setup.redirectUri)) throw new FlowError(step, r.status, header(r, 'retry-after'));
-  const code = new URL(to).searchParams.get('code');
+  const url = toCallback(r, t);
+  if (!url) throw failed(r, step);
+  const code = url.searchParams.get('code');
   if (!code) throw new FlowError(`${step} (no code)`, r.status);
   return code;
 }
 
 /** Is this redirect the end of the flow (back at the client's redirect URI)? */
-export const atCallback = (r: Reply, t: Target): boolean => header(r, 'location')?.startsWith(t.setup.redirectUri) ?? false;
+export const atCallback = (r: Reply, t: Target): boolean => toCallback(r, t) !== undefined;

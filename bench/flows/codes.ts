@@ -17,11 +17,11 @@ const CODES_PER_SESSION = 40;
  */
 export async function collectCodes(t: Target, count: number, concurrency = 16): Promise<string[]> {
   if (count <= 0) return [];
-  const sessions = Math.max(1, Math.ceil(count / CODES_PER_SESSION));
+  const sessions = Math.ceil(count / CODES_PER_SESSION); // at least 1, since count > 0
   const signedIn = await forEachBounded(Array.from({ length: sessions }, (_, i) => i), concurrency, (i) => t.newSession(i));
   const codes = signedIn.map((s) => s.code);
   const jars: CookieJar[] = signedIn.map((s) => s.jar);
-  const more = Array.from({ length: Math.max(0, count - codes.length) }, (_, i) => jars[i % jars.length]!);
+  const more = Array.from({ length: count - codes.length }, (_, i) => jars[i % jars.length]!);
   const extra = await forEachBounded(more, concurrency, async (jar) => {
     const r = await t.http.request({ path: authorizePath(t), jar });
     return codeFrom(r, t, 'authorize with a session');

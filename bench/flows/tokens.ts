@@ -1,4 +1,4 @@
-import { basicAuth, FlowError, form, header } from '../http.js';
+import { FlowError, form, header } from '../http.js';
 import type { Target } from '../target.js';
 
 export interface Tokens {
@@ -6,13 +6,11 @@ export interface Tokens {
   refreshToken: string;
 }
 
-const auth = (t: Target) => basicAuth(t.setup.clientId, t.setup.clientSecret);
-
 /** The token endpoint's answer, checked: 200 with an access token, a refresh token and an ID token. */
 async function tokenRequest(t: Target, fields: Record<string, string>, step: string): Promise<Tokens> {
   const r = await t.http.request({
     method: 'POST', path: t.paths.token, body: form(fields), read: true,
-    headers: { authorization: auth(t), accept: 'application/json' },
+    headers: { authorization: t.setup.clientAuthorization, accept: 'application/json' },
   });
   if (r.status !== 200) throw new FlowError(step, r.status, header(r, 'retry-after'));
   const body = JSON.parse(r.text) as { access_token?: string; refresh_token?: string; id_token?: string };

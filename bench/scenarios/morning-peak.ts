@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lanyardSignIn, pupil } from '../flows/lanyard-sign-in.js';
 import { exchange } from '../flows/tokens.js';
-import { Client, CookieJar, errorKey, FlowError } from '../http.js';
-import { percentile } from '../load.js';
+import { Client, CookieJar, FlowError } from '../http.js';
+import { Recorder } from '../load.js';
 import type { Target } from '../target.js';
 import { type GeneratorLoad, watchGenerator } from '../generator-load.js';
 
@@ -15,7 +15,7 @@ export interface PeakResult {
   /** Pupils signed in with tokens per second, from the first arrival to the last one done. */
   rate: number;
   ok: number;
-  /** Pupils still waiting at the cut-off (the window plus CUT_OFF_SECONDS), counted among the failures. */
+  /** Pupils still waiting at the cut-off (the window plus CUT_OFF_SECONDS): `errors.unfinished`. */
   unfinished: number;
   /** Each pupil's whole sign-in and exchange, in ms. */
   p50: number;
@@ -23,7 +23,7 @@ export interface PeakResult {
   p99: number;
   /** Seconds from the first arrival until the last pupil was done. */
   seconds: number;
-  /** Failed pupils by HTTP status (or network error). */
+  /** Failed pupils by HTTP status (or network error), and `unfinished`. */
   errors: Record<string, number>;
   /** 429 or 503 with Retry-After: the expected answer above saturation. */
   overloadWithRetryAfter: number;
@@ -51,11 +51,9 @@ export const CUT_OFF_SECONDS = 20;
 export async function measureMorningPeak(t: Target, o: { pupils: number; seconds: number; connections: number }): Promise<PeakResult> {
   const giveUp = new AbortController();
   const { signal } = giveUp;
-  const http = new Client(t.origin, Math.min(o.connections, o.pupils), signal);
+  const http = new Client(t.http.origin, Math.min(o.connections, o.pupils), signal);
   const target: Target = { ...t, http };
-  let unfinished = 0;
-  const latencies: number[] = [];
-  const errors: Record<string, number> = {};
+  const rec = new Recorder();
   let overloadWithRetryAfter = 0;
   let unexpected = 0;
   let serverErrors = 0;
@@ -67,16 +65,14 @@ export async function measureMorningPeak(t: Target, o: { pupils: number; seconds
     try {
       const code = await lanyardSignIn(target, new CookieJar(), pupil(t, i));
       await exchange(target, code);
-      latencies.push(performance.now() - t0);
+      rec.ok(performance.now() - t0);
     } catch (err) {
       if (signal.aborted) {
-        unfinished += 1;
-        errors.unfinished = (errors.unfinished ?? 0) + 1;
+        rec.fail(err, 'unfinished');
         unexpected += 1;
         return;
       }
-      const key = errorKey(err);
-      errors[key] = (errors[key] ?? 0) + 1;
+      rec.fail(err);
       const status = err instanceof FlowError ? err.status : 0;
       if ((status === 429 || status === 503) && err instanceof FlowError && err.retryAfter) overloadWithRetryAfter += 1;
       else {
@@ -99,12 +95,9 @@ export async function measureMorningPeak(t: Target, o: { pupils: number; seconds
   clearTimeout(cutOff);
   const generator = watch.stop();
   await http.close();
-  const sorted = Float64Array.from(latencies).sort();
-  const seconds = (lastDone - start) / 1000;
+  const figure = rec.figure((lastDone - start) / 1000);
   return {
-    pupils: o.pupils, windowSeconds: o.seconds, offeredRate: o.pupils / o.seconds,
-    rate: seconds > 0 ? latencies.length / seconds : 0, ok: latencies.length,
-    p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), seconds,
-    errors, overloadWithRetryAfter, unexpected, serverErrors, unfinished, generator,
+    pupils: o.pupils, windowSeconds: o.seconds, offeredRate: o.pupils / o.seconds, ...figure,
+    overloadWithRetryAfter, unexpected, serverErrors, unfinished: figure.errors.unfinished ?? 0, generator,
   };
 }

@@ -20,6 +20,6 @@ export async function passwordSignInAndExchange(t: Target): Promise<void> {
 /** Full password sign-ins at a few times the concurrency Lanyard allows argon2, after a short warm-up. */
 export async function measureSignIn(t: Target, o: { seconds: number; concurrency: number }): Promise<Figure> {
   const run = () => passwordSignInAndExchange(t);
-  await runLoad({ items: () => 0, concurrency: o.concurrency, maxCount: o.concurrency, maxSeconds: 30, run });
-  return runLoad({ items: () => 0, concurrency: o.concurrency, maxSeconds: o.seconds, run });
+  await runLoad({ concurrency: o.concurrency, maxCount: o.concurrency, maxSeconds: 30, run });
+  return runLoad({ concurrency: o.concurrency, maxSeconds: o.seconds, run });
 }

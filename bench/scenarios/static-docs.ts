@@ -8,6 +8,6 @@ export async function measureGet(t: Target, path: string, o: { seconds: number; 
     const r = await t.http.request({ path });
     if (r.status !== 200) throw new FlowError(path, r.status);
   };
-  await runLoad({ items: () => 0, concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4), run: once }); // warm-up
-  return runLoad({ items: () => 0, concurrency: o.concurrency, maxSeconds: o.seconds, run: once });
+  await runLoad({ concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4), run: once }); // warm-up
+  return runLoad({ concurrency: o.concurrency, maxSeconds: o.seconds, run: once });
 }

@@ -33,7 +33,7 @@ export async function measureStorm(
   const alone = await runLoad({ items: codes.slice(0, perPhase), concurrency: o.exchangeConcurrency, maxSeconds: o.seconds, run });
   let calm = false;
   const storm = runLoad({
-    items: () => 0, concurrency: o.signInConcurrency, maxSeconds: o.seconds + 60, stop: () => calm,
+    concurrency: o.signInConcurrency, maxSeconds: o.seconds + 60, stop: () => calm,
     run: () => passwordSignInAndExchange(t),
   });
   await sleep(500);

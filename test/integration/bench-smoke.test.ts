@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import t from 'tap';
+import type { Figure } from '../../bench/load.js';
+import { groupAlive } from '../../bench/proc.js';
+import { findRedisServer } from '../../bench/redis.js';
+import type { Results } from '../../bench/results.js';
 
 /**
  * Keeps `npm run bench` working (issue 11 §3: "a short smoke run of it may run in CI"). The bench is not a
@@ -13,36 +17,6 @@ import t from 'tap';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TIME_LIMIT_MS = 150_000; // under tap's 180 s; a smoke run takes seconds (plus a build when dist/ is stale)
-
-interface Figure { rate: number; ok: number; errors: Record<string, number> }
-interface TargetResults {
-  label: string;
-  skipped?: string;
-  exchange?: Figure; refresh?: Figure; discovery?: Figure; jwks?: Figure; signIn?: Figure;
-  storm?: { alone: Figure; during: Figure; signIns: Figure };
-  morningPeak?: { pupils: number; ok: number; rate: number; unexpected: number; errors: Record<string, number> };
-  log?: { errors: number; serverErrors: number; samples: string[] };
-}
-interface Results {
-  profile: string;
-  limits: { rsaSignaturesPerSecond: number; argon2VerifyOneThread: number; argon2VerifyAtConcurrency: number };
-  targets: Record<'sqlite' | 'redis' | 'bare', TargetResults | undefined>;
-  ratios: { name: string }[];
-  processes: { name: string; pid: number }[];
-  leftovers: { name: string; pid: number }[];
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-const redisInstalled = () =>
-  [...(process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'redis-server')), '/usr/bin/redis-server'].some((p) => existsSync(p));
 
 /** Runs the bench's entry (what `npm run bench` runs) with a deadline: SIGTERM, then SIGKILL, past it. */
 function runBench(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
@@ -75,15 +49,16 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
 
   const r = JSON.parse(readFileSync(json, 'utf8')) as Results;
   t.equal(r.profile, 'smoke');
-  t.ok(r.limits.rsaSignaturesPerSecond > 0, 'RSA-4096 signing rate');
-  t.ok(r.limits.argon2VerifyOneThread > 0 && r.limits.argon2VerifyAtConcurrency > 0, 'argon2id verify rates');
+  t.ok(r.limits && r.limits.rsaSignaturesPerSecond > 0, 'RSA-4096 signing rate');
+  t.ok(r.limits && r.limits.argon2VerifyOneThread > 0 && r.limits.argon2VerifyAtConcurrency > 0, 'argon2id verify rates');
 
   const clean = (name: string, f: Figure | undefined) => {
     t.ok(f && f.rate > 0 && f.ok > 0, `${name}: a positive rate`);
     t.same(f?.errors, {}, `${name}: no errors`);
   };
-  const servers: ('bare' | 'sqlite' | 'redis')[] = ['bare', 'sqlite', ...(redisInstalled() ? ['redis' as const] : [])];
-  if (!redisInstalled()) t.match(r.targets.redis?.skipped, /redis-server/, 'without redis-server, the Redis column says why it is empty');
+  const redisInstalled = findRedisServer() !== undefined;
+  const servers: ('bare' | 'sqlite' | 'redis')[] = ['bare', 'sqlite', ...(redisInstalled ? ['redis' as const] : [])];
+  if (!redisInstalled) t.match(r.targets.redis?.skipped, /redis-server/, 'without redis-server, the Redis column says why it is empty');
   for (const key of servers) {
     const s = r.targets[key];
     t.ok(s && !s.skipped, `${key} was measured`);
