@@ -9,7 +9,7 @@ import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js'
 import { newClientId, newSecretId } from './app-ids.js';
 import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
-import { checkUrl } from './callback-url.js';
+import { checkUrl, type UrlKind } from './callback-url.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { TeamInvitations } from './team-invitations.js';
@@ -213,19 +213,8 @@ export class AppService {
   }
 
   /** undefined (or '') clears it. */
-  async setLogoutUrl(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
-    let logoutUrl: string | undefined;
-    if (url !== undefined && url.trim() !== '') {
-      const checked = checkUrl(url, 'logout');
-      if (!checked.ok) throw new ValidationError([{ path: 'logout_url', message: checked.message }]);
-      logoutUrl = checked.url;
-    }
-    return this.#change(actor, clientId, (client): Edit | undefined => {
-      if (client.logoutUrl === logoutUrl) return undefined;
-      return logoutUrl
-        ? { client: { ...client, logoutUrl }, action: 'logout_url.set', detail: { url: logoutUrl } }
-        : { client: { ...client, logoutUrl: undefined }, action: 'logout_url.cleared', detail: {} };
-    });
+  setLogoutUrl(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
+    return this.#setUrl(actor, clientId, url, URL_SETTINGS.logoutUrl);
   }
 
   /**
@@ -233,18 +222,23 @@ export class AppService {
    * `login_hint` and `target_link_uri`); the same URL rules as a callback URL. undefined (or '') clears it: a
    * launch then brings a code to the first callback URL.
    */
-  async setInitiateLoginUri(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
-    let initiateLoginUri: string | undefined;
+  setInitiateLoginUri(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
+    return this.#setUrl(actor, clientId, url, URL_SETTINGS.initiateLoginUri);
+  }
+
+  /** Sets one of an app's single URLs after checking it, or clears it (undefined or ''), recording the change. */
+  async #setUrl(actor: Actor, clientId: string, url: string | undefined, setting: UrlSetting): Promise<StoredClient> {
+    let value: string | undefined;
     if (url !== undefined && url.trim() !== '') {
-      const checked = checkUrl(url, 'initiateLogin');
-      if (!checked.ok) throw new ValidationError([{ path: 'initiate_login_uri', message: checked.message }]);
-      initiateLoginUri = checked.url;
+      const checked = checkUrl(url, setting.kind);
+      if (!checked.ok) throw new ValidationError([{ path: setting.path, message: checked.message }]);
+      value = checked.url;
     }
     return this.#change(actor, clientId, (client): Edit | undefined => {
-      if (client.initiateLoginUri === initiateLoginUri) return undefined;
-      return initiateLoginUri
-        ? { client: { ...client, initiateLoginUri }, action: 'initiate_login_uri.set', detail: { url: initiateLoginUri } }
-        : { client: { ...client, initiateLoginUri: undefined }, action: 'initiate_login_uri.cleared', detail: {} };
+      if (client[setting.field] === value) return undefined;
+      return value
+        ? { client: { ...client, [setting.field]: value }, action: `${setting.path}.set`, detail: { url: value } }
+        : { client: { ...client, [setting.field]: undefined }, action: `${setting.path}.cleared`, detail: {} };
     });
   }
 
@@ -330,5 +324,12 @@ export class AppService {
     }
   }
 }
+
+/** An app's single URLs (not callback URLs, which are a list): the field, how it is checked, and its name in inputs and history. */
+interface UrlSetting { field: 'logoutUrl' | 'initiateLoginUri'; kind: UrlKind; path: 'logout_url' | 'initiate_login_uri' }
+const URL_SETTINGS = {
+  logoutUrl: { field: 'logoutUrl', kind: 'logout', path: 'logout_url' },
+  initiateLoginUri: { field: 'initiateLoginUri', kind: 'initiateLogin', path: 'initiate_login_uri' },
+} as const satisfies Record<string, UrlSetting>;
 
 const FIELD_NAMES = { name: 'name', description: 'description', homepageUrl: 'homepage_url', logoUrl: 'logo_url' } as const;
