@@ -17,19 +17,20 @@ import { assetRoutes } from './web/assets.js';
 import { clientErrorHandler, errorHandler, isDeveloperPage } from './http/error-handler.js';
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
-import { logEachRequestOnce } from './http/request-log.js';
+import { EarlyAnswers, type TrustProxy } from './http/early-answers.js';
+import { logEachRequestOnce, requestIds } from './http/request-log.js';
 import type { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/metrics-routes.js';
 import { classroomDeviceKey } from './http/rate-limit-key.js';
 import { rateLimitPolicy } from './http/rate-limit-policy.js';
-import { hardenResponses } from './http-hardening.js';
+import { hardenResponses, securityHeaders } from './http-hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
 import { loggerOptions } from './logging.js';
 import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';
-import { wellKnownRoutes } from './provider/well-known.js';
+import { wellKnownDocuments } from './provider/well-known.js';
 import { sendHtml } from './web/http.js';
 
 export interface AppDeps {
@@ -53,10 +54,15 @@ export interface LanyardApp extends FastifyInstance {
 /** The Fastify instance with everything mounted. Tests use this; main.ts adds listen and shutdown. */
 export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const { config, clock, store, metrics } = deps;
+  // A hop count, never `true`: trusting every hop would let a client set its own address.
+  const trustProxy: TrustProxy = config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false;
+  const early = new EarlyAnswers();
+  const nextRequestId = requestIds();
   const app = Fastify({
+    serverFactory: early.serverFactory, // discovery and the key set are answered before Fastify (src/http/early-answers.ts)
+    genReqId: nextRequestId,
     logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    // A hop count, never `true`: trusting every hop would let a client set its own address.
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    trustProxy,
     bodyLimit: 64 * 1024,
     logController: new LogController({ disableRequestLogging: true }), // one line per request instead: src/http/request-log.ts
     clientErrorHandler, // a request the parser cannot read: 400 without a body (HEAD-safe), connection closed
@@ -79,11 +85,13 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
 
   errorHandler(app); // before any plugin registers
   logEachRequestOnce(app, metrics.observeRequest); // the first onRequest hook: it sees every request, whoever answers it
-  hardenResponses(app, config.issuer.startsWith('https://'));
+  const headers = securityHeaders(config.issuer.startsWith('https://'));
+  hardenResponses(app, headers);
+  early.attach(app, { observe: metrics.observeRequest, nextRequestId, trustProxy });
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });
   await mountProvider(app, host);
-  wellKnownRoutes(app, host, clock, config.issuer, config.serviceDocumentation);
+  wellKnownDocuments(early, { host, clock, issuer: config.issuer, serviceDocumentation: config.serviceDocumentation, headers });
   await logoutRoute(app, host, clients, config.issuer);
   docsRoute(app, config.issuer);
   await userApi(app, { host, store, clients, issuer: config.issuer });

@@ -35,6 +35,21 @@ export interface CompletedRequest {
 }
 export type RequestObserver = (request: CompletedRequest) => void;
 
+/** The line's `responseTime`: milliseconds, two decimals (as Fastify's own lines had). */
+export const responseTimeMs = (seconds: number): number => Math.round(seconds * 1e5) / 100;
+
+/**
+ * Request ids in Fastify's own form (`req-1`, `req-2`, … in base 36), from one counter for Fastify (its
+ * `genReqId`) and the documents answered before it (early-answers.ts), so that no two lines share one.
+ */
+export function requestIds(): () => string {
+  let next = 0;
+  return () => {
+    next = next >= Number.MAX_SAFE_INTEGER ? 1 : next + 1;
+    return `req-${next.toString(36)}`;
+  };
+}
+
 /**
  * Notes the event of the request that `res` answers: it goes into the request's line. A second event in the
  * same request (rare) is logged at once on its own line through `log`.
@@ -66,7 +81,7 @@ export function logEachRequestOnce(app: FastifyInstance, observe: RequestObserve
         ...noted?.fields,
         req: request,
         res: { statusCode: res.statusCode },
-        responseTime: Math.round(seconds * 1e5) / 100,
+        responseTime: responseTimeMs(seconds),
         ...(aborted ? { aborted: true } : {}),
       };
       request.log[noted?.level ?? 'info'](line, noted?.msg ?? 'request completed');

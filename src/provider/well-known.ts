@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock.js';
-import { sendStaticJson, type StaticJson, staticJson } from '../http/static-json.js';
+import type { EarlyAnswers } from '../http/early-answers.js';
+import { type StaticJsonAnswer, staticJson, staticJsonAnswer } from '../http/static-json.js';
 import type { KeySet } from '../keys/key-manager.js';
 import { jwksDocument } from '../keys/jwks.js';
 import { nextRotation } from '../keys/policy.js';
@@ -12,33 +12,33 @@ const MAX_CACHE_SECONDS = 60 * 60;
 /** Short, so that a key withdrawn in an emergency (`keys rotate --now`) stops being trusted quickly. */
 const JWKS_MAX_CACHE_SECONDS = 5 * 60;
 
+type Headers = ReadonlyArray<readonly [string, string]>;
+
 /**
  * Discovery and key set: public, cacheable, readable cross-origin (browser-based relying parties). Both are
- * served from bytes made once (the key set's again only when the keys change), with an ETag.
+ * served from bytes made once (the key set's again only when the keys change), with an ETag, and answered
+ * before Fastify (src/http/early-answers.ts) with the headers every response carries (`headers`).
  */
-export function wellKnownRoutes(
-  app: FastifyInstance,
-  host: ProviderHost,
-  clock: Clock,
-  issuer: string,
-  serviceDocumentation: string,
+export function wellKnownDocuments(
+  early: EarlyAnswers,
+  o: { host: ProviderHost; clock: Clock; issuer: string; serviceDocumentation: string; headers: Headers },
 ): void {
-  const discovery = staticJson(discoveryDocument(issuer, serviceDocumentation));
-  app.get(ROUTES.discovery, async (req, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', `public, max-age=${MAX_CACHE_SECONDS}`);
-    return sendStaticJson(req, reply, discovery, 'application/json; charset=utf-8');
-  });
+  const headers: Headers = [...o.headers, ['Access-Control-Allow-Origin', '*']];
+  const discovery = staticJsonAnswer(staticJson(discoveryDocument(o.issuer, o.serviceDocumentation)), 'application/json; charset=utf-8', headers);
+  const discoveryCache = `public, max-age=${MAX_CACHE_SECONDS}`;
+  early.get(ROUTES.discovery, (req, res) => discovery(req, res, discoveryCache));
 
-  let jwks: { keys: KeySet; doc: StaticJson } | undefined;
-  app.get(ROUTES.jwks, async (req, reply) => {
-    const { keys } = host; // a new set object whenever the provider is rekeyed
-    if (jwks?.keys !== keys) jwks = { keys, doc: staticJson(jwksDocument(keys.published)) };
+  let jwks: { keys: KeySet; answer: StaticJsonAnswer } | undefined;
+  let rotation = 0; // the next rotation instant (ms), worked out again once it has passed
+  early.get(ROUTES.jwks, (req, res) => {
+    const { keys } = o.host; // a new set object whenever the provider is rekeyed
+    if (jwks?.keys !== keys) {
+      jwks = { keys, answer: staticJsonAnswer(staticJson(jwksDocument(keys.published)), 'application/jwk-set+json; charset=utf-8', headers) };
+    }
     // Never cached past the next rotation instant (the new key must be fetched from then on).
-    const now = clock.now();
-    const untilRotation = Math.floor((nextRotation(now).getTime() - now.getTime()) / 1000);
-    reply
-      .header('Access-Control-Allow-Origin', '*')
-      .header('Cache-Control', `public, max-age=${Math.max(0, Math.min(JWKS_MAX_CACHE_SECONDS, untilRotation))}`);
-    return sendStaticJson(req, reply, jwks.doc, 'application/jwk-set+json; charset=utf-8');
+    const now = o.clock.now().getTime();
+    if (now >= rotation) rotation = nextRotation(new Date(now)).getTime();
+    const maxAge = Math.max(0, Math.min(JWKS_MAX_CACHE_SECONDS, Math.floor((rotation - now) / 1000)));
+    return jwks.answer(req, res, `public, max-age=${maxAge}`);
   });
 }

@@ -92,6 +92,8 @@ t.test('HEAD is answered like GET, without a body, on every route', async (t) =>
     // Every GET route in Fastify's table, with real parameters.
     ...gets.map((r) => concrete(r.path)),
     `/interaction/${uid}?org=demo-school`,
+    // Answered before Fastify (src/http/early-answers.ts), so not in its table.
+    ROUTES.discovery, `${ROUTES.jwks}?x=1`,
     // The same routes answering errors: unknown interaction, asset, client; missing parameters.
     '/interaction/not-a-sign-in', '/interaction/not-a-sign-in/password', '/assets/nope.js',
     '/oauth/logout', '/oauth/logout?client_id=demo-app', '/oauth/logout?client_id=nobody',
