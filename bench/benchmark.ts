@@ -3,6 +3,7 @@ import { argon2Slots } from '../src/cluster/sizing.js';
 import { startBare } from './bare-server.js';
 import { type BenchSetup, RAISED_LIMITS, writeBenchConfig } from './bench-config.js';
 import { ensureBuilt } from './build.js';
+import { measureBytesCeiling } from './bytes-ceiling.js';
 import { busyPercent } from './cpu.js';
 import { Client } from './http.js';
 import { type LanyardServer, startLanyard } from './lanyard-server.js';
@@ -73,6 +74,10 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
     const source = `${argon2Total} (cores − 1, shared by every worker (src/cluster/sizing.ts))`;
     log(`machine limits: RSA-4096 signing on ${machine.cores} cores; argon2id one at a time and ${argon2Total} at once (${source})`);
     results.limits = { ...(await measureMachineLimits(p.limitSeconds, argon2Total)), argon2ConcurrencySource: source };
+    if (options.only.size === 0 || options.only.has('discovery') || options.only.has('jwks')) {
+      log(`machine limits: a document's bytes from plain node:http in ${workers} processes`);
+      results.limits.documentCeiling = { processes: workers, figure: await measureBytesCeiling(workers, p.docs) };
+    }
     if (options.bare) await measureBare(run);
     if (options.stores.includes('sqlite')) await measureLanyard(run, 'sqlite', `sqlite:${join(dir, 'lanyard.db')}`);
     if (options.stores.includes('redis')) await measureOnRedis(run);

@@ -4,6 +4,8 @@ const atLeast = (name: string, goal: number, value: number | undefined): Ratio =
   ({ name, goal: `≥ ${goal}`, value, met: value === undefined ? undefined : value >= goal });
 const atMost = (name: string, goal: number, value: number | undefined): Ratio =>
   ({ name, goal: `≤ ${goal}`, value, met: value === undefined ? undefined : value <= goal });
+/** A figure printed beside the targets to explain them, with no goal of its own. */
+const info = (name: string, value: number | undefined): Ratio => ({ name, goal: '', value, met: undefined });
 const div = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined || b === undefined || b <= 0 ? undefined : a / b;
 
@@ -31,6 +33,10 @@ export function ratios(r: Results): Ratio[] {
       out.push(atLeast('refresh ÷ bare oidc-provider', 1.2, div(sqlite.refresh?.rate, bare.refresh?.rate)));
       out.push(atLeast('discovery ÷ bare JWKS', 3, div(sqlite.discovery?.rate, bare.jwks?.rate)));
       out.push(atLeast('JWKS ÷ bare JWKS', 3, div(sqlite.jwks?.rate, bare.jwks?.rate)));
+      // Not a target: how far any Node server could go here (plain node:http, the same bytes, the same cores).
+      const ceiling = r.limits?.documentCeiling?.figure.rate;
+      out.push(info('  the ceiling: plain node:http ÷ bare JWKS', div(ceiling, bare.jwks?.rate)));
+      out.push(info('  JWKS ÷ that ceiling', div(sqlite.jwks?.rate, ceiling)));
     }
     out.push(atLeast("password sign-in ÷ argon2id verify at Lanyard's concurrency", 0.9, div(sqlite.signIn?.rate, argon2)));
   }

@@ -36,7 +36,7 @@ export function renderReport(r: Results): string {
     row('code exchange (openid, RSA-4096 ID token)', (x) => rate(x.exchange)),
     row('refresh (new access, refresh and ID token)', (x) => rate(x.refresh)),
     row('discovery', (x) => rate(x.discovery)),
-    row('JWKS', (x) => rate(x.jwks)),
+    row('JWKS', (x) => rate(x.jwks), L?.documentCeiling ? `${num(L.documentCeiling.figure.rate)} /s: the same size from plain node:http, ${L.documentCeiling.processes} process${L.documentCeiling.processes === 1 ? '' : 'es'}` : ''),
     row('full password sign-in + exchange', (x) => rate(x.signIn)),
     row('exchange p99: alone → during sign-in storm', (x) => (x.storm
       ? `${ms(x.storm.alone.p99)} → ${ms(x.storm.during.p99)} ms (×${x.storm.p99Ratio.toFixed(2)})${errs({ ...x.storm.alone.errors, ...x.storm.during.errors, ...x.storm.signIns.errors })}`

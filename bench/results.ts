@@ -47,7 +47,11 @@ export interface Results {
   seconds: number;
   profile: string;
   machine: Machine & { busyBeforePercent?: number | undefined };
-  limits?: MachineLimits & { argon2ConcurrencySource: string };
+  limits?: MachineLimits & {
+    argon2ConcurrencySource: string;
+    /** A document's bytes from plain node:http in as many processes as Lanyard's workers (bytes-ceiling.ts). */
+    documentCeiling?: { processes: number; figure: Figure };
+  };
   settings: {
     workers: number;
     pupils: number;

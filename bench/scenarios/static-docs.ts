@@ -1,13 +1,12 @@
-import { FlowError } from '../http.js';
-import { type Figure, runLoad } from '../load.js';
+import type { Figure } from '../load.js';
+import { rawGetLoad } from '../raw-get.js';
 import type { Target } from '../target.js';
 
-/** GET of a document every relying party fetches (discovery, the key set): the full body each time. */
+/**
+ * GET of a document every relying party fetches (discovery, the key set): the full body each time, from the
+ * bench's lightest generator (raw-get.ts), so that the figure is the server's rather than the generator's.
+ */
 export async function measureGet(t: Target, path: string, o: { seconds: number; concurrency: number }): Promise<Figure> {
-  const once = async () => {
-    const r = await t.http.request({ path });
-    if (r.status !== 200) throw new FlowError(path, r.status);
-  };
-  await runLoad({ concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4), run: once }); // warm-up
-  return runLoad({ concurrency: o.concurrency, maxSeconds: o.seconds, run: once });
+  await rawGetLoad(t.http.origin, path, { concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4) }); // warm-up
+  return rawGetLoad(t.http.origin, path, { concurrency: o.concurrency, maxSeconds: o.seconds });
 }
