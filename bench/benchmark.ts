@@ -97,7 +97,7 @@ async function measureBare(run: Run): Promise<void> {
   const t0 = Date.now();
   const server = await startBare(run.setup);
   into.startupSeconds = (Date.now() - t0) / 1000;
-  const t = target('bare', server.origin, run.setup);
+  const t = target('bare', server.origin, run.setup, server.group.pid);
   try { await runSuite(t, run, into); } finally { await t.http.close(); await server.stop(); }
 }
 
@@ -130,7 +130,7 @@ async function measureLanyard(run: Run, key: 'sqlite' | 'redis', store: string):
   const server = await launchLanyard(run, key, store);
   into.startupSeconds = (Date.now() - t0) / 1000;
   run.log(`${label}: ready in ${into.startupSeconds.toFixed(1)} s`);
-  const t = target(key, server.origin, run.setup);
+  const t = target(key, server.origin, run.setup, server.group.pid);
   const scraper = startScraper(server.metricsUrl);
   let stoppedAt = Number.POSITIVE_INFINITY;
   try {
@@ -166,7 +166,7 @@ async function measureSoak(run: Run): Promise<void> {
   run.log(`soak: ${minutes} min of mixed traffic on a fresh Lanyard (SQLite), resident size sampled`);
   const t0 = Date.now();
   const server = await launchLanyard(run, 'soak', `sqlite:${join(run.dir, 'soak.db')}`);
-  const t = target('sqlite', server.origin, run.setup, 'Lanyard (SQLite, soak)');
+  const t = target('sqlite', server.origin, run.setup, server.group.pid, 'Lanyard (SQLite, soak)');
   let stoppedAt = Number.POSITIVE_INFINITY;
   try {
     run.results.soak = { ...(await soak(t, server.group.pid, { minutes, concurrency: 8, log: run.log })), store: 'SQLite' };

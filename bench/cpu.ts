@@ -18,8 +18,11 @@ function machineJiffies(): { total: number; busy: number } | undefined {
   }
 }
 
-/** CPU time (jiffies, the unit of /proc/stat too) of the bench itself and of every process in the given process groups. */
-function ourJiffies(groups: Set<number>): number {
+/**
+ * CPU time (jiffies, the unit of /proc/stat too) of every process in the given process groups, and of the
+ * bench itself unless `bench` is false.
+ */
+function ourJiffies(groups: Set<number>, bench = true): number {
   let sum = 0;
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -27,10 +30,27 @@ function ourJiffies(groups: Set<number>): number {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from the state on (comm may hold spaces)
       const pgid = Number(f[2]);
-      if (Number(name) === process.pid || groups.has(pgid)) sum += Number(f[11]) + Number(f[12]); // utime + stime
+      if ((bench && Number(name) === process.pid) || groups.has(pgid)) sum += Number(f[11]) + Number(f[12]); // utime + stime
     } catch { /* exited meanwhile */ }
   }
   return sum;
+}
+
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
+const MS_PER_JIFFY = 10;
+
+/**
+ * The CPU time (all threads) the server under test (`group`: its process group, workers included) spent
+ * while `measure` ran, per successful operation, in ms. A rate on a shared or virtual machine moves with
+ * whatever else runs; the CPU one operation costs the server moves much less, so it says better what a
+ * change did. Undefined off Linux, without a group, or without a successful operation.
+ */
+export async function withServerCpu<F extends { ok: number; cpuMsPerOp?: number }>(group: number | undefined, measure: () => Promise<F>): Promise<F> {
+  if (group === undefined) return measure();
+  const before = ourJiffies(new Set([group]), false);
+  const figure = await measure();
+  const spent = ourJiffies(new Set([group]), false) - before;
+  return figure.ok > 0 && spent >= 0 ? { ...figure, cpuMsPerOp: Math.round((spent * MS_PER_JIFFY / figure.ok) * 1000) / 1000 } : figure;
 }
 
 export function cpuSnapshot(groups: Set<number>): Snapshot | undefined {

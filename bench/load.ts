@@ -14,6 +14,8 @@ export interface Figure {
   p99: number;
   seconds: number;
   concurrency: number;
+  /** CPU time the server spent per successful operation, ms (cpu.ts withServerCpu), where measured. */
+  cpuMsPerOp?: number;
 }
 
 /** Collects latencies and error tallies; percentiles are computed once, at the end. */

@@ -12,7 +12,8 @@ const errs = (errors: Record<string, number>): string => {
   const total = entries.reduce((a, [, n]) => a + n, 0);
   return ` · ${total} error${total === 1 ? '' : 's'} (${entries.map(([k, n]) => `${k}×${n}`).join(', ')})`;
 };
-const rate = (f: Figure | undefined): string => (f ? `${num(f.rate)} /s · p50 ${ms(f.p50)} · p99 ${ms(f.p99)} ms${errs(f.errors)}` : '');
+const cpu = (f: Figure): string => (f.cpuMsPerOp === undefined ? '' : ` · CPU ${f.cpuMsPerOp >= 1 ? f.cpuMsPerOp.toFixed(2) : f.cpuMsPerOp.toFixed(3)} ms/op`);
+const rate = (f: Figure | undefined): string => (f ? `${num(f.rate)} /s · p50 ${ms(f.p50)} · p99 ${ms(f.p99)} ms${cpu(f)}${errs(f.errors)}` : '');
 
 const COLUMNS = Object.entries(LABELS) as [TargetKey, string][];
 

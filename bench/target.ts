@@ -39,6 +39,8 @@ export interface Target {
   label: string;
   /** Its connections (and origin). */
   http: Client;
+  /** The process group of the server (Lanyard's primary and workers), whose CPU time the scenarios count. */
+  group: number | undefined;
   setup: BenchSetup;
   paths: Paths;
   /**

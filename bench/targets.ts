@@ -7,11 +7,11 @@ import { BARE_PATHS, LABELS, LANYARD_PATHS, type Target, type TargetKey } from '
 /** Keep-alive connections per server: more than any scenario's concurrency except the morning peak's. */
 const CONNECTIONS = 128;
 
-/** The server at `origin` (Lanyard on a store, or bare oidc-provider) as the scenarios see it. */
-export function target(key: TargetKey, origin: string, setup: BenchSetup, label = LABELS[key]): Target {
+/** The server at `origin` (Lanyard on a store, or bare oidc-provider; its process group `group`) as the scenarios see it. */
+export function target(key: TargetKey, origin: string, setup: BenchSetup, group: number | undefined, label = LABELS[key]): Target {
   const bare = key === 'bare';
   const t: Target = {
-    key, label, http: new Client(origin, CONNECTIONS), setup, paths: bare ? BARE_PATHS : LANYARD_PATHS,
+    key, label, http: new Client(origin, CONNECTIONS), group, setup, paths: bare ? BARE_PATHS : LANYARD_PATHS,
     async newSession(i) {
       const jar = new CookieJar();
       return { jar, code: bare ? await bareSignIn(t, jar) : await lanyardSignIn(t, jar, staffMember(t, i)) };

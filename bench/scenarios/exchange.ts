@@ -1,3 +1,4 @@
+import { withServerCpu } from '../cpu.js';
 import { collectCodes } from '../flows/codes.js';
 import { exchange, type Tokens } from '../flows/tokens.js';
 import { type Figure, runLoad } from '../load.js';
@@ -27,6 +28,6 @@ export async function measureExchange(t: Target, o: ExchangeOptions): Promise<{ 
   const probe = await runLoad({ items: await collectCodes(t, o.probeCodes), concurrency: o.concurrency, maxSeconds: 60, run });
   const codes = await collectCodes(t, codesFor(probe.rate, o.seconds, o.concurrency, o.maxCodes));
   let used = codes.length;
-  const figure = await runLoad({ items: codes, concurrency: o.concurrency, maxSeconds: o.seconds, run, started: (n) => { used = n; } });
+  const figure = await withServerCpu(t.group, () => runLoad({ items: codes, concurrency: o.concurrency, maxSeconds: o.seconds, run, started: (n) => { used = n; } }));
   return { figure, tokens, spareCodes: codes.slice(used) };
 }

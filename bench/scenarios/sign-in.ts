@@ -1,3 +1,4 @@
+import { withServerCpu } from '../cpu.js';
 import { lanyardSignIn, staffMember } from '../flows/lanyard-sign-in.js';
 import { exchange } from '../flows/tokens.js';
 import { CookieJar } from '../http.js';
@@ -21,5 +22,5 @@ export async function passwordSignInAndExchange(t: Target): Promise<void> {
 export async function measureSignIn(t: Target, o: { seconds: number; concurrency: number }): Promise<Figure> {
   const run = () => passwordSignInAndExchange(t);
   await runLoad({ concurrency: o.concurrency, maxCount: o.concurrency, maxSeconds: 30, run });
-  return runLoad({ concurrency: o.concurrency, maxSeconds: o.seconds, run });
+  return withServerCpu(t.group, () => runLoad({ concurrency: o.concurrency, maxSeconds: o.seconds, run }));
 }

@@ -1,3 +1,4 @@
+import { withServerCpu } from '../cpu.js';
 import type { Figure } from '../load.js';
 import { rawGetLoad } from '../raw-get.js';
 import type { Target } from '../target.js';
@@ -8,5 +9,5 @@ import type { Target } from '../target.js';
  */
 export async function measureGet(t: Target, path: string, o: { seconds: number; concurrency: number }): Promise<Figure> {
   await rawGetLoad(t.http.origin, path, { concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4) }); // warm-up
-  return rawGetLoad(t.http.origin, path, { concurrency: o.concurrency, maxSeconds: o.seconds });
+  return withServerCpu(t.group, () => rawGetLoad(t.http.origin, path, { concurrency: o.concurrency, maxSeconds: o.seconds }));
 }
