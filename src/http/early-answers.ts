@@ -9,6 +9,8 @@ export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse) => number;
 /** Who counts a hop of X-Forwarded-For as trusted (the same function Fastify is given). */
 export type TrustProxy = ((address: string, hop: number) => boolean) | false;
 
+const FAILED = JSON.stringify({ error: 'server_error', error_description: 'the document could not be made' });
+
 interface FastifyTimeouts {
   http?: ServerOptions;
   keepAliveTimeout: number;
@@ -77,7 +79,16 @@ export class EarlyAnswers {
     const answer = this.#byPath.get(path);
     if (!answer) return false;
     const started = process.hrtime.bigint();
-    const statusCode = answer(req, res); // HEAD: Node sends the headers (Content-Length too) and no body
+    let statusCode: number;
+    try {
+      statusCode = answer(req, res); // HEAD: Node sends the headers (Content-Length too) and no body
+    } catch (err) {
+      // Thrown out of the server's request event it would end the process: answered here instead.
+      attached.log.error({ err, path }, 'a document could not be answered');
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' }).end(FAILED);
+      statusCode = 500;
+    }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const ip = attached.trustProxy ? proxyAddr(req, attached.trustProxy) : req.socket.remoteAddress;
     attached.log.info({

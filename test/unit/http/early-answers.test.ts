@@ -34,6 +34,7 @@ async function appWithEarlyDoc(t: { teardown(fn: () => unknown): void }, o: { tr
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': 9, 'X-Frame-Options': 'DENY' }).end('{"doc":1}');
     return 200;
   });
+  early.get('/broken', () => { throw new Error('no document'); });
   app.get('/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     return { ok: true };
@@ -72,6 +73,16 @@ t.test('GET and HEAD of the path are answered before Fastify, with one log line 
   const ids = completed.map((l) => l.reqId);
   t.equal(new Set(ids).size, 4, `no two lines share a request id (${ids.join(', ')})`);
   t.same(observed.map((r) => [r.method, r.route, r.statusCode, r.aborted]), [['GET', '/doc', 200, false], ['HEAD', '/doc', 200, false]], 'the metrics observer saw the two');
+});
+
+t.test('an answer that throws is a 500 and a logged error, not the end of the process', async (t) => {
+  const { port, lines } = await appWithEarlyDoc(t);
+  const res = await fetch(`http://127.0.0.1:${port}/broken`);
+  t.equal(res.status, 500);
+  t.same(await res.json(), { error: 'server_error', error_description: 'the document could not be made' });
+  t.ok(lines.some((l) => l.level === 50 && (l.err as { message?: string } | undefined)?.message === 'no document'), 'the error is logged');
+  t.ok(lines.some((l) => l.msg === 'request completed' && (l.res as { statusCode: number }).statusCode === 500), 'and the request has its line');
+  t.equal((await fetch(`http://127.0.0.1:${port}/doc`)).status, 200, 'the server carries on');
 });
 
 t.test('the server has the settings Fastify would have given its own', async (t) => {
