@@ -21,7 +21,7 @@ function newestSource(dir: string): number {
 }
 
 /** Why the build must be (re)made, or undefined when dist is up to date. */
-function buildNeeded(): string | undefined {
+export function buildNeeded(): string | undefined {
   if (!existsSync(ENTRY)) return 'dist/ is missing';
   const built = statSync(ENTRY).mtimeMs;
   const newest = Math.max(statSync(join(REPO, 'tsconfig.json')).mtimeMs, ...SOURCES.map((d) => newestSource(join(REPO, d))));

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
+import { LANYARD_ARGV } from './lanyard-command.js';
 
 export interface Run { code: number | null; stdout: string; stderr: string }
 
-/** Runs the real `lanyard` command (from source, through tsx). */
+/** Runs the real `lanyard` command (helpers/lanyard-command.ts). */
 export function lanyard(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli.ts'), ...args], {
+    const child = spawn(process.execPath, [...LANYARD_ARGV, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       cwd: projectRoot,
     });

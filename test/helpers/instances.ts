@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../../src/paths.js';
 import { freePort, type Lanyard, startLanyard } from './lanyard.js';
 import { type RedisServer, startRedis } from './redis-server.js';
+import { LANYARD_ARGV } from './lanyard-command.js';
 
 /**
  * Several Lanyard instances on ONE store, as a load-balanced deployment runs them: one SQLite file, or one
@@ -133,13 +134,13 @@ export interface ServeProcess {
 }
 
 /**
- * Runs the real `lanyard serve` (from source, through tsx) on the shared store with the shared settings,
+ * Runs the real `lanyard serve` (helpers/lanyard-command.ts) on the shared store with the shared settings,
  * and waits until it is ready (/readyz 200, or /healthz where there is no /readyz). Killed (SIGKILL) at
  * teardown if still running.
  */
 export async function serveProcess(t: Teardown, shared: SharedStore, readyWithinMs = 30_000): Promise<ServeProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli.ts'), 'serve'], {
+  const child = spawn(process.execPath, [...LANYARD_ARGV, 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

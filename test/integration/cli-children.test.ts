@@ -15,6 +15,7 @@ import { crop, jsQR, run } from '../helpers/badge-pdf.js';
 import { systemClock } from '../../src/clock.js';
 import { demoConfigPath, projectRoot } from '../../src/paths.js';
 import { lanyard } from '../helpers/cli.js';
+import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
 
 /**
  * The children's sign-in commands through the real `lanyard` command, on a SQLite store in a temporary
@@ -71,7 +72,7 @@ async function readSheet(pdf: string, count: number): Promise<{ qr: string | und
 /** Runs `lanyard` keeping standard output as bytes (the PDF), with stdout a pipe, not a terminal. */
 function lanyardBytes(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'src/cli.ts'), ...args], {
+    const child = spawn(process.execPath, [...LANYARD_ARGV, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       cwd: projectRoot,
     });
@@ -208,7 +209,7 @@ t.test('badges print: without --out to a pipe, the PDF goes to standard output',
 
 t.test('badges print: refuses to write a PDF to a terminal', async (t) => {
   const d = await demoSchool(t);
-  const cmd = [process.execPath, '--import', 'tsx', join(projectRoot, 'src/cli.ts'), 'badges', 'print', '--org', 'demo-school'].join(' ');
+  const cmd = [process.execPath, ...LANYARD_ARGV, 'badges', 'print', '--org', 'demo-school'].join(' ');
   const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
     // script(1) runs the command with a pseudo-terminal as its standard output.
     const child = spawn('script', ['-qec', cmd, '/dev/null'], {

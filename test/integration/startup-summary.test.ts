@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { projectRoot } from '../../src/paths.js';
 import { freePort } from '../helpers/lanyard.js';
+import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
 
 /**
  * `lanyard serve` on a real pseudo-terminal (script(1), as an operator's shell runs it) prints a summary
@@ -23,7 +24,7 @@ interface Served { port: number; output: () => string; stop: () => Promise<void>
 /** Starts `lanyard serve` (through script(1) for a terminal) and waits until `ready` shows in its output. */
 async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; ready: RegExp }): Promise<Served> {
   const port = await freePort();
-  const argv = [process.execPath, '--import', 'tsx', join(projectRoot, 'src/cli.ts'), 'serve'];
+  const argv = [process.execPath, ...LANYARD_ARGV, 'serve'];
   const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LANYARD_STORE: store, ...o.env };
   const child: ChildProcess = o.tty
     ? spawn('script', ['-qec', argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' '), '/dev/null'], { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -13,6 +13,7 @@ import { ManualClock, systemClock } from '../../src/clock.js';
 import { projectRoot } from '../../src/paths.js';
 import { lanyard } from '../helpers/cli.js';
 import { startRedis } from '../helpers/redis-server.js';
+import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
 
 /** `lanyard store copy` and `lanyard store migrate`, run as the real command against real stores. */
 
@@ -246,7 +247,7 @@ t.test('store copy draws a progress bar on a terminal', async (t) => {
   const dir = tempDir(t);
   const source = join(dir, 'source.db');
   await fill(source);
-  const command = [process.execPath, '--import', 'tsx', join(projectRoot, 'src/cli.ts'), 'store', 'copy',
+  const command = [process.execPath, ...LANYARD_ARGV, 'store', 'copy',
     '--from', `sqlite:${source}`, '--to', `sqlite:${join(dir, 'target.db')}`].map((a) => `'${a}'`).join(' ');
   // script(1) runs the command on a pseudo-terminal, as an operator's shell would.
   const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: projectRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
