@@ -19,6 +19,7 @@ import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { EarlyAnswers, type TrustProxy } from './http/early-answers.js';
 import { logEachRequestOnce, requestIds } from './http/request-log.js';
+import { buildSerializer } from './http/serializers.js';
 import type { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/metrics-routes.js';
 import { classroomDeviceKey } from './http/rate-limit-key.js';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const app = Fastify({
     serverFactory: early.serverFactory, // discovery and the key set are answered before Fastify (src/http/early-answers.ts)
     genReqId: nextRequestId,
+    schemaController: { compilersFactory: { buildSerializer } }, // each response schema compiled once per process
     logger: { ...loggerOptions(config.logLevel), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy,
     bodyLimit: 64 * 1024,

@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { INPUT_SCHEMAS } from './input-schemas.js';
@@ -26,8 +26,25 @@ function newAjv(coerce: boolean): Ajv2020 {
   return ajv;
 }
 
+/**
+ * One validator per schema and kind for the whole process, made when first asked for: the same schema
+ * always compiles to the same function, and building the app compiled them all again (tests build a few
+ * hundred apps in one process).
+ */
+const validators = new Map<string, ValidateFunction>();
+let ajvs: { bodies: Ajv2020; parameters: Ajv2020 } | undefined;
+
+function validator(schema: unknown, body: boolean): ValidateFunction {
+  const key = `${body ? 'body' : 'parameters'}\n${JSON.stringify(schema)}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    ajvs ??= { bodies: newAjv(false), parameters: newAjv(true) };
+    validate = (body ? ajvs.bodies : ajvs.parameters).compile(schema as object);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
 export function apiValidator(scope: FastifyInstance): void {
-  const bodies = newAjv(false);
-  const parameters = newAjv(true);
-  scope.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodies : parameters).compile(schema));
+  scope.setValidatorCompiler(({ schema, httpPart }) => validator(schema, httpPart === 'body'));
 }
