@@ -15,7 +15,7 @@ import { REPO } from './build.js';
 import type { Figure } from './load.js';
 import { freePort } from './ports.js';
 import { keepTail, spawnGroup, waitReady } from './proc.js';
-import { rawGetLoad } from './raw-get.js';
+import { measureRawGet } from './raw-get.js';
 
 /** About the size of Lanyard's key set with one key (its `x5c` certificate is most of it). */
 const DOCUMENT_BYTES = 2_600;
@@ -47,9 +47,7 @@ export async function measureBytesCeiling(processes: number, o: { seconds: numbe
   createInterface({ input: group.child.stdout! }).on('line', (line) => { if (line === `listening ${port}`) ready = port; });
   try {
     await waitReady(group, { what: 'plain node:http', check: () => ready, timeoutMs: 30_000, everyMs: 10, detail: () => `\n${stderr()}` });
-    const origin = `http://127.0.0.1:${port}`;
-    await rawGetLoad(origin, '/', { concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4) }); // warm-up
-    return await rawGetLoad(origin, '/', { concurrency: o.concurrency, maxSeconds: o.seconds });
+    return await measureRawGet(`http://127.0.0.1:${port}`, '/', o);
   } finally {
     await group.stop(5_000);
   }

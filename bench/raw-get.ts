@@ -78,3 +78,17 @@ export async function rawGetLoad(origin: string, path: string, o: { concurrency:
   }
   return { ...rec.figure((performance.now() - start) / 1000), concurrency: o.concurrency };
 }
+
+/**
+ * A short warm-up (at most half a second), then the timed run, given to `around` (which may measure beside
+ * it, such as the server's CPU): how every document is measured.
+ */
+export async function measureRawGet(
+  origin: string,
+  path: string,
+  o: { seconds: number; concurrency: number },
+  around: (run: () => Promise<Figure>) => Promise<Figure> = (run) => run(),
+): Promise<Figure> {
+  await rawGetLoad(origin, path, { concurrency: o.concurrency, maxSeconds: Math.min(0.5, o.seconds / 4) });
+  return around(() => rawGetLoad(origin, path, { concurrency: o.concurrency, maxSeconds: o.seconds }));
+}

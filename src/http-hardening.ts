@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
  * content security policy (no inline script; assets from Lanyard only), HSTS over TLS. The pairs are made
  * once; the documents answered before Fastify (src/http/early-answers.ts) send the same ones.
  */
-export function securityHeaders(secureTransport: boolean): ReadonlyArray<readonly [string, string]> {
+/** Response headers as name/value pairs, in the order they are sent. */
+export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
+
+export function securityHeaders(secureTransport: boolean): HeaderPairs {
   return [
     ['X-Frame-Options', 'DENY'],
     ['Content-Security-Policy',
@@ -21,7 +24,7 @@ export function securityHeaders(secureTransport: boolean): ReadonlyArray<readonl
  * Sets the security headers on the raw response before anything else runs, so that pages rendered by
  * oidc-provider get them too.
  */
-export function hardenResponses(app: FastifyInstance, headers: ReadonlyArray<readonly [string, string]>): void {
+export function hardenResponses(app: FastifyInstance, headers: HeaderPairs): void {
   app.addHook('onRequest', async (_req, reply) => {
     const res = reply.raw;
     for (const [name, value] of headers) res.setHeader(name, value);

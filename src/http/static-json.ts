@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HeaderPairs } from '../http-hardening.js';
 
 /**
  * A JSON document served often and changed rarely (discovery, the key set): serialised once, with a strong
@@ -29,7 +30,7 @@ export type StaticJsonAnswer = (req: IncomingMessage, res: ServerResponse, cache
  * How `doc` is answered: 200 with the bytes, or 304 when the client has them (with its ETag and lifetime,
  * RFC 9110 §15.4.5), both with `headers`. The header lists are made once, here.
  */
-export function staticJsonAnswer(doc: StaticJson, contentType: string, headers: ReadonlyArray<readonly [string, string]>): StaticJsonAnswer {
+export function staticJsonAnswer(doc: StaticJson, contentType: string, headers: HeaderPairs): StaticJsonAnswer {
   const both = [...headers.flat(), 'ETag', doc.etag];
   const full = [...both, 'Content-Type', contentType, 'Content-Length', String(doc.body.length)];
   return (req, res, cacheControl) => {

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { EarlyAnswers } from '../http/early-answers.js';
+import type { HeaderPairs } from '../http-hardening.js';
 import { type StaticJsonAnswer, staticJson, staticJsonAnswer } from '../http/static-json.js';
 import type { KeySet } from '../keys/key-manager.js';
 import { jwksDocument } from '../keys/jwks.js';
@@ -12,8 +13,6 @@ const MAX_CACHE_SECONDS = 60 * 60;
 /** Short, so that a key withdrawn in an emergency (`keys rotate --now`) stops being trusted quickly. */
 const JWKS_MAX_CACHE_SECONDS = 5 * 60;
 
-type Headers = ReadonlyArray<readonly [string, string]>;
-
 /**
  * Discovery and key set: public, cacheable, readable cross-origin (browser-based relying parties). Both are
  * served from bytes made once (the key set's again only when the keys change), with an ETag, and answered
@@ -21,9 +20,9 @@ type Headers = ReadonlyArray<readonly [string, string]>;
  */
 export function wellKnownDocuments(
   early: EarlyAnswers,
-  o: { host: ProviderHost; clock: Clock; issuer: string; serviceDocumentation: string; headers: Headers },
+  o: { host: ProviderHost; clock: Clock; issuer: string; serviceDocumentation: string; headers: HeaderPairs },
 ): void {
-  const headers: Headers = [...o.headers, ['Access-Control-Allow-Origin', '*']];
+  const headers: HeaderPairs = [...o.headers, ['Access-Control-Allow-Origin', '*']];
   const discovery = staticJsonAnswer(staticJson(discoveryDocument(o.issuer, o.serviceDocumentation)), 'application/json; charset=utf-8', headers);
   const discoveryCache = `public, max-age=${MAX_CACHE_SECONDS}`;
   early.get(ROUTES.discovery, (req, res) => discovery(req, res, discoveryCache));
