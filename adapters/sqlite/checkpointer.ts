@@ -41,13 +41,16 @@ export function checkpointInBackground(db: Database.Database, path: string, inte
   const thread = new Worker(THREAD, { eval: true, workerData: { driver, path, intervalMs } });
   thread.unref(); // never what keeps a process (a CLI command) alive
   thread.on('error', () => db.open && db.pragma('wal_autocheckpoint = 1000')); // without the thread: SQLite's own
-  let stopped: Promise<void> | undefined;
+  // Listened for from the start: a thread that died earlier (its error above) has exited already, and
+  // waiting for an exit still to come would never end.
+  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+  let stopping = false;
   return () => {
-    stopped ??= new Promise<void>((resolve) => {
-      thread.once('exit', () => resolve());
+    if (!stopping) {
+      stopping = true;
       thread.ref(); // waited for now: its connection must be closed before the store's
       thread.postMessage('stop');
-    });
-    return stopped;
+    }
+    return exited;
   };
 }
