@@ -16,13 +16,15 @@ export interface OpenStoreOptions {
   redisPrefix?: string;
   /** Told once how a Redis server persists its data, for the startup log. */
   onRedisConnect?: (persistence: RedisPersistence) => void;
+  /** SQLite: false when another process on this machine checkpoints the file, or this one is a short command (adapters/sqlite.ts). */
+  checkpointThread?: boolean;
 }
 
 export async function openStore(url: string, clock: Clock, options: OpenStoreOptions = {}): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (!path) throw new LanyardError('config_invalid', `LANYARD_STORE "${url}": sqlite: needs a file path`);
-    return guardStore(openSqliteStore(path, clock));
+    return guardStore(openSqliteStore(path, clock, options.checkpointThread === false ? { checkpointThread: false } : {}));
   }
   if (/^(redis|rediss|redis-sentinel):\/\//.test(url)) {
     return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? DEFAULT_REDIS_PREFIX, options.onRedisConnect));
@@ -40,9 +42,9 @@ export function storeDataDir(url: string): string | undefined {
   return i === -1 ? '.' : path.slice(0, i) || '/';
 }
 
-/** Opens the store for one command and always closes it. */
+/** Opens the store for one command (no SQLite checkpoint thread: the server's, or closing, does it) and always closes it. */
 export async function withStore<T>(url: string, clock: Clock, work: (store: Store) => Promise<T>, options: OpenStoreOptions = {}): Promise<T> {
-  const store = await openStore(url, clock, options);
+  const store = await openStore(url, clock, { checkpointThread: false, ...options });
   try {
     return await work(store);
   } finally {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../src/clock.js';
 import { sqliteBadges } from './sqlite/badges.js';
-import { checkpointInBackground } from './sqlite/checkpointer.js';
+import { checkpointInBackground, leaveCheckpointsToAThread } from './sqlite/checkpointer.js';
 import { sqliteClients } from './sqlite/clients.js';
 import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteCounters } from './sqlite/counters.js';
@@ -22,10 +22,18 @@ const BUSY_TIMEOUT_MS = 5000;
 /**
  * Embedded default backend: one SQLite file (WAL), durable; one node, or several processes on one machine
  * sharing the file. Opening it runs the schema migrations (adapters/sqlite/migrate.ts); a thread of its own
- * keeps the write-ahead log short (adapters/sqlite/checkpointer.ts).
+ * keeps the write-ahead log short (adapters/sqlite/checkpointer.ts): one thread per machine is enough, so
+ * `checkpointThread: false` (a cluster worker, whose primary runs it, or a CLI command) opens without it and
+ * keeps only the connection's fallback checkpoint.
  * `path` is a file path or ':memory:'. The directory is created when missing.
  */
-export function openSqliteStore(path: string, clock: Clock, o: { checkpointEveryMs?: number } = {}): Store {
+export interface SqliteOptions {
+  /** false: no checkpoint thread in this process (default true). */
+  checkpointThread?: boolean;
+  checkpointEveryMs?: number;
+}
+
+export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {}): Store {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
   try {
@@ -38,7 +46,9 @@ export function openSqliteStore(path: string, clock: Clock, o: { checkpointEvery
     db.close();
     throw err;
   }
-  const stopCheckpoints = path === ':memory:' ? async () => {} : checkpointInBackground(db, path, o.checkpointEveryMs);
+  let stopCheckpoints = async () => {};
+  if (path !== ':memory:' && o.checkpointThread === false) leaveCheckpointsToAThread(db);
+  else if (path !== ':memory:') stopCheckpoints = checkpointInBackground(db, path, o.checkpointEveryMs);
 
   const now = () => clock.now().getTime();
   const oidc = sqliteOidcRecords(db, now);

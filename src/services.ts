@@ -36,6 +36,8 @@ export interface OpenOptions {
   setUp?: boolean;
   /** false: no Metrics of this process, and the store untimed (the cluster primary). */
   metrics?: boolean;
+  /** false: no SQLite checkpoint thread (the workers: their primary runs the machine's one). */
+  checkpointThread?: boolean;
 }
 
 /** Setting names of the values every instance on a store shares. */
@@ -49,7 +51,8 @@ const generated = () => randomBytes(32).toString('base64url');
  * and every restart shares them), the key that derives clients' internal secrets (likewise shared), the
  * key-encryption key, and the current month's signing key (created before the server reports ready).
  * `setUp: false` (the worker processes of src/cluster/, whose primary has done it) skips writing the
- * configuration file into the store; `metrics: false` (the cluster primary) makes no Metrics.
+ * configuration file into the store, and `checkpointThread: false` leaves SQLite's checkpoints to the
+ * primary's thread; `metrics: false` (the cluster primary) makes no Metrics.
  */
 export async function openServices(
   config: Config, clock: Clock, generateKeyPair?: () => Promise<KeyPairPem>, options?: OpenOptions & { metrics?: true },
@@ -61,13 +64,14 @@ export async function openServices(
   config: Config,
   clock: Clock,
   generateKeyPair?: () => Promise<KeyPairPem>,
-  { setUp = true, metrics: withMetrics = true }: OpenOptions = {},
+  { setUp = true, metrics: withMetrics = true, checkpointThread = true }: OpenOptions = {},
 ): Promise<ServicesWithoutMetrics & { metrics?: Metrics }> {
   let redisPersistence: RedisPersistence | undefined;
   const metrics = withMetrics ? new Metrics() : undefined;
   const opened = await openStore(config.storeUrl, clock, {
     redisPrefix: config.redisPrefix,
     onRedisConnect: (p) => { redisPersistence = p; },
+    checkpointThread,
   });
   const store = metrics ? metrics.timeStore(opened) : opened;
   try {

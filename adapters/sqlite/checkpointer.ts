@@ -26,17 +26,25 @@ parentPort.on('message', () => { clearInterval(timer); db.close(); process.exit(
 `;
 
 /**
+ * A connection whose log another thread checkpoints, this process's (checkpointInBackground) or another
+ * process's on the same machine (the cluster primary's, for its workers): its own checkpoint is only the
+ * fallback. Once checkpointed, the log starts again from its beginning: cut it back then rather than keep
+ * the file at its largest. Space is taken as it is written, so a full disk is found by the write that needs
+ * it (503, /readyz false) and not a while later by a checkpoint nobody waits for.
+ */
+export function leaveCheckpointsToAThread(db: Database.Database): void {
+  db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
+  db.pragma('journal_size_limit = 0');
+}
+
+/**
  * SQLite checkpoints the write-ahead log inside whichever write crosses the threshold: that write copies
  * the log into the database and syncs it to disk, stalling the event loop for milliseconds (measured: half
  * of all the time spent writing). Here a thread of its own does it every second instead, so that writes on
  * the event loop only append to the log. Returns the function that stops the thread.
  */
 export function checkpointInBackground(db: Database.Database, path: string, intervalMs = CHECKPOINT_INTERVAL_MS): () => Promise<void> {
-  db.pragma(`wal_autocheckpoint = ${FALLBACK_CHECKPOINT_PAGES}`);
-  // Once checkpointed, the log starts again from its beginning: cut it back then rather than keep the file
-  // at its largest. Space is taken as it is written, so a full disk is found by the write that needs it
-  // (503, /readyz false) and not a while later by a checkpoint nobody waits for.
-  db.pragma('journal_size_limit = 0');
+  leaveCheckpointsToAThread(db);
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const thread = new Worker(THREAD, { eval: true, workerData: { driver, path, intervalMs } });
   thread.unref(); // never what keeps a process (a CLI command) alive

@@ -19,7 +19,7 @@ import { READY } from './worker-pool.js';
 export async function serveWorker(config: Config, out: NodeJS.WriteStream): Promise<void> {
   useCredentialHashingSlots(new RemoteSlots());
   const pretty = prettyOutput(config, out);
-  const services = await openServices(config, systemClock, undefined, { setUp: false });
+  const services = await openServices(config, systemClock, undefined, { setUp: false, checkpointThread: false });
   const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });
   routeProviderConsole(app.log);
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,12 @@ function getOnNewConnection(url: string): Promise<number> {
   });
 }
 
+/** How many connections a process holds to the SQLite file (its descriptors on it; the -wal and -shm files aside). */
+function sqliteConnections(pid: number): number {
+  const fds = readdirSync(`/proc/${pid}/fd`).map((fd) => { try { return readlinkSync(`/proc/${pid}/fd/${fd}`); } catch { return ''; } });
+  return fds.filter((target) => target.endsWith('/lanyard.db')).length;
+}
+
 async function exchange(url: string, code: string) {
   const res = await fetch(`${url}/oauth/token`, {
     method: 'POST',
@@ -34,6 +40,9 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.equal(served.workers.length, 2, 'two workers');
   t.not(served.workers[0], served.workers[1], 'two processes');
   t.ok(served.workers.every(alive), 'both running');
+  // One checkpoint thread for the machine, the primary's: its own connection and the thread's; a worker only its own.
+  t.equal(sqliteConnections(served.child.pid!), 2, 'the primary: its connection and the checkpoint thread’s');
+  t.same(served.workers.map(sqliteConnections), [1, 1], 'each worker: its connection only');
 
   // Connections are shared out: each answers on its own connection, and both workers answer.
   for (let i = 0; i < 20; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/openid-configuration`), 200);

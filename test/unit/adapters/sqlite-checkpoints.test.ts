@@ -11,11 +11,11 @@ const PAGE = 4096;
 const HOUR = 3_600_000;
 
 /** A store in a new directory, and enough writes to pass SQLite's own checkpoint threshold (1,000 pages). */
-async function written(t: Test, checkpointEveryMs: number) {
+async function written(t: Test, checkpointEveryMs: number, checkpointThread = true) {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-checkpoints-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'lanyard.db');
-  const store = openSqliteStore(path, systemClock, { checkpointEveryMs });
+  const store = openSqliteStore(path, systemClock, { checkpointEveryMs, checkpointThread });
   t.teardown(() => store.close());
   const before = statSync(path).size;
   const payload = { accountId: 'u_1', clientId: 'app', scope: 'openid profile', padding: 'x'.repeat(400) };
@@ -40,4 +40,14 @@ t.test('the thread moves the log into the database file', async (t) => {
   await store.close();
   t.ok(Date.now() - started < 2_000, 'closing stops the thread promptly');
   await t.resolves(store.close(), 'and closing twice is harmless');
+});
+
+t.test('checkpointThread: false (a worker, a command): no thread of its own, and the fallback threshold kept', async (t) => {
+  const { store, path, before } = await written(t, 50, false);
+  await sleep(500); // ten of the intervals a thread would have checkpointed in
+  const walPages = statSync(`${path}-wal`).size / PAGE;
+  t.ok(walPages > 1_000 && walPages < FALLBACK_CHECKPOINT_PAGES, `${walPages.toFixed(0)} pages of log: past SQLite's own threshold, within the fallback`);
+  t.equal(statSync(path).size, before, 'nothing moved the log into the database file');
+  await store.close();
+  t.ok(statSync(path).size > before + 100 * PAGE, 'closing the last connection does');
 });
