@@ -9,8 +9,8 @@ exitIfNodeTooOld();
 // is after this line. Sized in src/cluster/sizing.ts: for one process serving alone here; the workers of
 // LANYARD_WORKERS get theirs from the primary. An operator's own value is kept.
 if (!process.env.UV_THREADPOOL_SIZE) {
-  const { singleProcessThreadPoolSize } = await import('./cluster/sizing.js');
-  process.env.UV_THREADPOOL_SIZE = String(singleProcessThreadPoolSize());
+  const { threadPoolSize } = await import('./cluster/sizing.js');
+  process.env.UV_THREADPOOL_SIZE = String(threadPoolSize(1));
   process.env.LANYARD_THREADPOOL = 'auto';
 }
 const { main } = await import('./cli/main.js');

@@ -23,10 +23,11 @@ export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStre
 
 /** LANYARD_WORKERS=1: everything in this process. */
 async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise<void> {
+  const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock);
-  const app = await buildApp({ config, clock: systemClock, ...services, ...(prettyOutput(config, out) ? { logStream: shortLogLines(out) } : {}) });
+  const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });
   routeProviderConsole(app.log);
-  const startup = beginStartup(config, out, app.log, services.redisPersistence);
+  const startup = beginStartup(config, pretty, app.log, services.redisPersistence);
   const sweeper = startSweeper(services.store, app.log);
 
   let closing = false;

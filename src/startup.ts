@@ -33,8 +33,7 @@ export interface Startup {
  * Before serving, in the process that starts Lanyard (the only one, or the primary): the configuration's
  * unsafe defaults and the store in use, to the log or (pretty) kept for the summary.
  */
-export function beginStartup(config: Config, out: { isTTY?: boolean }, log: Log, persistence?: RedisPersistence): Startup {
-  const pretty = prettyOutput(config, out);
+export function beginStartup(config: Config, pretty: boolean, log: Log, persistence?: RedisPersistence): Startup {
   const warnings: string[] = [];
   const startup: Startup = {
     config, pretty, warnings,

@@ -21,7 +21,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   const pretty = prettyOutput(config, out);
   const log = pino(loggerOptions(config.logLevel), pretty ? shortLogLines(out) : out) as unknown as Log;
   const services = await openServices(config, systemClock, undefined, { metrics: false }); // it sums the workers' metrics instead
-  const startup = beginStartup(config, out, log, services.redisPersistence);
+  const startup = beginStartup(config, pretty, log, services.redisPersistence);
   // The workers' metrics, summed: for a worker asked on the main port, and on LANYARD_METRICS_PORT.
   const metrics = await servePrimaryMetrics(config.metrics, { log });
 
@@ -30,12 +30,13 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     if (exiting) return;
     exiting = true;
     clearInterval(sweeper);
-    await pool.stop();
+    await pool.stop(); // the workers may still ask for argon2 slots while they finish their requests
+    stopBrokering();
     await metrics.close();
     await services.store.close();
     process.exit(code);
   };
-  brokerHashingSlots(new Limiter(argon2Slots()));
+  const stopBrokering = brokerHashingSlots(new Limiter(argon2Slots()));
   const pool = new WorkerPool({
     count: config.workers,
     env: workerEnvironment(config.workers),
@@ -55,6 +56,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     if (!(err instanceof WorkerStartupError)) throw err;
     // The worker has said why on standard error; every worker would stop for the same reason.
     clearInterval(sweeper);
+    stopBrokering();
     await metrics.close();
     await services.store.close();
     process.exit(err.exitCode || 1);

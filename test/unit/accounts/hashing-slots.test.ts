@@ -5,7 +5,7 @@ import t from 'tap';
 import { Limiter, LimiterBusyError } from '../../../src/accounts/limiter.js';
 import { brokerHashingSlots } from '../../../src/cluster/hashing-broker.js';
 import { RemoteSlots } from '../../../src/cluster/hashing-client.js';
-import { argon2Slots, singleProcessThreadPoolSize, threadPoolSize } from '../../../src/cluster/sizing.js';
+import { argon2Slots, threadPoolSize } from '../../../src/cluster/sizing.js';
 import { StoreUnavailableError } from '../../../src/errors.js';
 
 t.test('argon2 slots: cores − 1 for the whole machine, at least 1; every worker’s pool has room for all of them', async (t) => {
@@ -13,7 +13,7 @@ t.test('argon2 slots: cores − 1 for the whole machine, at least 1; every worke
   t.equal(threadPoolSize(2, 2), 4, 'never below libuv’s 4');
   t.equal(threadPoolSize(16, 16), 17, '15 argon2 slots + 1 core’s share of signing + 1');
   t.equal(threadPoolSize(1, 8), 7 + 8 + 1);
-  t.same([1, 2, 8].map((cores) => singleProcessThreadPoolSize(cores)), [4, 4, 10], 'a process serving alone: cores + 2, at least 4');
+  t.same([1, 2, 8].map((cores) => threadPoolSize(1, cores)), [4, 4, 16], 'a process serving alone: every argon2 slot, every core for signing, and one');
 });
 
 t.test('Limiter: learns how long a slot is held and refuses a newcomer who would wait longer than allowed', async (t) => {
