@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { BenchSetup } from './bench-config.js';
 import { REPO } from './build.js';
-import { type Group, keepTail, spawnGroup, waitReady } from './proc.js';
+import { type Group, spawnListening } from './proc.js';
 
 export interface BareServer {
   origin: string;
@@ -18,17 +17,6 @@ export async function startBare(setup: BenchSetup): Promise<BareServer> {
     BENCH_CLIENT_SECRET: setup.clientSecret,
     BENCH_REDIRECT_URI: setup.redirectUri,
   };
-  const group = spawnGroup('bare oidc-provider', process.execPath, ['--import', 'tsx', join(REPO, 'bench/bare-provider.ts')], {
-    env, cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stderr = keepTail(group.child.stderr);
-  let printed: number | undefined;
-  createInterface({ input: group.child.stdout! }).on('line', (line) => {
-    const m = /^listening (\d+)$/.exec(line);
-    if (m) printed = Number(m[1]);
-  });
-  const port = await waitReady(group, { what: 'bare oidc-provider', check: () => printed, timeoutMs: 60_000, everyMs: 10, detail: () => `\n${stderr()}` });
-  // Keep draining its output (oidc-provider's development warnings), so a full pipe never blocks it.
-  group.child.stdout?.resume();
+  const { group, port } = await spawnListening('bare oidc-provider', join(REPO, 'bench/bare-provider.ts'), [], { env, cwd: REPO, timeoutMs: 60_000 });
   return { origin: `http://127.0.0.1:${port}`, group, stop: () => group.stop(5_000) };
 }

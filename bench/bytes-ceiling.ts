@@ -9,12 +9,11 @@
 import cluster from 'node:cluster';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { REPO } from './build.js';
 import type { Figure } from './load.js';
 import { freePort } from './ports.js';
-import { keepTail, spawnGroup, waitReady } from './proc.js';
+import { spawnListening } from './proc.js';
 import { measureRawGet } from './raw-get.js';
 
 /** About the size of Lanyard's key set with one key (its `x5c` certificate is most of it). */
@@ -41,12 +40,8 @@ function serve(port: number, processes: number): void {
 /** Starts the server in its own process group, measures it like the documents, and stops it. */
 export async function measureBytesCeiling(processes: number, o: { seconds: number; concurrency: number }): Promise<Figure> {
   const port = await freePort();
-  const group = spawnGroup('plain node:http', process.execPath, ['--import', 'tsx', join(REPO, 'bench/bytes-ceiling.ts'), String(port), String(processes)], { cwd: REPO });
-  const stderr = keepTail(group.child.stderr);
-  let ready: number | undefined;
-  createInterface({ input: group.child.stdout! }).on('line', (line) => { if (line === `listening ${port}`) ready = port; });
+  const { group } = await spawnListening('plain node:http', join(REPO, 'bench/bytes-ceiling.ts'), [String(port), String(processes)], { cwd: REPO, timeoutMs: 30_000 });
   try {
-    await waitReady(group, { what: 'plain node:http', check: () => ready, timeoutMs: 30_000, everyMs: 10, detail: () => `\n${stderr()}` });
     return await measureRawGet(`http://127.0.0.1:${port}`, '/', o);
   } finally {
     await group.stop(5_000);

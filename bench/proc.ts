@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -93,6 +94,24 @@ export async function waitReady<T>(group: Group, o: {
     await group.stop(o.graceMs);
     throw err;
   }
+}
+
+/**
+ * Starts a bench server (`node --import tsx SCRIPT ARGS…`) in a group of its own and waits until it prints
+ * `listening PORT`; its output is drained from then on, so that a full pipe never blocks it. Returns the
+ * group and the port.
+ */
+export async function spawnListening(name: string, script: string, args: string[], o: { env?: NodeJS.ProcessEnv; cwd: string; timeoutMs: number }): Promise<{ group: Group; port: number }> {
+  const group = spawnGroup(name, process.execPath, ['--import', 'tsx', script, ...args], { env: o.env ?? process.env, cwd: o.cwd });
+  const stderr = keepTail(group.child.stderr);
+  let printed: number | undefined;
+  const lines = createInterface({ input: group.child.stdout! });
+  lines.on('line', (line) => {
+    const m = /^listening (\d+)$/.exec(line);
+    if (m) printed = Number(m[1]);
+  });
+  const port = await waitReady(group, { what: name, check: () => printed, timeoutMs: o.timeoutMs, everyMs: 10, detail: () => `\n${stderr()}` });
+  return { group, port };
 }
 
 /** The last `max` characters written to a stream (a child's stderr), for the error when that child fails. */
