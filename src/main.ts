@@ -6,6 +6,7 @@ import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
 import { shortLogLines } from './logging.js';
 import { openServices } from './services.js';
+import { onHangUp } from './hang-up.js';
 import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup.js';
 
 /**
@@ -42,6 +43,10 @@ async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  onHangUp(out, {
+    stop: () => void shutdown('SIGHUP'),
+    reload: () => app.log.warn({ event: 'reload.unsupported' }, 'SIGHUP: a process serving alone cannot reload its configuration; restart it, or serve with LANYARD_WORKERS of 2 or more'),
+  });
 
   await app.listen({ port: config.port, host: config.host });
   await finishStartup(startup, out, 'Lanyard is ready');

@@ -40,6 +40,18 @@ export interface OpenOptions {
   checkpointThread?: boolean;
 }
 
+/**
+ * Writes the configuration file into the store: its organisations and users, its clients and the
+ * organisations' app connections; and makes (once) or repairs the developers' test school (issue 9 §3).
+ * At every start, and when the cluster primary reloads the file (SIGHUP, src/cluster/reload.ts).
+ */
+export async function applyConfigFile(store: Store, config: Config, clock: Clock): Promise<void> {
+  await importOrganisations(store, config.file.organisations ?? [], 'startup');
+  await ensureSandbox(store);
+  await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
+  await syncConfigConnections(store, config.file.organisations ?? [], clock);
+}
+
 /** Setting names of the values every instance on a store shares. */
 export const SHARED_SETTINGS = { cookieKey: 'cookie-key', clientAuthKey: 'client-auth-key' } as const;
 
@@ -75,12 +87,7 @@ export async function openServices(
   });
   const store = metrics ? metrics.timeStore(opened) : opened;
   try {
-    if (setUp) {
-      await importOrganisations(store, config.file.organisations ?? [], 'startup');
-      await ensureSandbox(store); // the developers' test school (issue 9 §3), made once, repaired at every start
-      await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
-      await syncConfigConnections(store, config.file.organisations ?? [], clock);
-    }
+    if (setUp) await applyConfigFile(store, config, clock);
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));

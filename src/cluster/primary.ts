@@ -7,7 +7,9 @@ import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
 import { openServices } from '../services.js';
 import { beginStartup, finishStartup, type Log, prettyOutput, startSweeper } from '../startup.js';
 import { Limiter } from '../accounts/limiter.js';
+import { onHangUp } from '../hang-up.js';
 import { brokerHashingSlots } from './hashing-broker.js';
+import { oneReloadAtATime, reloadWorkers } from './reload.js';
 import { argon2Slots, threadPoolSize } from './sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 
@@ -15,7 +17,9 @@ import { WorkerPool, WorkerStartupError } from './worker-pool.js';
  * The primary process of `lanyard serve` with LANYARD_WORKERS above 1. It serves no requests: it writes the
  * configuration into the store and makes this month's key once (so that the workers do not race to), forks
  * the workers (node:cluster hands them connections on the shared port), hands out the machine's argon2
- * slots to them (hashing-broker.ts), sweeps expired records, runs the Demo App, and on SIGTERM or SIGINT stops every worker gracefully before it exits.
+ * slots to them (hashing-broker.ts), sweeps expired records and runs the Demo App. On SIGHUP it reloads the
+ * configuration file and replaces the workers one at a time (reload.ts); on SIGTERM or SIGINT it stops every
+ * worker gracefully before it exits.
  */
 export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
   const pretty = prettyOutput(config, out);
@@ -47,8 +51,11 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     },
   });
   const sweeper = startSweeper(services.store, log);
-  process.once('SIGINT', () => { log.info({ event: 'shutdown', signal: 'SIGINT' }, 'shutting down'); void exit(0); });
-  process.once('SIGTERM', () => { log.info({ event: 'shutdown', signal: 'SIGTERM' }, 'shutting down'); void exit(0); });
+  const shutdown = (signal: string) => { log.info({ event: 'shutdown', signal }, 'shutting down'); void exit(0); };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  const reload = oneReloadAtATime(() => (exiting ? Promise.resolve() : reloadWorkers({ pool, store: services.store, clock: systemClock, log })));
+  onHangUp(out, { stop: () => shutdown('SIGHUP'), reload });
 
   try {
     await pool.start();

@@ -23,13 +23,16 @@ const RESTART_DELAY_MS = 1_000;
 /**
  * The worker processes of `lanyard serve` (LANYARD_WORKERS > 1), forked with node:cluster: they share the
  * listening port and the store. `start` resolves once every worker listens. A worker that dies afterwards is
- * replaced (after a pause that grows while replacements keep failing), and `stop` asks each to finish its
- * requests (SIGTERM → graceful close), killing any still running after the grace period.
+ * replaced (after a pause that grows while replacements keep failing); `roll` replaces them all one at a
+ * time (SIGHUP: src/cluster/reload.ts), and `stop` asks each to finish its requests (SIGTERM → graceful
+ * close), killing any still running after the grace period.
  */
 export class WorkerPool {
   #stopping = false;
   #failedRestarts = 0;
   readonly #live = new Set<Worker>();
+  /** Asked to stop (stop, roll): their exit is not a death to replace. */
+  readonly #retiring = new Set<Worker>();
 
   constructor(private readonly o: { count: number; env: Record<string, string>; log: Log; onGiveUp: (err: Error) => void }) {}
 
@@ -48,13 +51,39 @@ export class WorkerPool {
 
   async stop(): Promise<void> {
     this.#stopping = true;
-    await Promise.all([...this.#live].map(async (worker) => {
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.process.kill('SIGTERM');
-      const timer = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS + 5_000);
-      await exited;
-      clearTimeout(timer);
-    }));
+    await Promise.all([...this.#live].map((worker) => this.#retire(worker)));
+  }
+
+  /**
+   * Replaces every worker, one at a time, so that the port is never without one: the new worker listens
+   * before the one it replaces is asked to finish its requests and stop (SIGTERM → graceful close). Rejects
+   * with WorkerStartupError, and replaces no more, when a new worker stops while starting (the workers
+   * still running carry on). Resolves with how many were replaced.
+   */
+  async roll(): Promise<number> {
+    let replaced = 0;
+    for (const old of [...this.#live]) {
+      if (this.#stopping) break;
+      if (!this.#live.has(old)) continue; // it died meanwhile, and was replaced as usual
+      await this.#fork();
+      await this.#retire(old);
+      replaced += 1;
+    }
+    return replaced;
+  }
+
+  /** Asks a worker to finish its requests and stop, killing it after the grace period; resolves once it exited. */
+  async #retire(worker: Worker): Promise<void> {
+    this.#retiring.add(worker);
+    const exited = new Promise<void>((resolve) => {
+      if (worker.isDead()) resolve();
+      else worker.once('exit', () => resolve());
+    });
+    worker.process.kill('SIGTERM');
+    const timer = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS + 5_000);
+    await exited;
+    clearTimeout(timer);
+    this.#retiring.delete(worker);
   }
 
   /** Forks one worker; resolves when it listens, rejects if it exits first. */
@@ -72,7 +101,7 @@ export class WorkerPool {
       worker.once('exit', (code, signal) => {
         this.#live.delete(worker);
         if (!ready) reject(new WorkerStartupError(code ?? 1));
-        else if (!this.#stopping) void this.#replace(worker, code, signal);
+        else if (!this.#stopping && !this.#retiring.has(worker)) void this.#replace(worker, code, signal);
       });
     });
   }

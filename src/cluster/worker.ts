@@ -35,6 +35,7 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('disconnect', () => void stop('primary gone'));
+  process.on('SIGHUP', () => {}); // the primary's to act on (a terminal's hang-up reaches every process of it)
 
   await app.listen({ port: config.port, host: config.host });
   process.send?.(READY);

@@ -1,0 +1,112 @@
+import { writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import t from 'tap';
+import type { ConfigFile } from '../../src/config.js';
+import { demoConfig, writeConfig } from '../helpers/config-file.js';
+import { DEMO_CALLBACK } from '../helpers/tokens.js';
+import { alive, serveWorkers, spawnServe, until } from '../helpers/workers.js';
+import { freePort } from '../helpers/redis-server.js';
+
+const NEW_APP = 'reloaded-app';
+const NEW_CALLBACK = 'https://reloaded.example/callback';
+
+/** A GET on a connection of its own (so that it may reach any worker): its status, or the network error's code. */
+function getOnNewConnection(url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = request(url, { agent: false, headers: { connection: 'close' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    req.end();
+  });
+}
+
+/** Requests, one after another, until `stop()`: every answer's status (or error), for "nothing was refused". */
+function keepAsking(base: string) {
+  const answers: (number | string)[] = [];
+  let asking = true;
+  const paths = ['/healthz', '/.well-known/openid-configuration'];
+  const done = (async () => {
+    for (let i = 0; asking && i < 100_000; i += 1) answers.push(await getOnNewConnection(`${base}${paths[i % 2]}`));
+  })();
+  return { answers, stop: async () => { asking = false; await done; return answers; } };
+}
+
+const authorizeStatus = async (base: string, clientId: string, redirectUri: string) => {
+  const url = `${base}/oauth/authorize?client_id=${clientId}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=openid`;
+  const res = await fetch(url, { redirect: 'manual' });
+  await res.arrayBuffer();
+  return { status: res.status, location: res.headers.get('location') ?? '' };
+};
+
+const withNewApp = (config: ConfigFile) => {
+  config.clients.push({ client_id: NEW_APP, name: 'Reloaded App', secrets: ['reloaded-app-secret-0123456789'], redirect_uris: [NEW_CALLBACK], default_scopes: ['openid'] } as ConfigFile['clients'][number]);
+};
+
+t.test('SIGHUP: the configuration file is reloaded and every worker replaced, one at a time, with no request refused', async (t) => {
+  const configPath = writeConfig(() => {});
+  const served = await serveWorkers(t, 2, { LANYARD_CONFIG: configPath });
+  const before = await authorizeStatus(served.url, NEW_APP, NEW_CALLBACK);
+  t.equal(before.status, 400, 'an app not in the file yet is unknown');
+
+  const config = demoConfig();
+  withNewApp(config);
+  writeFileSync(configPath, JSON.stringify(config, null, 2));
+  const traffic = keepAsking(served.url);
+  await until(() => traffic.answers.length >= 10, 'traffic flowing');
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reloaded' || l.event === 'reload.failed'), 'the reload to end', 60_000);
+  const answersAfter = traffic.answers.length;
+  await until(() => traffic.answers.length >= answersAfter + 20, 'traffic after the reload');
+  const answers = await traffic.stop();
+
+  const reloaded = served.lines().find((l) => l.event === 'reloaded');
+  if (!reloaded) return t.fail(`not reloaded:\n${served.output()}`);
+  t.equal(reloaded.replaced, 2, 'both workers replaced');
+  const pids = reloaded.pids as number[];
+  t.equal(pids.length, 2, 'still two workers');
+  t.notOk(pids.some((pid) => served.workers.includes(pid)), 'new processes');
+  await until(() => served.workers.every((pid) => !alive(pid)), 'the old workers gone', 30_000);
+  t.pass('the old workers have exited');
+  t.notOk(served.lines().some((l) => l.event === 'worker.exited' || l.event === 'worker.restarted'), 'a retired worker is not taken for a dead one (no replacement started)');
+  const refused = answers.filter((a) => a !== 200);
+  t.same(refused, [], `${answers.length} requests during and after the reload, every one answered 200`);
+
+  const after = await authorizeStatus(served.url, NEW_APP, NEW_CALLBACK);
+  t.equal(after.status, 303, 'the app added to the file signs in now');
+  t.match(after.location, /\/interaction\//, 'at the hosted login');
+  t.equal((await authorizeStatus(served.url, 'demo-app', DEMO_CALLBACK)).status, 303, 'and the others as before');
+});
+
+t.test('SIGHUP with a broken file: not reloaded, every problem named, the running workers carry on', async (t) => {
+  const configPath = writeConfig(() => {});
+  const served = await serveWorkers(t, 2, { LANYARD_CONFIG: configPath });
+  const config = demoConfig() as unknown as { clients: { redirect_uris: unknown }[] };
+  config.clients[0]!.redirect_uris = 'not a list';
+  writeFileSync(configPath, JSON.stringify(config));
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reload.failed'), 'the reload refused');
+  const failed = served.lines().find((l) => l.event === 'reload.failed')!;
+  t.match((failed.problems as string[]).join('\n'), /\/clients\/0\/redirect_uris/, 'the problem with its JSON path');
+  t.ok(served.workers.every(alive), 'the same workers still run');
+  t.equal(await getOnNewConnection(`${served.url}/healthz`), 200, 'and answer');
+  t.notOk(served.lines().some((l) => l.event === 'reloaded'), 'nothing reloaded');
+
+  // Mended, the next SIGHUP reloads.
+  writeFileSync(configPath, JSON.stringify(demoConfig()));
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reloaded'), 'reloaded once the file is mended', 60_000);
+  t.pass('reloaded once the file is mended');
+});
+
+t.test('SIGHUP to a process serving alone: it says it cannot reload, and keeps serving', async (t) => {
+  const port = await freePort();
+  const served = spawnServe(t, { LANYARD_STORE: 'sqlite::memory:', PORT: String(port), LANYARD_WORKERS: '1' });
+  await until(() => served.output().includes('"event":"ready"') || served.child.exitCode !== null, 'ready', 60_000);
+  served.child.kill('SIGHUP');
+  await until(() => served.output().includes('"event":"reload.unsupported"'), 'the warning');
+  t.match(served.output(), /cannot reload its configuration; restart it, or serve with LANYARD_WORKERS of 2 or more/, 'says what to do instead');
+  t.ok(alive(served.child.pid!), 'still running');
+  t.equal(await getOnNewConnection(`http://127.0.0.1:${port}/healthz`), 200, 'and serving');
+});
