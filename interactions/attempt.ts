@@ -30,7 +30,7 @@ export const waitText = (seconds: number) =>
   seconds === 1 ? '1 second' : seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 
 /** The wait, counting down in the page (interactions/public/countdown.js); plain text without JavaScript. */
-const countdown = (seconds: number) =>
+export const countdown = (seconds: number) =>
   html`<span class="nowrap" data-countdown="${seconds}" aria-live="off">${waitText(seconds)}</span>`;
 
 /**

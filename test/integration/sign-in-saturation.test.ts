@@ -12,8 +12,28 @@ import { argon2Slots } from '../../src/cluster/sizing.js';
 import { loadConfig } from '../../src/config.js';
 import { openServices } from '../../src/services.js';
 import { EMOJI_KID, HttpBrowser, openMethod, postEmoji } from '../helpers/children.js';
-import { freePort } from '../helpers/lanyard.js';
+import { createDeveloper, formCsrf, signInDeveloper } from '../helpers/developer.js';
+import { freePort, startLanyard } from '../helpers/lanyard.js';
 import { pooledKeyPair } from '../helpers/test-keys.js';
+
+/** The machine's slots replaced by one whose newcomer would wait longer than SIGN_IN_MAX_WAIT_MS; `free()` ends the rush. */
+async function saturate(t: { teardown(fn: () => unknown): void }) {
+  const slots = new Limiter(1);
+  useCredentialHashingSlots(slots);
+  t.teardown(() => useCredentialHashingSlots(new Limiter(argon2Slots())));
+  const learned = await slots.acquire();
+  await sleep(1_200);
+  learned(); // the slots now expect each hash to take about 1.2 s
+  const held = await slots.acquire();
+  const queued = Array.from({ length: 10 }, () => slots.acquire());
+  return {
+    slots,
+    free: async () => {
+      held();
+      for (const waiter of queued) (await waiter)();
+    },
+  };
+}
 
 /**
  * Above saturation a sign-in is turned away at once with 503 and Retry-After (issue 11: the morning peak
@@ -31,19 +51,12 @@ tap.test('a sign-in that would wait too long for argon2 is told when to come bac
   const logStream = new Writable({ write: (chunk: Buffer, _encoding, done) => { lines.push(...chunk.toString().split('\n').filter(Boolean)); done(); } });
   const app = await buildApp({ config, clock: systemClock, ...services, logStream });
   await app.listen({ port, host: '127.0.0.1' });
-  const slots = new Limiter(1);
-  useCredentialHashingSlots(slots);
   t.teardown(async () => {
-    useCredentialHashingSlots(new Limiter(argon2Slots()));
     await app.close();
     await services.store.close();
   });
 
-  const learned = await slots.acquire();
-  await sleep(1_200);
-  learned(); // the slots now expect each hash to take about 1.2 s
-  const held = await slots.acquire();
-  const queued = Array.from({ length: 10 }, () => slots.acquire());
+  const { slots, free } = await saturate(t);
   t.ok(slots.expectedWaitMs() > SIGN_IN_MAX_WAIT_MS, `a newcomer would wait ${slots.expectedWaitMs().toFixed(0)} ms`);
 
   const tablet = new HttpBrowser();
@@ -59,10 +72,36 @@ tap.test('a sign-in that would wait too long for argon2 is told when to come bac
   t.match(line, { event: 'login.busy', method: 'emoji', res: { statusCode: 503 }, retryAfter }, 'the request’s one log line says why');
   t.equal(slots.waiting, 10, 'the refused sign-in never joined the queue');
 
-  held();
-  for (const waiter of queued) (await waiter)();
+  await free();
   const again = await openMethod(tablet, issuer, 'emoji');
   const signedIn = await postEmoji(tablet, issuer, again, EMOJI_KID.username, EMOJI_KID.emoji);
   t.equal(signedIn.status, 303, 'once the rush is over the same pupil signs in');
   t.notOk(lines.some((l) => l.includes('"event":"login.failed"') || l.includes('"event":"login.throttled"')), 'the refusal counted as no failure');
+});
+
+tap.test('the developer area turns a sign-in away too, rather than queue it behind a rush', async (t) => {
+  const lanyard = await startLanyard(t);
+  const developer = await createDeveloper(lanyard); // before the rush: accepting an invitation hashes a password
+  const rush = await saturate(t);
+  t.ok(rush.slots.expectedWaitMs() > SIGN_IN_MAX_WAIT_MS, `a newcomer would wait ${rush.slots.expectedWaitMs().toFixed(0)} ms`);
+
+  const browser = new HttpBrowser();
+  const signInUrl = `${lanyard.url}/developer/sign-in`;
+  const { csrf } = await formCsrf(browser, signInUrl);
+  const refused = await browser.post(signInUrl, { csrf, email: developer.email, password: developer.password });
+  t.equal(refused.status, 503, '503: saturated, not failing');
+  const retryAfter = Number(refused.headers.get('retry-after'));
+  t.ok(retryAfter >= 11 && retryAfter <= 15, `Retry-After: ${retryAfter} s`);
+  const page = await refused.text();
+  t.match(page, new RegExp(`Lots of people are signing in right now\\. Please wait <span[^>]*>${retryAfter} seconds</span>, then try again\\.`), 'told how long to wait');
+  t.match(page, /name="csrf"/, 'on the form, to try again');
+  t.match(page, new RegExp(`value="${developer.email.replace(/[.]/g, '\\.')}"`), 'with the email kept');
+  t.equal(rush.slots.waiting, 10, 'never joined the queue');
+  const events = lanyard.logs.flatMap((l) => l.split('\n')).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+  t.match(events.find((l) => l.event === 'developer.sign_in_busy'), { retryAfter, step: 'password' }, 'logged as busy');
+  t.notOk(events.some((l) => l.event === 'developer.sign_in_failed' || l.event === 'developer.sign_in_unavailable'), 'not as a failure');
+
+  await rush.free();
+  await signInDeveloper(lanyard, { email: developer.email, password: developer.password });
+  t.pass('once the rush is over the same developer signs in');
 });

@@ -3,7 +3,8 @@ import type { Verdict } from '../../accounts/login-throttle.js';
 import { StoreUnavailableError } from '../../errors.js';
 import { errorPage } from '../../web/error-page.js';
 import { html, type Raw } from '../../web/html.js';
-import { waitText } from '../../../interactions/attempt.js';
+import { countdown } from '../../../interactions/attempt.js';
+import { LimiterBusyError } from '../../accounts/limiter.js';
 import type { DeveloperDeps } from '../deps.js';
 import { normaliseEmail, THROTTLE_SCOPE } from '../developer-accounts.js';
 import { M } from './account-messages.js';
@@ -26,8 +27,9 @@ export interface DeveloperAttemptOptions<T> {
 /**
  * One developer sign-in attempt through the same guessing protection as every other password sign-in
  * (src/accounts/login-throttle.ts, as interactions/attempt.ts uses it): counted before it is verified;
- * throttled → 429 with Retry-After; failed → 401 with one generic message whatever failed; the store
- * failing → 503, never an unprotected check. Resolves to what verify() found, or undefined once answered.
+ * throttled → 429 with Retry-After; failed → 401 with one generic message whatever failed; the machine
+ * saturated with sign-ins (verify() rejects with LimiterBusyError) → 503 with Retry-After, nothing counted;
+ * the store failing → 503, never an unprotected check. Resolves to what verify() found, or undefined once answered.
  */
 export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyRequest, reply: FastifyReply, o: DeveloperAttemptOptions<T>): Promise<T | undefined> {
   const log = { step: o.scope };
@@ -38,7 +40,7 @@ export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyReque
       return undefined;
     }
     reply.header('Retry-After', String(v.retryAfterSeconds));
-    sendHtml(reply, 429, o.retry(429, html`${M.tooManyTries} <span class="nowrap" data-countdown="${v.retryAfterSeconds}" aria-live="off">${waitText(v.retryAfterSeconds)}</span>, then try again.`));
+    sendHtml(reply, 429, o.retry(429, html`${M.tooManyTries} ${countdown(v.retryAfterSeconds)}, then try again.`));
     return undefined;
   };
   try {
@@ -67,6 +69,13 @@ export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyReque
     }
     return found;
   } catch (err) {
+    if (err instanceof LimiterBusyError) {
+      // The machine is saturated with sign-ins (argon2 slots): turned away like a pupil, nothing counted.
+      req.log.warn({ event: 'developer.sign_in_busy', ...log, retryAfter: err.retryAfterSeconds }, 'developer sign-in turned away: the machine is saturated');
+      reply.header('Retry-After', String(err.retryAfterSeconds));
+      sendHtml(reply, 503, o.retry(503, html`${M.busy} ${countdown(err.retryAfterSeconds)}, then try again.`));
+      return undefined;
+    }
     req.log.error({ event: 'developer.sign_in_unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
     reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
     sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
