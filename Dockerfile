@@ -50,5 +50,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node is PID 1 and handles SIGTERM/SIGINT itself (graceful shutdown: stop accepting, finish, close the store).
+# node is PID 1 and handles SIGTERM/SIGINT itself (graceful shutdown: stop accepting, finish, close the store),
+# and SIGHUP (reload the configuration file, replacing the workers one at a time).
 CMD ["node", "dist/src/cli.js", "serve"]
