@@ -3,6 +3,7 @@ import { CLIENTS_AND_LOCKS } from './002-clients-and-locks.js';
 import { ACCOUNT_SESSIONS } from './003-account-sessions.js';
 import { DEVELOPER_AREA } from './004-developer-area.js';
 import { CONNECTIONS } from './005-connections.js';
+import { PARTIAL_INDEXES } from './006-partial-indexes.js';
 
 /** The SQLite schema's versions, in order: migration N brings a database from version N-1 to N. */
-export const MIGRATIONS: readonly string[] = [INITIAL, CLIENTS_AND_LOCKS, ACCOUNT_SESSIONS, DEVELOPER_AREA, CONNECTIONS];
+export const MIGRATIONS: readonly string[] = [INITIAL, CLIENTS_AND_LOCKS, ACCOUNT_SESSIONS, DEVELOPER_AREA, CONNECTIONS, PARTIAL_INDEXES];
