@@ -6,7 +6,7 @@ import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
 import { shortLogLines } from './logging.js';
 import { openServices } from './services.js';
-import { onHangUp } from './hang-up.js';
+import { holdHangUps, onHangUp } from './hang-up.js';
 import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup.js';
 
 /**
@@ -17,6 +17,8 @@ import { beginStartup, finishStartup, prettyOutput, startSweeper } from './start
  * printed once Lanyard listens, and later log lines short ones; otherwise every event is a JSON line.
  */
 export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStream = process.stdout): Promise<void> {
+  if (cluster.isWorker) process.on('SIGHUP', () => {}); // the primary's to act on (a terminal's hang-up reaches every process of it)
+  else holdHangUps();
   if (cluster.isWorker) return (await import('./cluster/worker.js')).serveWorker(config, out);
   if (config.workers > 1) return (await import('./cluster/primary.js')).servePrimary(config, out);
   return serveOneProcess(config, out);

@@ -6,6 +6,7 @@ import { loggerOptions, shortLogLines } from '../logging.js';
 import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
 import { openServices } from '../services.js';
 import { beginStartup, finishStartup, type Log, prettyOutput, startSweeper } from '../startup.js';
+import { useCredentialHashingSlots } from '../accounts/credential-hasher.js';
 import { Limiter } from '../accounts/limiter.js';
 import { onHangUp } from '../hang-up.js';
 import { brokerHashingSlots } from './hashing-broker.js';
@@ -24,6 +25,10 @@ import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
   const pretty = prettyOutput(config, out);
   const log = pino(loggerOptions(config.logLevel), pretty ? shortLogLines(out) : out) as unknown as Log;
+  // One bound on argon2 for the machine: the workers' hashes (brokered below) and the primary's own (the
+  // configuration file's credentials, at startup and on reload).
+  const argon2 = new Limiter(argon2Slots());
+  useCredentialHashingSlots(argon2);
   const services = await openServices(config, systemClock, undefined, { metrics: false }); // it sums the workers' metrics instead
   const startup = beginStartup(config, pretty, log, services.redisPersistence);
   // The workers' metrics, summed: for a worker asked on the main port, and on LANYARD_METRICS_PORT.
@@ -35,12 +40,13 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     exiting = true;
     clearInterval(sweeper);
     await pool.stop(); // the workers may still ask for argon2 slots while they finish their requests
+    await reloads.settled(); // a reload writing the file into the store finishes before the store closes
     stopBrokering();
     await metrics.close();
     await services.store.close();
     process.exit(code);
   };
-  const stopBrokering = brokerHashingSlots(new Limiter(argon2Slots()));
+  const stopBrokering = brokerHashingSlots(argon2);
   const pool = new WorkerPool({
     count: config.workers,
     env: workerEnvironment(config.workers),
@@ -54,11 +60,18 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   const shutdown = (signal: string) => { log.info({ event: 'shutdown', signal }, 'shutting down'); void exit(0); };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
-  const reload = oneReloadAtATime(() => (exiting ? Promise.resolve() : reloadWorkers({ pool, store: services.store, clock: systemClock, log })));
-  onHangUp(out, { stop: () => shutdown('SIGHUP'), reload });
+  let started: () => void = () => {};
+  const allStarted = new Promise<void>((resolve) => { started = resolve; });
+  // A reload asked for while the first workers start waits for them: it replaces listening workers only.
+  const reloads = oneReloadAtATime(async () => {
+    await allStarted;
+    if (!exiting) await reloadWorkers({ pool, store: services.store, clock: systemClock, log });
+  });
+  onHangUp(out, { stop: () => shutdown('SIGHUP'), reload: reloads.request });
 
   try {
     await pool.start();
+    started();
   } catch (err) {
     if (!(err instanceof WorkerStartupError)) throw err;
     // The worker has said why on standard error; every worker would stop for the same reason.

@@ -9,8 +9,9 @@ import type { WorkerPool } from './worker-pool.js';
  * SIGHUP to the primary of `lanyard serve` with worker processes: the configuration file is read and checked
  * again (as at startup: every problem with its JSON path), written into the store (organisations, users,
  * clients, connections), and then the workers are replaced one at a time, each new one listening before the
- * old one finishes its requests and stops, so that no request is refused. A file with problems, a store that
- * cannot be written or a new worker that cannot start leaves the running workers serving, and says why.
+ * old one drains its connections and stops (graceful-close.ts drain). A file with problems or a store that
+ * cannot be written leaves the running workers serving, and says why; a new worker that cannot start stops
+ * the reload there, the workers replaced so far running the new file.
  * Environment variables are the process's own and stay as they were: changing one needs a restart.
  * Resolves with whether everything was reloaded.
  */
@@ -32,39 +33,51 @@ export async function reloadWorkers(o: { pool: WorkerPool; store: Store; clock: 
   try {
     await applyConfigFile(o.store, config, o.clock);
   } catch (err) {
+    if (o.pool.stopping) return abandoned(log);
     log.error({ event: 'reload.failed', err }, 'not reloaded, the running workers carry on: the configuration could not be written into the store');
     return false;
   }
   try {
     const replaced = await o.pool.roll();
+    if (o.pool.stopping) return abandoned(log);
     log.info({ event: 'reloaded', replaced, pids: o.pool.pids }, `configuration reloaded: ${replaced} worker processes replaced`);
     return true;
   } catch (err) {
-    log.error({ event: 'reload.failed', err }, 'a new worker stopped while starting (its reason is above): the workers still running carry on');
+    if (o.pool.stopping) return abandoned(log);
+    log.error({ event: 'reload.failed', err }, 'a new worker stopped while starting (its reason is above), so the reload stopped there: the file is in the store, and the workers replaced so far run it while the others carry on with the old one, until the next reload');
     return false;
   }
 }
 
+const abandoned = (log: Log): false => {
+  log.info({ event: 'reload.abandoned' }, 'Lanyard is stopping: the reload ends here');
+  return false;
+};
+
 /**
- * Runs `reload` for each SIGHUP, one at a time: a signal that arrives while one runs asks for one more
- * afterwards (however many arrive), since the file may have changed again in between.
+ * Runs `reload` for each SIGHUP (`request`), one at a time: a signal that arrives while one runs asks for
+ * one more afterwards (however many arrive), since the file may have changed again in between. `settled`
+ * resolves once none is running (stopping waits for it, so that the store is not closed under a reload).
  */
-export function oneReloadAtATime(reload: () => Promise<unknown>): () => void {
-  let running = false;
+export function oneReloadAtATime(reload: () => Promise<unknown>): { request: () => void; settled: () => Promise<void> } {
+  let running: Promise<void> | undefined;
   let again = false;
   const run = async (): Promise<void> => {
-    running = true;
-    try {
-      do {
-        again = false;
+    do {
+      again = false;
+      try {
         await reload();
-      } while (again);
-    } finally {
-      running = false;
-    }
+      } catch {
+        // reloadWorkers logs its own failures; a reload must never take the primary down.
+      }
+    } while (again);
+    running = undefined;
   };
-  return () => {
-    if (running) again = true;
-    else void run();
+  return {
+    request: () => {
+      if (running) again = true;
+      else running = run();
+    },
+    settled: async () => { await running; },
   };
 }

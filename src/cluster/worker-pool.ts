@@ -1,13 +1,15 @@
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SHUTDOWN_GRACE_MS } from '../graceful-close.js';
+import { DRAIN_MS, SHUTDOWN_GRACE_MS } from '../graceful-close.js';
 import { isLanyardMessage } from './ipc-message.js';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
-/** What a worker says to the primary (src/cluster/worker.ts). */
+/** What a worker says to the primary (src/cluster/worker.ts) once it listens. */
 export const READY = { lanyard: 'ready' } as const;
 const isReady = (m: unknown) => isLanyardMessage(m, READY.lanyard);
+/** What the primary tells a worker it is replacing (a reload): drain, then stop. */
+export const RETIRE = { lanyard: 'retire' } as const;
 
 /** A worker that stopped while starting: the same problem would stop every worker (its error is above). */
 export class WorkerStartupError extends Error {
@@ -31,13 +33,21 @@ export class WorkerPool {
   #stopping = false;
   #failedRestarts = 0;
   readonly #live = new Set<Worker>();
-  /** Asked to stop (stop, roll): their exit is not a death to replace. */
-  readonly #retiring = new Set<Worker>();
+  /** Listening: what a reload replaces (not one still starting). */
+  readonly #ready = new Set<Worker>();
+  /** Asked to stop (stop, roll), with the wait for their exit: their exit is not a death to replace. */
+  readonly #retiring = new Map<Worker, Promise<void>>();
+  /** Being replaced by roll(): if one dies first, the worker starting in its place is its replacement. */
+  readonly #superseded = new Set<Worker>();
 
   constructor(private readonly o: { count: number; env: Record<string, string>; log: Log; onGiveUp: (err: Error) => void }) {}
 
   get pids(): number[] {
     return [...this.#live].map((w) => w.process.pid!).filter(Boolean);
+  }
+
+  get stopping(): boolean {
+    return this.#stopping;
   }
 
   async start(): Promise<void> {
@@ -51,39 +61,62 @@ export class WorkerPool {
 
   async stop(): Promise<void> {
     this.#stopping = true;
-    await Promise.all([...this.#live].map((worker) => this.#retire(worker)));
+    await Promise.all([...this.#live].map((worker) => this.#retire(worker, 'stop')));
   }
 
   /**
-   * Replaces every worker, one at a time, so that the port is never without one: the new worker listens
-   * before the one it replaces is asked to finish its requests and stop (SIGTERM → graceful close). Rejects
-   * with WorkerStartupError, and replaces no more, when a new worker stops while starting (the workers
-   * still running carry on). Resolves with how many were replaced.
+   * Replaces every listening worker, one at a time, so that the port is never without one: the new worker
+   * listens before the one it replaces is told to drain its connections and stop (src/cluster/worker.ts).
+   * Rejects with WorkerStartupError, and replaces no more, when a new worker stops while starting (the
+   * workers still running carry on). Resolves with how many were replaced.
    */
   async roll(): Promise<number> {
     let replaced = 0;
-    for (const old of [...this.#live]) {
+    for (const old of [...this.#ready]) {
       if (this.#stopping) break;
       if (!this.#live.has(old)) continue; // it died meanwhile, and was replaced as usual
-      await this.#fork();
-      await this.#retire(old);
+      this.#superseded.add(old);
+      try {
+        await this.#fork();
+      } catch (err) {
+        this.#superseded.delete(old);
+        if (old.isDead() && !this.#stopping) void this.#replace(old, old.process.exitCode, old.process.signalCode);
+        throw err;
+      }
+      await this.#retire(old, 'replace');
+      this.#superseded.delete(old);
       replaced += 1;
     }
     return replaced;
   }
 
-  /** Asks a worker to finish its requests and stop, killing it after the grace period; resolves once it exited. */
-  async #retire(worker: Worker): Promise<void> {
-    this.#retiring.add(worker);
-    const exited = new Promise<void>((resolve) => {
-      if (worker.isDead()) resolve();
-      else worker.once('exit', () => resolve());
-    });
-    worker.process.kill('SIGTERM');
-    const timer = setTimeout(() => worker.process.kill('SIGKILL'), SHUTDOWN_GRACE_MS + 5_000);
-    await exited;
-    clearTimeout(timer);
-    this.#retiring.delete(worker);
+  /**
+   * Asks a worker to stop (SIGTERM) or, replacing it, to drain first (RETIRE); kills it if it is still
+   * there after the grace period. Asked twice, it signals once: a second SIGTERM would cut a draining worker.
+   */
+  #retire(worker: Worker, how: 'stop' | 'replace'): Promise<void> {
+    const already = this.#retiring.get(worker);
+    if (already) return already;
+    const retired = (async () => {
+      const exited = new Promise<void>((resolve) => {
+        if (worker.isDead()) resolve();
+        else worker.once('exit', () => resolve());
+      });
+      let told = false;
+      if (how === 'replace' && worker.isConnected()) {
+        try {
+          worker.send(RETIRE);
+          told = true;
+        } catch { /* gone: SIGTERM below */ }
+      }
+      if (!told) worker.process.kill('SIGTERM');
+      const timer = setTimeout(() => worker.process.kill('SIGKILL'), DRAIN_MS + SHUTDOWN_GRACE_MS + 5_000);
+      await exited;
+      clearTimeout(timer);
+      this.#retiring.delete(worker);
+    })();
+    this.#retiring.set(worker, retired);
+    return retired;
   }
 
   /** Forks one worker; resolves when it listens, rejects if it exits first. */
@@ -96,12 +129,17 @@ export class WorkerPool {
         if (ready || !isReady(message)) return;
         ready = true;
         this.#failedRestarts = 0;
+        this.#ready.add(worker);
         resolve(worker);
       });
       worker.once('exit', (code, signal) => {
         this.#live.delete(worker);
+        this.#ready.delete(worker);
         if (!ready) reject(new WorkerStartupError(code ?? 1));
-        else if (!this.#stopping && !this.#retiring.has(worker)) void this.#replace(worker, code, signal);
+        else if (this.#stopping || this.#retiring.has(worker)) return;
+        else if (this.#superseded.has(worker)) {
+          this.o.log.warn({ event: 'worker.exited', pid: worker.process.pid, code, signal }, 'a worker being replaced stopped first: the one starting takes its place');
+        } else void this.#replace(worker, code, signal);
       });
     });
   }

@@ -2,19 +2,22 @@ import { buildApp } from '../app.js';
 import { useCredentialHashingSlots } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
-import { closeGracefully } from '../graceful-close.js';
+import { closeGracefully, drain } from '../graceful-close.js';
 import { shortLogLines } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
 import { RemoteSlots } from './hashing-client.js';
-import { READY } from './worker-pool.js';
+import { isLanyardMessage } from './ipc-message.js';
+import { READY, RETIRE } from './worker-pool.js';
 
 /**
  * One worker process of `lanyard serve` (src/cluster/primary.ts forked it): the whole app on the shared
  * port and store, with argon2 slots shared through the primary. The primary has already written the
- * configuration into the store and made this month's key, so a worker only opens them. It stops gracefully on SIGTERM or SIGINT, and also when the primary is
- * gone (the IPC channel closes), so that no worker outlives it.
+ * configuration into the store and made this month's key, so a worker only opens them. It stops gracefully
+ * on SIGTERM or SIGINT, and also when the primary is gone (the IPC channel closes), so that no worker
+ * outlives it. Told it is being replaced (a reload), it first drains its connections (graceful-close.ts).
+ * SIGHUP is the primary's to act on: src/main.ts ignores it in a worker.
  */
 export async function serveWorker(config: Config, out: NodeJS.WriteStream): Promise<void> {
   useCredentialHashingSlots(new RemoteSlots());
@@ -28,14 +31,16 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
     if (closing) return;
     closing = true;
     app.log.info({ event: 'worker.stopping', reason }, 'worker shutting down');
+    if (reason === 'replaced') await drain(app);
     if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
     await services.store.close();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // `on`, not `once`: a second signal while stopping must not fall back to the default (an immediate exit).
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   process.once('disconnect', () => void stop('primary gone'));
-  process.on('SIGHUP', () => {}); // the primary's to act on (a terminal's hang-up reaches every process of it)
+  process.on('message', (m: unknown) => { if (isLanyardMessage(m, RETIRE.lanyard)) void stop('replaced'); });
 
   await app.listen({ port: config.port, host: config.host });
   process.send?.(READY);

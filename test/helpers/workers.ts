@@ -44,7 +44,7 @@ export function spawnServe(t: Teardown, env: Record<string, string>): { child: C
   t.teardown(async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(20_000)]);
+      await Promise.race([exited, sleep(20_000, undefined, { ref: false })]); // unref'd: a stopped child lets the test end at once
     }
   });
   return { child, output: () => out, exited };

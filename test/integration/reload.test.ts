@@ -22,15 +22,32 @@ function getOnNewConnection(url: string): Promise<number | string> {
   });
 }
 
-/** Requests, one after another, until `stop()`: every answer's status (or error), for "nothing was refused". */
+/** What a request that failed to get an answer gets: the network error's code. */
+const failure = (err: unknown) => String((err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message);
+
+/**
+ * Traffic until `stop()`: two clients on kept-alive connections (fetch) and one opening a connection for
+ * each request, one request after another each; every answer's status (or error), for "nothing was refused".
+ */
 function keepAsking(base: string) {
   const answers: (number | string)[] = [];
+  const told = { toMove: 0 };
   let asking = true;
   const paths = ['/healthz', '/.well-known/openid-configuration'];
-  const done = (async () => {
+  const keptAlive = async () => {
+    for (let i = 0; asking && i < 100_000; i += 1) {
+      answers.push(await fetch(`${base}${paths[i % 2]}`).then(async (r) => {
+        await r.arrayBuffer();
+        if (r.headers.get('connection') === 'close') told.toMove += 1;
+        return r.status;
+      }, failure));
+    }
+  };
+  const newConnections = async () => {
     for (let i = 0; asking && i < 100_000; i += 1) answers.push(await getOnNewConnection(`${base}${paths[i % 2]}`));
-  })();
-  return { answers, stop: async () => { asking = false; await done; return answers; } };
+  };
+  const done = Promise.all([keptAlive(), keptAlive(), newConnections()]);
+  return { answers, told, stop: async () => { asking = false; await done; return answers; } };
 }
 
 const authorizeStatus = async (base: string, clientId: string, redirectUri: string) => {
@@ -44,7 +61,7 @@ const withNewApp = (config: ConfigFile) => {
   config.clients.push({ client_id: NEW_APP, name: 'Reloaded App', secrets: ['reloaded-app-secret-0123456789'], redirect_uris: [NEW_CALLBACK], default_scopes: ['openid'] } as ConfigFile['clients'][number]);
 };
 
-t.test('SIGHUP: the configuration file is reloaded and every worker replaced, one at a time, with no request refused', async (t) => {
+t.test('SIGHUP: the configuration file is reloaded and every worker replaced, one at a time, with no request refused, on new or kept-alive connections', async (t) => {
   const configPath = writeConfig(() => {});
   const served = await serveWorkers(t, 2, { LANYARD_CONFIG: configPath });
   const before = await authorizeStatus(served.url, NEW_APP, NEW_CALLBACK);
@@ -72,6 +89,9 @@ t.test('SIGHUP: the configuration file is reloaded and every worker replaced, on
   t.notOk(served.lines().some((l) => l.event === 'worker.exited' || l.event === 'worker.restarted'), 'a retired worker is not taken for a dead one (no replacement started)');
   const refused = answers.filter((a) => a !== 200);
   t.same(refused, [], `${answers.length} requests during and after the reload, every one answered 200`);
+  // Every kept-alive connection was to an old worker: draining, it answered with Connection: close rather
+  // than close the connection under the next request.
+  t.ok(traffic.told.toMove >= 1, `kept-alive clients told to move to a new connection (${traffic.told.toMove} times)`);
 
   const after = await authorizeStatus(served.url, NEW_APP, NEW_CALLBACK);
   t.equal(after.status, 303, 'the app added to the file signs in now');

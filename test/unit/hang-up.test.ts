@@ -1,15 +1,30 @@
 import t from 'tap';
-import { onHangUp } from '../../src/hang-up.js';
+import { holdHangUps, onHangUp } from '../../src/hang-up.js';
+
+/** The SIGHUP listeners added while `fn` runs (they are removed again at the test's end). */
+function added(t: { teardown(fn: () => void): void }, fn: () => void): ((signal: NodeJS.Signals) => void)[] {
+  const before = process.listeners('SIGHUP');
+  fn();
+  const mine = process.listeners('SIGHUP').filter((l) => !before.includes(l));
+  t.teardown(() => { for (const l of mine) process.off('SIGHUP', l); });
+  return mine;
+}
 
 t.test('SIGHUP: on a terminal the hang-up stops Lanyard; otherwise it asks for a reload', async (t) => {
-  const before = process.listeners('SIGHUP');
-  t.teardown(() => { for (const l of process.listeners('SIGHUP')) if (!before.includes(l)) process.off('SIGHUP', l); });
   for (const [isTTY, expected] of [[true, 'stop'], [false, 'reload'], [undefined, 'reload']] as const) {
     const calls: string[] = [];
-    const listenersBefore = process.listeners('SIGHUP');
-    onHangUp({ isTTY }, { stop: () => calls.push('stop'), reload: () => calls.push('reload') });
-    const mine = process.listeners('SIGHUP').find((l) => !listenersBefore.includes(l))!;
-    mine('SIGHUP');
+    const [listener] = added(t, () => onHangUp({ isTTY }, { stop: () => calls.push('stop'), reload: () => calls.push('reload') }));
+    listener!('SIGHUP');
     t.same(calls, [expected], `isTTY ${String(isTTY)}: ${expected}`);
   }
+});
+
+t.test('a SIGHUP while Lanyard starts is held, then acted on once it can be', async (t) => {
+  const [held] = added(t, holdHangUps);
+  t.ok(held, 'a listener from the start: the default action (exit) never applies');
+  held!('SIGHUP');
+  const calls: string[] = [];
+  added(t, () => onHangUp({ isTTY: false }, { stop: () => calls.push('stop'), reload: () => calls.push('reload') }));
+  t.same(calls, ['reload'], 'acted on when set up');
+  t.notOk(process.listeners('SIGHUP').includes(held!), 'and the holding listener is gone');
 });
