@@ -44,7 +44,7 @@ export function storeDataDir(url: string): string | undefined {
 
 /** Opens the store for one command (no SQLite checkpoint thread: the server's, or closing, does it) and always closes it. */
 export async function withStore<T>(url: string, clock: Clock, work: (store: Store) => Promise<T>, options: OpenStoreOptions = {}): Promise<T> {
-  const store = await openStore(url, clock, { checkpointThread: false, ...options });
+  const store = await openStore(url, clock, { ...options, checkpointThread: options.checkpointThread ?? false });
   try {
     return await work(store);
   } finally {

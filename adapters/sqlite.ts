@@ -27,7 +27,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * keeps only the connection's fallback checkpoint.
  * `path` is a file path or ':memory:'. The directory is created when missing.
  */
-export interface SqliteOptions {
+interface SqliteOptions {
   /** false: no checkpoint thread in this process (default true). */
   checkpointThread?: boolean;
   checkpointEveryMs?: number;

@@ -26,12 +26,16 @@ export interface AttemptOptions {
   final?: boolean;
 }
 
-export const waitText = (seconds: number) =>
+const waitText = (seconds: number) =>
   seconds === 1 ? '1 second' : seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 
 /** The wait, counting down in the page (interactions/public/countdown.js); plain text without JavaScript. */
 export const countdown = (seconds: number) =>
   html`<span class="nowrap" data-countdown="${seconds}" aria-live="off">${waitText(seconds)}</span>`;
+
+/** What someone turned away by a saturated machine is told (here, and in the developer area's sign-in). */
+export const busyText = (retryAfterSeconds: number) =>
+  html`Lots of people are signing in right now. Please wait ${countdown(retryAfterSeconds)}, then try again.`;
 
 /**
  * One sign-in attempt through the guessing protection (counted before it is verified, so parallel guesses
@@ -65,7 +69,7 @@ export async function attemptSignIn(
   const busy = (retryAfterSeconds: number) => {
     noteRequestEvent(reply.raw, req.log, { event: 'login.busy', ...log, retryAfter: retryAfterSeconds }, 'sign-in turned away: the machine is saturated', 'warn');
     reply.header('Retry-After', String(retryAfterSeconds));
-    sendHtml(reply, 503, o.retry(503, html`Lots of people are signing in right now. Please wait ${countdown(retryAfterSeconds)}, then try again.`));
+    sendHtml(reply, 503, o.retry(503, busyText(retryAfterSeconds)));
     return undefined;
   };
   try {

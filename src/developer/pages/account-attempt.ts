@@ -3,7 +3,7 @@ import type { Verdict } from '../../accounts/login-throttle.js';
 import { StoreUnavailableError } from '../../errors.js';
 import { errorPage } from '../../web/error-page.js';
 import { html, type Raw } from '../../web/html.js';
-import { countdown } from '../../../interactions/attempt.js';
+import { busyText, countdown } from '../../../interactions/attempt.js';
 import { LimiterBusyError } from '../../accounts/limiter.js';
 import type { DeveloperDeps } from '../deps.js';
 import { normaliseEmail, THROTTLE_SCOPE } from '../developer-accounts.js';
@@ -73,7 +73,7 @@ export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyReque
       // The machine is saturated with sign-ins (argon2 slots): turned away like a pupil, nothing counted.
       req.log.warn({ event: 'developer.sign_in_busy', ...log, retryAfter: err.retryAfterSeconds }, 'developer sign-in turned away: the machine is saturated');
       reply.header('Retry-After', String(err.retryAfterSeconds));
-      sendHtml(reply, 503, o.retry(503, html`${M.busy} ${countdown(err.retryAfterSeconds)}, then try again.`));
+      sendHtml(reply, 503, o.retry(503, busyText(err.retryAfterSeconds)));
       return undefined;
     }
     req.log.error({ event: 'developer.sign_in_unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');

@@ -13,7 +13,6 @@ export const M = {
   wrongPassword: 'The email or password is wrong. Check them and try again.',
   wrongCode: 'That code did not work. Enter the newest code from your authenticator app, or an unused recovery code.',
   tooManyTries: 'Too many tries. Please wait',
-  busy: 'Lots of people are signing in right now. Please wait',
   signInStopped: 'Signing in to this account from a new device is paused after too many wrong tries. Sign in from a device you have used before, or ask the operator to unlock it.',
   noAccount: `No account yet? Accounts are by invitation: ask the operator for a link (it is valid ${INVITATION_DAYS} days and works once).`,
   signUpLink: 'Create a developer account',
