@@ -130,3 +130,18 @@ t.test('SIGHUP to a process serving alone: it says it cannot reload, and keeps s
   t.ok(alive(served.child.pid!), 'still running');
   t.equal(await getOnNewConnection(`http://127.0.0.1:${port}/healthz`), 200, 'and serving');
 });
+
+t.test('SIGTERM in the middle of a reload: the reload ends there, and Lanyard stops cleanly', async (t) => {
+  const served = await serveWorkers(t, 2, { LANYARD_CONFIG: writeConfig(() => {}) });
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reload.started'), 'the reload under way');
+  served.child.kill('SIGTERM');
+  const { code } = await served.exited;
+  t.equal(code, 0, 'the primary exits 0');
+  const events = served.lines();
+  t.ok(events.some((l) => l.event === 'reload.abandoned' || l.event === 'reloaded'), 'the reload says how it ended');
+  t.same(events.filter((l) => (l.level as number) >= 50).map((l) => l.msg), [], 'nothing logged as an error (no worker taken for a failed start)');
+  const pids = new Set(events.map((l) => l.pid as number));
+  await until(() => [...pids].every((pid) => !alive(pid)), 'every process gone', 20_000);
+  t.pass(`none of the ${pids.size} processes is left`);
+});
