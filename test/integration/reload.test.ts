@@ -1,7 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import type { ConfigFile } from '../../src/config.js';
+import { KEK_FILE } from '../../src/keys/key-encryption-key.js';
 import { demoConfig, writeConfig } from '../helpers/config-file.js';
 import { DEMO_CALLBACK } from '../helpers/tokens.js';
 import { alive, serveWorkers, spawnServe, until } from '../helpers/workers.js';
@@ -144,4 +147,28 @@ t.test('SIGTERM in the middle of a reload: the reload ends there, and Lanyard st
   const pids = new Set(events.map((l) => l.pid as number));
   await until(() => [...pids].every((pid) => !alive(pid)), 'every process gone', 20_000);
   t.pass(`none of the ${pids.size} processes is left`);
+});
+
+t.test('a new worker that cannot start stops the reload there: the running workers carry on, no more are started', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-reload-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const served = await serveWorkers(t, 2, { LANYARD_CONFIG: writeConfig(() => {}), LANYARD_STORE: `sqlite:${join(dir, 'lanyard.db')}` });
+  // The file passes the primary's check; what a new worker then reads first, the key-encryption key, does not.
+  const kek = join(dir, KEK_FILE);
+  const key = readFileSync(kek, 'utf8');
+  writeFileSync(kek, 'not a key\n');
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reload.failed' || l.event === 'reloaded'), 'the reload to end', 60_000);
+  t.match(served.output(), /key-encryption-key: must hold 32 bytes/, 'the new worker said why');
+  t.ok(served.lines().some((l) => l.event === 'reload.failed'), 'reload.failed');
+  t.notOk(served.lines().some((l) => l.event === 'reloaded'), 'not reported as reloaded');
+  t.ok(served.workers.every(alive), 'both running workers carry on');
+  t.equal(await getOnNewConnection(`${served.url}/healthz`), 200, 'and answer');
+  t.notOk(served.lines().some((l) => l.event === 'worker.restart_failed' || l.event === 'worker.exited'), 'no replacement loop started');
+
+  writeFileSync(kek, key);
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reloaded'), 'reloaded once the key is back', 60_000);
+  const reloaded = served.lines().find((l) => l.event === 'reloaded')!;
+  t.equal((reloaded.pids as number[]).length, 2, 'the next SIGHUP reloads: two workers, no more');
 });
