@@ -7,6 +7,7 @@ import { shortLogLines } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
+import { handOverFinalCounts } from '../metrics/cluster-worker.js';
 import { RemoteSlots } from './hashing-client.js';
 import { isLanyardMessage } from './ipc-message.js';
 import { READY, RETIRE } from './worker-pool.js';
@@ -33,6 +34,7 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
     app.log.info({ event: 'worker.stopping', reason }, 'worker shutting down');
     if (reason === 'replaced') await drain(app);
     if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
+    if (reason === 'replaced') await handOverFinalCounts(); // the primary's sums keep them (src/metrics/cluster-primary.ts)
     await services.store.close();
     process.exit(0);
   };

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
-import { AggregatorRegistry, type Registry } from 'prom-client';
-import { isMetricsReply, type MetricsRequest, MetricsUnavailableError } from './cluster-protocol.js';
+import type { Registry } from 'prom-client';
+import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsRequest, MetricsUnavailableError, type RegistryReply } from './cluster-protocol.js';
 import type { Exposition } from './metrics.js';
 
 /**
@@ -9,20 +9,45 @@ import type { Exposition } from './metrics.js';
  * runs and the process serves its own registry.
  */
 
-/** prom-client gives up on workers that do not answer after 5 s; a worker waits a little longer for the primary's word. */
+/** The primary gives up on a worker that does not answer after 5 s (cluster-primary.ts); a worker waits a little longer for its word. */
 const ASK_PRIMARY_TIMEOUT_MS = 6_000;
 
+let shared: Registry | undefined;
+/** Set once the final counts are handed over: the primary carries them, and must not count them twice. */
+let handedOver = false;
+
 /**
- * In a cluster worker, hands `registry` to prom-client's cluster support so the primary's
- * AggregatorRegistry collects it, and returns true; elsewhere does nothing and returns false.
+ * In a cluster worker, answers the primary's requests for `registry` (cluster-primary.ts adds every
+ * worker's up) and returns true; elsewhere does nothing and returns false.
  */
 export function shareWithPrimary(registry: Registry): boolean {
   if (!cluster.isWorker) return false;
-  AggregatorRegistry.setRegistries([registry]);
-  // Constructing one is what makes prom-client answer the primary's requests in a worker (it installs its
-  // process 'message' listener then, once per process: lib/cluster.js addListeners).
-  new AggregatorRegistry();
+  if (!shared) {
+    process.on('message', (m: unknown) => {
+      if (!isRegistryRequest(m)) return;
+      const registryNow = handedOver ? Promise.resolve([]) : shared!.getMetricsAsJSON();
+      void registryNow.then((metrics) => {
+        const reply: RegistryReply = { lanyard: 'registry', id: m.id, metrics };
+        if (process.connected) process.send!(reply);
+      });
+    });
+  }
+  shared = registry;
   return true;
+}
+
+/**
+ * A worker replaced by a reload, its requests finished: hands its counters and histograms to the primary,
+ * which carries them into every later sum (gauges describe a process, and go with it). Resolves once sent.
+ */
+export async function handOverFinalCounts(): Promise<void> {
+  if (!shared || !process.send || !process.connected) return;
+  // At run time a metric's type is its name ('counter'…), whatever prom-client's typings say.
+  const counts = new Set<unknown>(['counter', 'histogram']);
+  const metrics = (await shared.getMetricsAsJSON()).filter((m) => counts.has(m.type));
+  handedOver = true;
+  const message: FinalCounts = { lanyard: 'final-counts', metrics };
+  await new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
 }
 
 type Pending = { resolve(e: Exposition): void; reject(err: Error): void; timer: NodeJS.Timeout };

@@ -8,6 +8,7 @@ import { KEK_FILE } from '../../src/keys/key-encryption-key.js';
 import { demoConfig, writeConfig } from '../helpers/config-file.js';
 import { DEMO_CALLBACK } from '../helpers/tokens.js';
 import { alive, serveWorkers, spawnServe, until } from '../helpers/workers.js';
+import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
 import { freePort } from '../helpers/redis-server.js';
 
 const NEW_APP = 'reloaded-app';
@@ -171,4 +172,21 @@ t.test('a new worker that cannot start stops the reload there: the running worke
   await until(() => served.lines().some((l) => l.event === 'reloaded'), 'reloaded once the key is back', 60_000);
   const reloaded = served.lines().find((l) => l.event === 'reloaded')!;
   t.equal((reloaded.pids as number[]).length, 2, 'the next SIGHUP reloads: two workers, no more');
+});
+
+t.test('counters never go down on a reload: the replaced workers hand their counts to the primary', async (t) => {
+  const served = await serveWorkers(t, 2, { LANYARD_CONFIG: writeConfig(() => {}) });
+  const healthz = async () => {
+    const res = await fetch(`${served.url}/metrics`);
+    t.equal(res.status, 200, 'scraped');
+    return sampleValue(parsePrometheusText(await res.text()), 'lanyard_http_requests_total', { method: 'GET', route: '/healthz', status: '200' }) ?? 0;
+  };
+  for (let i = 0; i < 20; i += 1) t.equal(await getOnNewConnection(`${served.url}/healthz`), 200);
+  const before = await healthz();
+  t.equal(before, 20, 'both workers’ counts, summed');
+  served.child.kill('SIGHUP');
+  await until(() => served.lines().some((l) => l.event === 'reloaded'), 'reloaded', 60_000);
+  t.equal(await healthz(), 20, 'the same after both workers were replaced: carried over, not lost and not counted twice');
+  for (let i = 0; i < 5; i += 1) await getOnNewConnection(`${served.url}/healthz`);
+  t.equal(await healthz(), 25, 'and the new workers’ counts add to them');
 });
