@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
-import { isFinalCounts, isMetricsRequest, isRegistryReply, type MetricsReply, MetricsUnavailableError, type RegistryJson, type RegistryRequest } from './cluster-protocol.js';
+import { isFinalCounts, isMetricsRequest, isRegistryReady, isRegistryReply, type MetricsReply, MetricsUnavailableError, type RegistryJson, type RegistryRequest } from './cluster-protocol.js';
 import type { MetricsConfig } from './metrics-config.js';
 import type { Exposition } from './metrics.js';
 import { type MetricsLog, startMetricsPort } from './metrics-server.js';
@@ -28,15 +28,16 @@ export interface PrimaryMetricsOptions {
 const quiet: MetricsLog = { info() {}, warn() {} };
 
 /**
- * Call once in the cluster primary, before or after forking: answers workers asked for /metrics on the
+ * Call once in the cluster primary, before forking (a worker says once that it answers): answers workers asked for /metrics on the
  * main port (the sum of every worker), and with LANYARD_METRICS_PORT serves that sum on the metrics port
  * itself (with the bearer token when LANYARD_METRICS_TOKEN is set).
  */
 export async function servePrimaryMetrics(config: MetricsConfig, options: PrimaryMetricsOptions = {}): Promise<PrimaryMetrics> {
-  const workers = askingWorkers();
+  const log = options.log ?? quiet;
+  const workers = askingWorkers(log);
   const gather = async (): Promise<Exposition> => {
     try {
-      const registry = AggregatorRegistry.aggregate([...(await workers.registries()), await workers.carried()]);
+      const registry = AggregatorRegistry.aggregate(await workers.every());
       return { text: await registry.metrics(), contentType: registry.contentType };
     } catch (err) {
       // A worker that did not answer within 5 s (busy, or dying): this scrape is lost, not the next.
@@ -53,7 +54,7 @@ export async function servePrimaryMetrics(config: MetricsConfig, options: Primar
     );
   };
   cluster.on('message', answer);
-  const server = await startMetricsPort(config, gather, options.log ?? quiet, 'metrics of every worker served');
+  const server = await startMetricsPort(config, gather, log, 'metrics of every worker served');
   return {
     port: server?.port,
     close: async () => {
@@ -68,45 +69,70 @@ export async function servePrimaryMetrics(config: MetricsConfig, options: Primar
 const ASK_WORKER_TIMEOUT_MS = 5_000;
 
 /**
- * Asks every connected worker for its registry (cluster-worker.ts answers), and keeps the final counts of
- * the workers a reload replaced: added to every later sum, so that no counter goes down on a reload. (A
- * worker that dies takes its counts with it, as any process does: Prometheus sees a counter reset.)
+ * Every worker's registry, and the counts of the workers a reload replaced, each exactly once:
+ * - only workers that said they answer (cluster-worker.ts) are asked: one still starting has counted nothing;
+ * - a worker being replaced hands over its counters and histograms (`final-counts`) and answers with those
+ *   until it is gone; they join the carried counts only then, on its disconnection, and a scrape takes the
+ *   carried counts in the same instant as it picks whom to ask, so it has them from one side or the other;
+ * - a worker that dies takes its counts with it, as any process does (Prometheus sees a counter reset).
  */
-function askingWorkers() {
+function askingWorkers(log: MetricsLog) {
   let nextId = 0;
-  const waiting = new Map<number, { worker: Worker; resolve: (metrics: RegistryJson) => void }>();
+  const answering = new Set<Worker>();
+  const finals = new Map<Worker, RegistryJson>();
+  const waiting = new Map<number, { worker: Worker; settle: (metrics: RegistryJson, error?: string) => void }>();
   let carried: Promise<RegistryJson> = Promise.resolve([]);
+
   const onMessage = (worker: Worker, m: unknown) => {
-    if (isRegistryReply(m)) {
-      const w = waiting.get(m.id);
-      waiting.delete(m.id);
-      w?.resolve(m.metrics);
-    } else if (isFinalCounts(m)) {
-      carried = carried.then((before) => AggregatorRegistry.aggregate([before, m.metrics]).getMetricsAsJSON());
-    }
+    if (isRegistryReady(m)) answering.add(worker);
+    else if (isFinalCounts(m)) finals.set(worker, m.metrics);
+    else if (isRegistryReply(m)) waiting.get(m.id)?.settle(m.metrics, m.error);
   };
-  // A worker that exits before answering: nothing more will come from it.
-  const onExit = (worker: Worker) => {
-    for (const [id, w] of waiting) if (w.worker === worker) { waiting.delete(id); w.resolve([]); }
+  const onGone = (worker: Worker) => {
+    answering.delete(worker);
+    const last = finals.get(worker);
+    finals.delete(worker);
+    for (const w of waiting.values()) if (w.worker === worker) w.settle(last ?? []);
+    if (!last) return;
+    carried = carried.then((before) => {
+      try {
+        return AggregatorRegistry.aggregate([before, last]).getMetricsAsJSON();
+      } catch (err) {
+        log.warn({ event: 'metrics.carry_failed', err }, 'a replaced worker’s counts could not be carried into the sums');
+        return before;
+      }
+    });
   };
   cluster.on('message', onMessage);
-  cluster.on('exit', onExit);
+  cluster.on('disconnect', onGone);
+  cluster.on('exit', onGone);
+
   const ask = (worker: Worker) => new Promise<RegistryJson>((resolve, reject) => {
     const id = nextId++;
-    const timer = setTimeout(() => {
-      waiting.delete(id);
-      reject(new Error(`worker ${worker.process.pid} did not answer within ${ASK_WORKER_TIMEOUT_MS / 1000} s`));
-    }, ASK_WORKER_TIMEOUT_MS);
-    waiting.set(id, { worker, resolve: (metrics) => { clearTimeout(timer); resolve(metrics); } });
+    const timer = setTimeout(() => settle([], `worker ${worker.process.pid} did not answer within ${ASK_WORKER_TIMEOUT_MS / 1000} s`), ASK_WORKER_TIMEOUT_MS);
+    timer.unref();
+    function settle(metrics: RegistryJson, error?: string) {
+      if (!waiting.delete(id)) return;
+      clearTimeout(timer);
+      if (error) reject(new Error(error));
+      else resolve(metrics);
+    }
+    waiting.set(id, { worker, settle });
     const request: RegistryRequest = { lanyard: 'registry?', id };
-    worker.send(request, undefined, (err: Error | null) => { if (err) waiting.get(id)?.resolve([]); });
+    worker.send(request, undefined, (err: Error | null) => { if (err) settle([], `worker ${worker.process.pid} could not be asked: ${err.message}`); });
   });
+
   return {
-    registries: () => Promise.all(Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w?.isConnected()).map(ask)),
-    carried: () => carried,
+    /** Each answering worker's registry and the carried counts: what a scrape adds up. */
+    every: async (): Promise<RegistryJson[]> => {
+      const base = carried; // in the same instant as the workers to ask are picked
+      const live = [...answering].filter((w) => w.isConnected()).map(ask);
+      return [...(await Promise.all(live)), await base];
+    },
     stop: () => {
       cluster.off('message', onMessage);
-      cluster.off('exit', onExit);
+      cluster.off('disconnect', onGone);
+      cluster.off('exit', onGone);
     },
   };
 }

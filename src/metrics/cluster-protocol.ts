@@ -17,10 +17,14 @@ export type RegistryJson = object[];
 
 /** Primary → worker: your registry, please (to be added up with the others'). */
 export interface RegistryRequest { lanyard: 'registry?'; id: number }
-export interface RegistryReply { lanyard: 'registry'; id: number; metrics: RegistryJson }
+export interface RegistryReply { lanyard: 'registry'; id: number; metrics: RegistryJson; error?: string }
+/** Worker → primary: it answers registry requests from now on (a worker still starting is not asked). */
+export const REGISTRY_READY = { lanyard: 'registry-ready' } as const;
+export const isRegistryReady = (m: unknown): boolean => isLanyardMessage(m, REGISTRY_READY.lanyard);
 /**
  * Worker → primary, as a worker that a reload replaced stops: its counters and histograms, which the
- * primary carries into every later sum, so that a reload never makes a counter go down.
+ * primary carries into every later sum once the worker is gone, so that a reload never makes a counter go
+ * down. Until then the worker answers registry requests with these same counts.
  */
 export interface FinalCounts { lanyard: 'final-counts'; metrics: RegistryJson }
 

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { Registry } from 'prom-client';
-import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsRequest, MetricsUnavailableError, type RegistryReply } from './cluster-protocol.js';
+import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsRequest, MetricsUnavailableError, REGISTRY_READY, type RegistryJson } from './cluster-protocol.js';
 import type { Exposition } from './metrics.js';
 
 /**
@@ -13,41 +13,51 @@ import type { Exposition } from './metrics.js';
 const ASK_PRIMARY_TIMEOUT_MS = 6_000;
 
 let shared: Registry | undefined;
-/** Set once the final counts are handed over: the primary carries them, and must not count them twice. */
-let handedOver = false;
+/**
+ * Once a worker replaced by a reload hands its counts over: what it answers from then on, the same counts,
+ * so that every scrape has them exactly once, from the worker until it is gone and from the primary after.
+ */
+let final: Promise<RegistryJson> | undefined;
+
+/** The kinds of metric a worker hands over: they add up over time. At run time a type is its name. */
+const COUNTS = new Set<unknown>(['counter', 'histogram']);
 
 /**
  * In a cluster worker, answers the primary's requests for `registry` (cluster-primary.ts adds every
- * worker's up) and returns true; elsewhere does nothing and returns false.
+ * worker's up), says it is ready to, and returns true; elsewhere does nothing and returns false.
  */
 export function shareWithPrimary(registry: Registry): boolean {
   if (!cluster.isWorker) return false;
   if (!shared) {
     process.on('message', (m: unknown) => {
       if (!isRegistryRequest(m)) return;
-      const registryNow = handedOver ? Promise.resolve([]) : shared!.getMetricsAsJSON();
-      void registryNow.then((metrics) => {
-        const reply: RegistryReply = { lanyard: 'registry', id: m.id, metrics };
-        if (process.connected) process.send!(reply);
-      });
+      (final ?? shared!.getMetricsAsJSON()).then(
+        (metrics) => sendToPrimary({ lanyard: 'registry', id: m.id, metrics }),
+        (err: unknown) => sendToPrimary({ lanyard: 'registry', id: m.id, metrics: [], error: (err as Error).message }),
+      );
     });
+    sendToPrimary(REGISTRY_READY);
   }
   shared = registry;
   return true;
 }
 
+/** To the primary, if it is still there; a failure to send is the primary's to notice (a timeout). */
+function sendToPrimary(message: object, done: (err: Error | null) => void = () => {}): void {
+  if (process.connected) process.send!(message, undefined, undefined, done);
+  else done(new Error('the primary is gone'));
+}
+
 /**
  * A worker replaced by a reload, its requests finished: hands its counters and histograms to the primary,
- * which carries them into every later sum (gauges describe a process, and go with it). Resolves once sent.
+ * which carries them into every later sum once this worker is gone (gauges describe a process, and go with
+ * it). Resolves once sent; rejects if they could not be.
  */
 export async function handOverFinalCounts(): Promise<void> {
-  if (!shared || !process.send || !process.connected) return;
-  // At run time a metric's type is its name ('counter'…), whatever prom-client's typings say.
-  const counts = new Set<unknown>(['counter', 'histogram']);
-  const metrics = (await shared.getMetricsAsJSON()).filter((m) => counts.has(m.type));
-  handedOver = true;
-  const message: FinalCounts = { lanyard: 'final-counts', metrics };
-  await new Promise<void>((resolve) => process.send!(message, undefined, undefined, () => resolve()));
+  if (!shared) return;
+  final = shared.getMetricsAsJSON().then((metrics) => metrics.filter((m) => COUNTS.has(m.type)));
+  const message: FinalCounts = { lanyard: 'final-counts', metrics: await final };
+  await new Promise<void>((resolve, reject) => sendToPrimary(message, (err) => (err ? reject(err) : resolve())));
 }
 
 type Pending = { resolve(e: Exposition): void; reject(err: Error): void; timer: NodeJS.Timeout };
