@@ -34,7 +34,10 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
     app.log.info({ event: 'worker.stopping', reason }, 'worker shutting down');
     if (reason === 'replaced') await drain(app);
     if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
-    if (reason === 'replaced') await handOverFinalCounts(); // the primary's sums keep them (src/metrics/cluster-primary.ts)
+    if (reason === 'replaced') {
+      // The primary's sums keep them (src/metrics/cluster-primary.ts); without them, still stop.
+      await handOverFinalCounts().catch((err: unknown) => app.log.warn({ event: 'metrics.handover_failed', err }, 'this worker’s counts could not be handed to the primary'));
+    }
     await services.store.close();
     process.exit(0);
   };
