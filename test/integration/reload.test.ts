@@ -185,7 +185,14 @@ t.test('counters never go down on a reload: the replaced workers hand their coun
   const before = await healthz();
   t.equal(before, 20, 'both workers’ counts, summed');
   served.child.kill('SIGHUP');
-  await until(() => served.lines().some((l) => l.event === 'reloaded'), 'reloaded', 60_000);
+  // Scraped all through the reload: each worker's counts come once, from it or from the primary.
+  const during: number[] = [];
+  while (!served.lines().some((l) => l.event === 'reloaded' || l.event === 'reload.failed') && during.length < 2_000) {
+    const res = await fetch(`${served.url}/metrics`);
+    during.push(res.status === 200 ? sampleValue(parsePrometheusText(await res.text()), 'lanyard_http_requests_total', { method: 'GET', route: '/healthz', status: '200' }) ?? 0 : -res.status);
+  }
+  t.ok(during.length > 5, `${during.length} scrapes during the reload`);
+  t.same([...new Set(during)], [20], 'every one answered, and showed 20: never fewer, never twice');
   t.equal(await healthz(), 20, 'the same after both workers were replaced: carried over, not lost and not counted twice');
   for (let i = 0; i < 5; i += 1) await getOnNewConnection(`${served.url}/healthz`);
   t.equal(await healthz(), 25, 'and the new workers’ counts add to them');
