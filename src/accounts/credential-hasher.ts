@@ -17,6 +17,9 @@ export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCo
  */
 export const SIGN_IN_MAX_WAIT_MS = 10_000;
 
+/** How every sign-in's credential check waits for a slot (the hosted login's and the developer area's). */
+export const SIGN_IN_WAIT: WaitOptions = { maxWaitMs: SIGN_IN_MAX_WAIT_MS };
+
 let slots: Slots = new Limiter(argon2Slots());
 
 /** Where hashes get their slots: set once at startup (a worker uses the primary's, src/cluster/worker.ts). */

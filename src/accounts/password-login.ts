@@ -1,6 +1,6 @@
 import type { CredentialKind, Directory, Organisation, User } from '../../adapters/store.js';
 import { maySignIn } from './account-status.js';
-import { SIGN_IN_MAX_WAIT_MS, verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
+import { SIGN_IN_WAIT, verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword } from './emoji-bank.js';
 
 /**
@@ -19,13 +19,11 @@ export async function checkUserSecret(
   const user = username ? await directory.findUserByUsername(organisation.id, username.trim()) : undefined;
   const hash = user && (await directory.getCredential(user.id, kind));
   if (!user || !hash) {
-    await verifyAgainstDummy(secret, WAIT);
+    await verifyAgainstDummy(secret, SIGN_IN_WAIT);
     return undefined;
   }
-  return (await verifyCredential(hash, secret, WAIT)) && maySignIn(user) ? user : undefined;
+  return (await verifyCredential(hash, secret, SIGN_IN_WAIT)) && maySignIn(user) ? user : undefined;
 }
-
-const WAIT = { maxWaitMs: SIGN_IN_MAX_WAIT_MS };
 
 export const checkPassword = (directory: Directory, organisation: Organisation, username: string, password: string) =>
   checkUserSecret(directory, organisation, username, 'password', password);

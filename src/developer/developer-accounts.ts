@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeveloperAccount, DeveloperEvent } from '../../adapters/store.js';
 import { normaliseEmail } from '../../adapters/store/developers.js';
-import { hashCredential, SIGN_IN_MAX_WAIT_MS, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
+import { hashCredential, SIGN_IN_WAIT, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
 import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
@@ -12,8 +12,6 @@ import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRec
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
 
-/** A password check waits this long for an argon2 slot at most; past it the developer is told to come back. */
-const SHED = { maxWaitMs: SIGN_IN_MAX_WAIT_MS };
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
 
@@ -119,14 +117,14 @@ export class DeveloperAccounts {
   async checkPassword(email: string, password: string): Promise<DeveloperAccount | undefined> {
     const account = await this.findByEmail(email);
     if (!account) {
-      await verifyAgainstDummy(normalisePassword(password), SHED);
+      await verifyAgainstDummy(normalisePassword(password), SIGN_IN_WAIT);
       return undefined;
     }
     return (await this.passwordMatches(account, password)) ? account : undefined;
   }
 
   passwordMatches(account: DeveloperAccount, password: string): Promise<boolean> {
-    return verifyCredential(account.passwordHash, normalisePassword(password), SHED);
+    return verifyCredential(account.passwordHash, normalisePassword(password), SIGN_IN_WAIT);
   }
 
   async rename(account: DeveloperAccount, displayName: string): Promise<DeveloperAccount> {
