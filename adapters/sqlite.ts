@@ -47,8 +47,10 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     throw err;
   }
   let stopCheckpoints = async () => {};
-  if (path !== ':memory:' && o.checkpointThread === false) leaveCheckpointsToAThread(db);
-  else if (path !== ':memory:') stopCheckpoints = checkpointInBackground(db, path, o.checkpointEveryMs);
+  if (path !== ':memory:') {
+    if (o.checkpointThread === false) leaveCheckpointsToAThread(db);
+    else stopCheckpoints = checkpointInBackground(db, path, o.checkpointEveryMs);
+  }
 
   const now = () => clock.now().getTime();
   const oidc = sqliteOidcRecords(db, now);

@@ -15,9 +15,8 @@ export function argon2Slots(cores = availableParallelism()): number {
 /**
  * Threads in a worker's libuv pool (and a process serving alone's, `workers` 1): room for every argon2
  * slot (they are shared, so one worker may hold them all), its share of the cores for signatures, and one
- * for file and DNS work. Fewer would let a burst
- * of sign-ins hold every thread while signatures wait; many more only add contention. Never below libuv's
- * default of 4.
+ * for file and DNS work. Fewer would let a burst of sign-ins hold every thread while signatures wait; many
+ * more only add contention. Never below libuv's default of 4.
  */
 export function threadPoolSize(workers: number, cores = availableParallelism()): number {
   return Math.max(4, argon2Slots(cores) + Math.ceil(cores / workers) + 1);
