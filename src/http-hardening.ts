@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Response headers as name/value pairs, in the order they are sent. */
+export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
+
 /**
  * Headers on every response: no framing (anti-clickjacking), no MIME sniffing, no referrer leaks, a strict
  * content security policy (no inline script; assets from Lanyard only), HSTS over TLS. The pairs are made
  * once; the documents answered before Fastify (src/http/early-answers.ts) send the same ones.
  */
-/** Response headers as name/value pairs, in the order they are sent. */
-export type HeaderPairs = ReadonlyArray<readonly [string, string]>;
-
 export function securityHeaders(secureTransport: boolean): HeaderPairs {
   return [
     ['X-Frame-Options', 'DENY'],
