@@ -17,9 +17,11 @@ import { beginStartup, finishStartup, prettyOutput, startSweeper } from './start
  * printed once Lanyard listens, and later log lines short ones; otherwise every event is a JSON line.
  */
 export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStream = process.stdout): Promise<void> {
-  if (cluster.isWorker) process.on('SIGHUP', () => {}); // the primary's to act on (a terminal's hang-up reaches every process of it)
-  else holdHangUps();
-  if (cluster.isWorker) return (await import('./cluster/worker.js')).serveWorker(config, out);
+  if (cluster.isWorker) {
+    process.on('SIGHUP', () => {}); // the primary's to act on (a terminal's hang-up reaches every process of it)
+    return (await import('./cluster/worker.js')).serveWorker(config, out);
+  }
+  holdHangUps();
   if (config.workers > 1) return (await import('./cluster/primary.js')).servePrimary(config, out);
   return serveOneProcess(config, out);
 }
