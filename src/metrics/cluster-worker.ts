@@ -91,7 +91,7 @@ export function askPrimary(timeoutMs = ASK_PRIMARY_TIMEOUT_MS): Promise<Expositi
     timer.unref();
     pending.set(id, { resolve, reject, timer });
     const request: MetricsRequest = { lanyard: 'metrics?', id };
-    process.send!(request, undefined, undefined, (err: Error | null) => {
+    sendToPrimary(request, (err) => {
       if (!err) return;
       pending.delete(id);
       clearTimeout(timer);
