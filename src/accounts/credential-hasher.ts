@@ -4,9 +4,9 @@ import { Limiter, type Slots, type WaitOptions } from './limiter.js';
 
 /**
  * argon2id for every user credential (passwords, emoji passwords). Parameters are OWASP's minimum recommendation
- * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool; the slots bound how many run at once on the
- * machine (src/cluster/sizing.ts: a Limiter here, or the primary's when there are workers), so that a burst
- * of logins cannot starve token signing.
+ * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool, at most so many at once on the machine
+ * (src/cluster/sizing.ts), so that a burst of logins cannot starve token signing: a Limiter here, or, in a
+ * worker, the primary's, which hashes for every worker (src/cluster/hashing-broker.ts).
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -20,32 +20,49 @@ export const SIGN_IN_MAX_WAIT_MS = 10_000;
 /** How every sign-in's credential check waits for a slot (the hosted login's and the developer area's). */
 export const SIGN_IN_WAIT: WaitOptions = { maxWaitMs: SIGN_IN_MAX_WAIT_MS };
 
-let slots: Slots = new Limiter(argon2Slots());
-
-/** Where hashes get their slots: set once at startup (a worker uses the primary's, src/cluster/worker.ts). */
-export function useCredentialHashingSlots(s: Slots): void {
-  slots = s;
+/** Where credentials are hashed and checked: in this process, or by the primary for a worker. */
+export interface Hasher {
+  hash(plain: string): Promise<string>;
+  /** Rejects with LimiterBusyError when `o.maxWaitMs` is given and the wait for a slot would be longer. */
+  verify(hash: string, plain: string, o?: WaitOptions): Promise<boolean>;
 }
 
-export function hashCredential(plain: string): Promise<string> {
-  return slots.run(() => argon2.hash(plain, ARGON2_OPTIONS));
+/** One argon2id hash, unbounded: callers hold a slot. */
+export const argon2Hash = (plain: string): Promise<string> => argon2.hash(plain, ARGON2_OPTIONS);
+
+/** One argon2id check, unbounded: callers hold a slot. A malformed hash is a mismatch. */
+export async function argon2Verify(hash: string, plain: string): Promise<boolean> {
+  try {
+    return await argon2.verify(hash, plain);
+  } catch {
+    return false;
+  }
 }
+
+/** argon2 on this process's thread pool, at most as many at once as `slots` allows. */
+export function localHasher(slots: Slots): Hasher {
+  return {
+    hash: (plain) => slots.run(() => argon2Hash(plain)),
+    verify: (hash, plain, o = {}) => slots.run(() => argon2Verify(hash, plain), o),
+  };
+}
+
+let hasher: Hasher = localHasher(new Limiter(argon2Slots()));
+
+/** Set once at startup: a worker's hashes are the primary's (src/cluster/worker.ts). */
+export function useCredentialHasher(h: Hasher): void {
+  hasher = h;
+}
+
+export const hashCredential = (plain: string): Promise<string> => hasher.hash(plain);
 
 /** Rejects with LimiterBusyError when `o.maxWaitMs` is given and the wait for a slot would be longer. */
-export async function verifyCredential(hash: string, plain: string, o: WaitOptions = {}): Promise<boolean> {
-  return slots.run(async () => {
-    try {
-      return await argon2.verify(hash, plain);
-    } catch {
-      return false;
-    }
-  }, o);
-}
+export const verifyCredential = (hash: string, plain: string, o: WaitOptions = {}): Promise<boolean> => hasher.verify(hash, plain, o);
 
 /** Verifying against this when a user does not exist keeps response times from revealing who exists. */
 let dummyHash: Promise<string> | undefined;
 export async function verifyAgainstDummy(plain: string, o: WaitOptions = {}): Promise<false> {
-  dummyHash ??= argon2.hash('lanyard-dummy-credential', ARGON2_OPTIONS);
+  dummyHash ??= argon2Hash('lanyard-dummy-credential');
   await verifyCredential(await dummyHash, plain, o);
   return false;
 }

@@ -1,47 +1,44 @@
 import cluster, { type Worker } from 'node:cluster';
-import { Limiter, LimiterBusyError } from '../accounts/limiter.js';
-import { isSlotRelease, isSlotRequest, type SlotReply } from './hashing-protocol.js';
+import { argon2Hash, argon2Verify } from '../accounts/credential-hasher.js';
+import { LimiterBusyError, type Slots } from '../accounts/limiter.js';
+import { type HashReply, type HashRequest, isHashRequest } from './hashing-protocol.js';
 
 /**
- * The primary's side of argon2 slots: one Limiter for the whole machine (src/cluster/sizing.ts), so that
- * however the sign-ins fall on the workers, at most that many hashes run at once and a core stays free
- * for signing tokens. A worker that dies gives its slots back. Returns a function that stops brokering.
+ * The primary hashes and checks credentials for every worker, within one set of slots for the whole machine
+ * (src/cluster/sizing.ts), so that however the sign-ins fall on the workers, at most that many hashes run at
+ * once and a core stays free for signing tokens.
+ *
+ * The hashing is the primary's, not the workers', because its event loop is idle: when a hash finishes, the
+ * next one in the queue starts at once. A worker's loop is busy serving requests, and a slot held until it
+ * got round to a finished hash (and then to the next grant) stood idle for milliseconds each time, about a
+ * fifth of the machine's sign-in rate (issue 11). Work queued by a worker that has since died is skipped.
+ * Returns a function that stops serving.
  */
-export function brokerHashingSlots(limiter: Limiter): () => void {
-  const held = new Map<Worker, Map<number, () => void>>();
-  const reply = (worker: Worker, message: SlotReply): boolean => {
-    if (!worker.isConnected()) return false;
+export function hashForWorkers(slots: Slots): () => void {
+  const reply = (worker: Worker, message: HashReply): void => {
+    if (!worker.isConnected()) return;
     try {
       worker.send(message);
-      return true;
     } catch {
-      return false;
+      // The worker is going: nobody is left to answer.
     }
+  };
+  const work = async (worker: Worker, m: HashRequest): Promise<Omit<HashReply, 'lanyard' | 'id'> | undefined> => {
+    if (!worker.isConnected()) return undefined;
+    return m.op === 'hash' ? { hash: await argon2Hash(m.plain) } : { verified: await argon2Verify(m.hash, m.plain) };
   };
   const onMessage = (worker: Worker, m: unknown) => {
-    if (isSlotRequest(m)) {
-      limiter.acquire(m.maxWaitMs === undefined ? {} : { maxWaitMs: m.maxWaitMs }).then((release) => {
-        if (!reply(worker, { lanyard: 'argon2', id: m.id, granted: true })) return release();
-        let mine = held.get(worker);
-        if (!mine) held.set(worker, (mine = new Map()));
-        mine.set(m.id, release);
-      }, (err: unknown) => {
-        reply(worker, { lanyard: 'argon2', id: m.id, busy: err instanceof LimiterBusyError ? err.retryAfterSeconds : 1 });
-      });
-    } else if (isSlotRelease(m)) {
-      const mine = held.get(worker);
-      mine?.get(m.id)?.();
-      mine?.delete(m.id);
-    }
-  };
-  const onExit = (worker: Worker) => {
-    for (const release of held.get(worker)?.values() ?? []) release();
-    held.delete(worker);
+    if (!isHashRequest(m)) return;
+    const wait = m.maxWaitMs === undefined ? {} : { maxWaitMs: m.maxWaitMs };
+    slots.run(() => work(worker, m), wait).then((answer) => {
+      if (answer) reply(worker, { lanyard: 'argon2', id: m.id, ...answer } as HashReply);
+    }, (err: unknown) => {
+      const outcome = err instanceof LimiterBusyError ? { busy: err.retryAfterSeconds } : { failed: err instanceof Error ? err.message : String(err) };
+      reply(worker, { lanyard: 'argon2', id: m.id, ...outcome });
+    });
   };
   cluster.on('message', onMessage);
-  cluster.on('exit', onExit);
   return () => {
     cluster.off('message', onMessage);
-    cluster.off('exit', onExit);
   };
 }

@@ -1,6 +1,7 @@
-import { LimiterBusyError, type Slots, type WaitOptions } from '../accounts/limiter.js';
+import type { Hasher } from '../accounts/credential-hasher.js';
+import { LimiterBusyError, type WaitOptions } from '../accounts/limiter.js';
 import { StoreUnavailableError } from '../errors.js';
-import { isSlotReply, type SlotReply } from './hashing-protocol.js';
+import { type HashReply, type HashRequest, isHashReply } from './hashing-protocol.js';
 
 /** The worker's IPC channel to the primary: `process` in a worker. */
 export interface Channel {
@@ -10,18 +11,20 @@ export interface Channel {
   readonly connected: boolean;
 }
 
+type Job = { op: 'hash' } | { op: 'verify'; hash: string };
+
 /**
- * A worker's argon2 slots, held by the primary (hashing-broker.ts): each task asks for one, runs, and gives
- * it back. When the primary is gone the worker is stopping (src/cluster/worker.ts); tasks still waiting
- * are refused as unavailable (503), not left hanging.
+ * A worker's credentials, hashed and checked by the primary (hashing-broker.ts) within the machine's argon2
+ * slots. When the primary is gone the worker is stopping (src/cluster/worker.ts); what is still waiting is
+ * refused as unavailable (503), not left hanging.
  */
-export class RemoteSlots implements Slots {
+export class RemoteHasher implements Hasher {
   #next = 0;
-  readonly #waiting = new Map<number, (reply: SlotReply | undefined) => void>();
+  readonly #waiting = new Map<number, (reply: HashReply | undefined) => void>();
 
   constructor(private readonly channel: Channel = process) {
     channel.on('message', (m: unknown) => {
-      if (!isSlotReply(m)) return;
+      if (!isHashReply(m)) return;
       this.#waiting.get(m.id)?.(m);
       this.#waiting.delete(m.id);
     });
@@ -31,19 +34,35 @@ export class RemoteSlots implements Slots {
     });
   }
 
-  async run<T>(task: () => Promise<T>, o: WaitOptions = {}): Promise<T> {
+  async hash(plain: string): Promise<string> {
+    const reply = await this.#ask({ op: 'hash' }, plain, {});
+    if (!('hash' in reply)) throw new Error('the primary answered a hash request with no hash');
+    return reply.hash;
+  }
+
+  async verify(hash: string, plain: string, o: WaitOptions = {}): Promise<boolean> {
+    const reply = await this.#ask({ op: 'verify', hash }, plain, o);
+    if (!('verified' in reply)) throw new Error('the primary answered a check with no answer');
+    return reply.verified;
+  }
+
+  /** The primary's answer; its refusals as the errors a local Limiter would throw. */
+  async #ask(job: Job, plain: string, o: WaitOptions): Promise<HashReply> {
     const id = (this.#next += 1);
-    const reply = await new Promise<SlotReply | undefined>((resolve) => {
+    const reply = await new Promise<HashReply | undefined>((resolve) => {
       if (!this.channel.connected || !this.channel.send) return resolve(undefined);
+      const request: HashRequest = { lanyard: 'argon2?', id, plain, ...job, ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) };
       this.#waiting.set(id, resolve);
-      this.channel.send({ lanyard: 'argon2?', id, ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) });
+      try {
+        this.channel.send(request);
+      } catch {
+        this.#waiting.delete(id);
+        resolve(undefined); // the channel closed just now
+      }
     });
     if (!reply) throw new StoreUnavailableError(new Error('the primary process is gone: this worker is stopping'));
     if ('busy' in reply) throw new LimiterBusyError(reply.busy);
-    try {
-      return await task();
-    } finally {
-      if (this.channel.connected) this.channel.send?.({ lanyard: 'argon2!', id });
-    }
+    if ('failed' in reply) throw new Error(`hashing failed in the primary: ${reply.failed}`);
+    return reply;
   }
 }

@@ -1,18 +1,18 @@
 import { isLanyardMessage } from './ipc-message.js';
 
 /**
- * The messages between a worker and the primary about argon2 slots (hashing-client.ts, hashing-broker.ts):
- * the machine's slots are shared by every worker, so the primary hands them out.
+ * The messages between a worker and the primary about credentials (hashing-client.ts, hashing-broker.ts):
+ * the primary hashes and checks them for every worker, within the machine's argon2 slots.
  */
 
-/** Worker → primary: a slot, please (refused when the wait would be longer than `maxWaitMs`). */
-export interface SlotRequest { lanyard: 'argon2?'; id: number; maxWaitMs?: number }
-/** Worker → primary: done with the slot. */
-export interface SlotRelease { lanyard: 'argon2!'; id: number }
-/** Primary → worker: the slot is yours, or come back after `busy` seconds. */
-export type SlotReply = { lanyard: 'argon2'; id: number; granted: true } | { lanyard: 'argon2'; id: number; busy: number };
+/** Worker → primary: hash `plain`, or check it against `hash` (refused when the wait would be longer than `maxWaitMs`). */
+export type HashRequest = { lanyard: 'argon2?'; id: number; plain: string; maxWaitMs?: number } & ({ op: 'hash' } | { op: 'verify'; hash: string });
 
-export const isSlotRequest = (m: unknown): m is SlotRequest =>
-  isLanyardMessage(m, 'argon2?') && typeof m.id === 'number' && (m.maxWaitMs === undefined || typeof m.maxWaitMs === 'number');
-export const isSlotRelease = (m: unknown): m is SlotRelease => isLanyardMessage(m, 'argon2!') && typeof m.id === 'number';
-export const isSlotReply = (m: unknown): m is SlotReply => isLanyardMessage(m, 'argon2') && typeof m.id === 'number';
+/** Primary → worker: the hash, the check's answer, come back after `busy` seconds, or why hashing failed. */
+export type HashReply = { lanyard: 'argon2'; id: number } & ({ hash: string } | { verified: boolean } | { busy: number } | { failed: string });
+
+export const isHashRequest = (m: unknown): m is HashRequest =>
+  isLanyardMessage(m, 'argon2?') && typeof m.id === 'number' && typeof m.plain === 'string'
+  && (m.maxWaitMs === undefined || typeof m.maxWaitMs === 'number')
+  && (m.op === 'hash' || (m.op === 'verify' && typeof m.hash === 'string'));
+export const isHashReply = (m: unknown): m is HashReply => isLanyardMessage(m, 'argon2') && typeof m.id === 'number';

@@ -6,10 +6,10 @@ import { loggerOptions, shortLogLines } from '../logging.js';
 import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
 import { openServices } from '../services.js';
 import { beginStartup, finishStartup, type Log, prettyOutput, startSweeper } from '../startup.js';
-import { useCredentialHashingSlots } from '../accounts/credential-hasher.js';
+import { localHasher, useCredentialHasher } from '../accounts/credential-hasher.js';
 import { Limiter } from '../accounts/limiter.js';
 import { onHangUp } from '../hang-up.js';
-import { brokerHashingSlots } from './hashing-broker.js';
+import { hashForWorkers } from './hashing-broker.js';
 import { oneReloadAtATime, reloadWorkers } from './reload.js';
 import { argon2Slots, threadPoolSize } from './sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
@@ -17,18 +17,18 @@ import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 /**
  * The primary process of `lanyard serve` with LANYARD_WORKERS above 1. It serves no requests: it writes the
  * configuration into the store and makes this month's key once (so that the workers do not race to), forks
- * the workers (node:cluster hands them connections on the shared port), hands out the machine's argon2
- * slots to them (hashing-broker.ts), sweeps expired records and runs the Demo App. On SIGHUP it reloads the
- * configuration file and replaces the workers one at a time (reload.ts); on SIGTERM or SIGINT it stops every
- * worker gracefully before it exits.
+ * the workers (node:cluster hands them connections on the shared port), hashes and checks credentials for
+ * them within the machine's argon2 slots (hashing-broker.ts), sweeps expired records and runs the Demo App.
+ * On SIGHUP it reloads the configuration file and replaces the workers one at a time (reload.ts); on SIGTERM
+ * or SIGINT it stops every worker gracefully before it exits.
  */
 export async function servePrimary(config: Config, out: NodeJS.WriteStream): Promise<void> {
   const pretty = prettyOutput(config, out);
   const log = pino(loggerOptions(config.logLevel), pretty ? shortLogLines(out) : out) as unknown as Log;
-  // One bound on argon2 for the machine: the workers' hashes (brokered below) and the primary's own (the
+  // One bound on argon2 for the machine: the workers' hashes (done here, below) and the primary's own (the
   // configuration file's credentials, at startup and on reload).
   const argon2 = new Limiter(argon2Slots());
-  useCredentialHashingSlots(argon2);
+  useCredentialHasher(localHasher(argon2));
   const services = await openServices(config, systemClock, undefined, { metrics: false }); // it sums the workers' metrics instead
   const startup = beginStartup(config, pretty, log, services.redisPersistence);
   // The workers' metrics, summed: for a worker asked on the main port, and on LANYARD_METRICS_PORT.
@@ -39,14 +39,14 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     if (exiting) return;
     exiting = true;
     clearInterval(sweeper);
-    await pool.stop(); // the workers may still ask for argon2 slots while they finish their requests
+    await pool.stop(); // the workers may still ask for hashes while they finish their requests
     await reloads.settled(); // a reload writing the file into the store finishes before the store closes
-    stopBrokering();
+    stopHashing();
     await metrics.close();
     await services.store.close();
     process.exit(code);
   };
-  const stopBrokering = brokerHashingSlots(argon2);
+  const stopHashing = hashForWorkers(argon2);
   const pool = new WorkerPool({
     count: config.workers,
     env: workerEnvironment(config.workers),
@@ -76,7 +76,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     if (!(err instanceof WorkerStartupError)) throw err;
     // The worker has said why on standard error; every worker would stop for the same reason.
     clearInterval(sweeper);
-    stopBrokering();
+    stopHashing();
     await metrics.close();
     await services.store.close();
     process.exit(err.exitCode || 1);

@@ -1,5 +1,5 @@
 import { buildApp } from '../app.js';
-import { useCredentialHashingSlots } from '../accounts/credential-hasher.js';
+import { useCredentialHasher } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { closeGracefully, drain } from '../graceful-close.js';
@@ -8,20 +8,20 @@ import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
 import { handOverFinalCounts } from '../metrics/cluster-worker.js';
-import { RemoteSlots } from './hashing-client.js';
+import { RemoteHasher } from './hashing-client.js';
 import { isLanyardMessage } from './ipc-message.js';
 import { READY, RETIRE } from './worker-pool.js';
 
 /**
  * One worker process of `lanyard serve` (src/cluster/primary.ts forked it): the whole app on the shared
- * port and store, with argon2 slots shared through the primary. The primary has already written the
+ * port and store; the primary hashes and checks its users' credentials. The primary has already written the
  * configuration into the store and made this month's key, so a worker only opens them. It stops gracefully
  * on SIGTERM or SIGINT, and also when the primary is gone (the IPC channel closes), so that no worker
  * outlives it. Told it is being replaced (a reload), it first drains its connections (graceful-close.ts).
  * SIGHUP is the primary's to act on: src/main.ts ignores it in a worker.
  */
 export async function serveWorker(config: Config, out: NodeJS.WriteStream): Promise<void> {
-  useCredentialHashingSlots(new RemoteSlots());
+  useCredentialHasher(new RemoteHasher());
   const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock, undefined, { setUp: false, checkpointThread: false });
   const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });

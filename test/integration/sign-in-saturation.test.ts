@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import tap from 'tap';
-import { SIGN_IN_MAX_WAIT_MS, useCredentialHashingSlots } from '../../src/accounts/credential-hasher.js';
+import { localHasher, SIGN_IN_MAX_WAIT_MS, useCredentialHasher } from '../../src/accounts/credential-hasher.js';
 import { Limiter } from '../../src/accounts/limiter.js';
 import { buildApp } from '../../src/app.js';
 import { systemClock } from '../../src/clock.js';
@@ -19,8 +19,8 @@ import { pooledKeyPair } from '../helpers/test-keys.js';
 /** The machine's slots replaced by one whose newcomer would wait longer than SIGN_IN_MAX_WAIT_MS; `free()` ends the rush. */
 async function saturate(t: { teardown(fn: () => unknown): void }) {
   const slots = new Limiter(1);
-  useCredentialHashingSlots(slots);
-  t.teardown(() => useCredentialHashingSlots(new Limiter(argon2Slots())));
+  useCredentialHasher(localHasher(slots));
+  t.teardown(() => useCredentialHasher(localHasher(new Limiter(argon2Slots()))));
   const learned = await slots.acquire();
   await sleep(1_200);
   learned(); // the slots now expect each hash to take about 1.2 s

@@ -56,7 +56,7 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.equal(tokens.status, 200, 'code exchanged');
   t.ok(tokens.body.id_token, 'ID token issued');
 
-  // One line per request, and argon2 bounded per worker (a sign-in was verified by one of them).
+  // A sign-in on a worker (the primary checked the password for it).
   t.ok(served.lines().some((l) => l.event === 'login.succeeded' && served.workers.includes(l.pid as number)), 'signed in by a worker');
 
   // A worker that dies is replaced; the service answers throughout.

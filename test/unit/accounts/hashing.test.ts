@@ -1,0 +1,146 @@
+import cluster, { type Worker } from 'node:cluster';
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import t from 'tap';
+import { Limiter, LimiterBusyError, type Slots } from '../../../src/accounts/limiter.js';
+import { hashForWorkers } from '../../../src/cluster/hashing-broker.js';
+import { RemoteHasher } from '../../../src/cluster/hashing-client.js';
+import { argon2Slots, threadPoolSize } from '../../../src/cluster/sizing.js';
+import { StoreUnavailableError } from '../../../src/errors.js';
+
+t.test('argon2 slots: cores − 1 for the whole machine, at least 1; the pool of the process that hashes has room for all of them', async (t) => {
+  t.same([1, 2, 4, 16].map((cores) => argon2Slots(cores)), [1, 1, 3, 15]);
+  t.equal(threadPoolSize(2, 2), 4, 'never below libuv’s 4');
+  t.equal(threadPoolSize(4, 16), 5, 'a worker hashes nothing: its 4 cores’ share of signing + 1');
+  t.equal(threadPoolSize(1, 8), 7 + 8 + 1, 'the primary or a process serving alone: every argon2 slot, every core for signing, and one');
+  t.same([1, 2, 8].map((cores) => threadPoolSize(1, cores)), [4, 4, 16]);
+});
+
+t.test('Limiter: learns how long a slot is held and refuses a newcomer who would wait longer than allowed', async (t) => {
+  const limiter = new Limiter(2);
+  t.equal(limiter.expectedWaitMs(), 0, 'a free slot: no wait');
+  for (const release of await Promise.all([limiter.acquire(), limiter.acquire()])) {
+    await sleep(100);
+    release();
+  }
+  const held = await Promise.all([limiter.acquire(), limiter.acquire()]);
+  const queued = [limiter.acquire(), limiter.acquire(), limiter.acquire()];
+  // Three ahead, two at a time: the newcomer waits two holds of about 100 ms (and 150 ms on average).
+  const expected = limiter.expectedWaitMs();
+  t.ok(expected >= 180 && expected < 600, `expected wait ${expected.toFixed(0)} ms`);
+  const refused = await limiter.acquire({ maxWaitMs: 100 }).then(() => undefined, (err: unknown) => err);
+  t.ok(refused instanceof LimiterBusyError, 'a newcomer who may wait 100 ms is refused');
+  t.equal((refused as LimiterBusyError).retryAfterSeconds, 1, 'and told to come back in whole seconds (at least 1)');
+  t.equal(limiter.waiting, 3, 'the refused one never joined the queue');
+  for (const release of held) release();
+  for (const waiter of queued) (await waiter)();
+  t.equal(limiter.expectedWaitMs(), 0, 'free again');
+});
+
+/** A worker's end of the IPC channel and the primary's view of that worker, joined in this process. */
+function worker(): { channel: EventEmitter & { connected: boolean; send(m: unknown): boolean }; worker: Worker; exit(): void } {
+  const channel = Object.assign(new EventEmitter(), {
+    connected: true,
+    send(m: unknown) {
+      setImmediate(() => cluster.emit('message', primarySide, m));
+      return true;
+    },
+  });
+  const primarySide = {
+    isConnected: () => channel.connected,
+    send(m: unknown) {
+      setImmediate(() => channel.emit('message', m));
+      return true;
+    },
+  } as unknown as Worker;
+  return {
+    channel,
+    worker: primarySide,
+    exit() {
+      channel.connected = false;
+      channel.emit('disconnect');
+      cluster.emit('exit', primarySide, null, 'SIGKILL');
+    },
+  };
+}
+
+/** The primary's slots, counting what each task did: a hash or a check (an answer), or nothing (a dead worker's). */
+function countingSlots(limiter: Limiter) {
+  const seen = { running: 0, peak: 0, answered: 0, skipped: 0 };
+  const slots: Slots = {
+    run: (task, o) => limiter.run(async () => {
+      seen.running += 1;
+      seen.peak = Math.max(seen.peak, seen.running);
+      try {
+        const answer = await task();
+        if (answer === undefined) seen.skipped += 1;
+        else seen.answered += 1;
+        return answer;
+      } finally {
+        seen.running -= 1;
+      }
+    }, o),
+  };
+  return { slots, seen };
+}
+
+t.test('the primary hashes and checks for every worker: never more at once than the machine allows, each answer to its caller', async (t) => {
+  const { slots, seen } = countingSlots(new Limiter(2));
+  const stop = hashForWorkers(slots);
+  t.teardown(stop);
+  const a = worker();
+  const b = worker();
+  const hasherA = new RemoteHasher(a.channel);
+  const hasherB = new RemoteHasher(b.channel);
+  const hashed = await hasherA.hash('correct horse');
+  t.match(hashed, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/, 'a hash with Lanyard’s parameters, made by the primary');
+  const checks = Array.from({ length: 8 }, (_, i) => (i % 2 ? hasherA : hasherB).verify(hashed, i % 3 ? 'correct horse' : 'wrong horse'));
+  t.same(await Promise.all(checks), Array.from({ length: 8 }, (_, i) => i % 3 !== 0), 'every check answered, right and wrong, each to its caller');
+  t.equal(seen.peak, 2, 'at most 2 at once across both workers, and both used');
+  t.equal(await hasherB.verify('not-a-hash', 'correct horse'), false, 'a malformed stored hash is a mismatch, not an error');
+  t.equal(seen.answered, 10);
+});
+
+t.test('a worker that dies: what it queued is skipped, what it waits for is refused as unavailable, the others go on', async (t) => {
+  const limiter = new Limiter(1);
+  const { slots, seen } = countingSlots(limiter);
+  const stop = hashForWorkers(slots);
+  t.teardown(stop);
+  const a = worker();
+  const b = worker();
+  const hasherA = new RemoteHasher(a.channel);
+  const hasherB = new RemoteHasher(b.channel);
+  const hashed = await hasherB.hash('pupil secret');
+  const release = await limiter.acquire(); // the machine's only slot, held
+  const waitingInA = Array.from({ length: 3 }, () => hasherA.verify(hashed, 'pupil secret').then(() => undefined, (err: unknown) => err));
+  const waitingInB = hasherB.verify(hashed, 'pupil secret');
+  await sleep(30);
+  a.exit();
+  for (const refused of await Promise.all(waitingInA)) t.ok(refused instanceof StoreUnavailableError, 'refused as unavailable, not left hanging');
+  release();
+  t.equal(await waitingInB, true, 'the other worker’s check is answered');
+  t.equal(seen.skipped, 3, 'the dead worker’s three checks were skipped, not hashed');
+  await t.rejects(hasherA.verify(hashed, 'pupil secret'), StoreUnavailableError, 'and so is anything it asks for after');
+});
+
+t.test('a worker is told to come back when the machine’s queue is too long', async (t) => {
+  const limiter = new Limiter(1);
+  const stop = hashForWorkers(limiter);
+  t.teardown(stop);
+  const a = worker();
+  const hasher = new RemoteHasher(a.channel);
+  const learned = await limiter.acquire();
+  await sleep(200);
+  learned(); // the slots now expect each hash to take about 200 ms
+  const release = await limiter.acquire();
+  const hashed = hasher.hash('queued');
+  await sleep(20);
+  const refused = await hasher.verify('$argon2id$v=19$m=19456,t=2,p=1$x$y', 'x', { maxWaitMs: 100 }).then(() => undefined, (err: unknown) => err);
+  t.ok(refused instanceof LimiterBusyError, 'refused: two holds of about 200 ms ahead, 100 ms allowed');
+  t.equal((refused as LimiterBusyError).retryAfterSeconds, 1);
+  const patient = hasher.verify('not-a-hash', 'x', { maxWaitMs: 5_000 });
+  release();
+  t.match(await hashed, /^\$argon2id\$/, 'one who may wait longer queues, and the queue moves on');
+  t.equal(await patient, false);
+  a.exit();
+});
