@@ -10,6 +10,7 @@ import { localHasher, useCredentialHasher } from '../accounts/credential-hasher.
 import { Limiter } from '../accounts/limiter.js';
 import { onHangUp } from '../hang-up.js';
 import { hashForWorkers } from './hashing-broker.js';
+import { lowerHashingPriority } from './hashing-priority.js';
 import { oneReloadAtATime, reloadWorkers } from './reload.js';
 import { argon2Slots, threadPoolSize } from './sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
@@ -30,6 +31,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   const argon2 = new Limiter(argon2Slots());
   useCredentialHasher(localHasher(argon2));
   const services = await openServices(config, systemClock, undefined, { metrics: false }); // it sums the workers' metrics instead
+  await lowerHashingPriority(log);
   const startup = beginStartup(config, pretty, log, services.redisPersistence);
   // The workers' metrics, summed: for a worker asked on the main port, and on LANYARD_METRICS_PORT.
   const metrics = await servePrimaryMetrics(config.metrics, { log });

@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import { HASHING_NICE } from '../../src/cluster/hashing-priority.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { DEMO_CALLBACK, demoBasic } from '../helpers/tokens.js';
@@ -35,6 +36,19 @@ async function exchange(url: string, code: string) {
   return { status: res.status, body: await res.json() as Record<string, string> };
 }
 
+/** The nice values of a process's libuv pool threads and main thread (from /proc), each list without repeats. */
+function niceValues(pid: number): Record<string, number[]> {
+  const out: Record<string, Set<number>> = {};
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+    if (comm !== 'libuv-worker' && comm !== 'MainThread') continue;
+    // Field 19 of stat is the nice value; the command name (field 2) may hold spaces, so count after its ')'.
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    (out[comm] ??= new Set()).add(Number(fields[16]));
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, [...v]]));
+}
+
 t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead one is replaced, SIGTERM stops them all', async (t) => {
   const served = await serveWorkers(t, 2);
   t.equal(served.workers.length, 2, 'two workers');
@@ -43,6 +57,9 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   // One checkpoint thread for the machine, the primary's: its own connection and the thread's; a worker only its own.
   t.equal(sqliteConnections(served.child.pid!), 2, 'the primary: its connection and the checkpoint thread’s');
   t.same(served.workers.map(sqliteConnections), [1, 1], 'each worker: its connection only');
+  // Hashing (the primary's libuv pool) yields to serving; everything else keeps the usual priority.
+  t.same(niceValues(served.child.pid!), { 'libuv-worker': [HASHING_NICE], MainThread: [0] }, 'the primary: its pool lowered, its main thread not');
+  for (const pid of served.workers) t.same(niceValues(pid), { 'libuv-worker': [0], MainThread: [0] }, 'a worker: the usual priority');
 
   // Connections are shared out: each answers on its own connection, and both workers answer.
   for (let i = 0; i < 20; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/openid-configuration`), 200);
@@ -68,6 +85,7 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.equal(exitedLine?.signal, 'SIGKILL', 'with its signal');
   const replacement = served.lines().find((l) => l.event === 'worker.restarted')?.pid as number;
   t.ok(alive(replacement) && replacement !== victim, 'a new worker runs');
+  t.same(niceValues(replacement), { 'libuv-worker': [0], MainThread: [0] }, 'at the usual priority, though forked after the primary lowered its pool');
   for (let i = 0; i < 10; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/jwks.json`), 200);
 
   // SIGTERM: every worker finishes and exits, then the primary, with status 0.
