@@ -84,14 +84,17 @@ function countingSlots(limiter: Limiter) {
   return { slots, seen };
 }
 
-t.test('the primary hashes and checks for every worker: never more at once than the machine allows, each answer to its caller', async (t) => {
-  const { slots, seen } = countingSlots(new Limiter(2));
-  const stop = hashForWorkers(slots);
-  t.teardown(stop);
+/** The primary serving two workers' hashers, within `limiter`'s slots (counted). */
+function twoWorkers(t: { teardown(fn: () => void): void }, limiter: Limiter) {
+  const { slots, seen } = countingSlots(limiter);
+  t.teardown(hashForWorkers(slots));
   const a = worker();
   const b = worker();
-  const hasherA = new RemoteHasher(a.channel);
-  const hasherB = new RemoteHasher(b.channel);
+  return { seen, a, hasherA: new RemoteHasher(a.channel), hasherB: new RemoteHasher(b.channel) };
+}
+
+t.test('the primary hashes and checks for every worker: never more at once than the machine allows, each answer to its caller', async (t) => {
+  const { seen, hasherA, hasherB } = twoWorkers(t, new Limiter(2));
   const hashed = await hasherA.hash('correct horse');
   t.match(hashed, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/, 'a hash with Lanyard’s parameters, made by the primary');
   const checks = Array.from({ length: 8 }, (_, i) => (i % 2 ? hasherA : hasherB).verify(hashed, i % 3 ? 'correct horse' : 'wrong horse'));
@@ -103,13 +106,7 @@ t.test('the primary hashes and checks for every worker: never more at once than 
 
 t.test('a worker that dies: what it queued is skipped, what it waits for is refused as unavailable, the others go on', async (t) => {
   const limiter = new Limiter(1);
-  const { slots, seen } = countingSlots(limiter);
-  const stop = hashForWorkers(slots);
-  t.teardown(stop);
-  const a = worker();
-  const b = worker();
-  const hasherA = new RemoteHasher(a.channel);
-  const hasherB = new RemoteHasher(b.channel);
+  const { seen, a, hasherA, hasherB } = twoWorkers(t, limiter);
   const hashed = await hasherB.hash('pupil secret');
   const release = await limiter.acquire(); // the machine's only slot, held
   const waitingInA = Array.from({ length: 3 }, () => hasherA.verify(hashed, 'pupil secret').then(() => undefined, (err: unknown) => err));
