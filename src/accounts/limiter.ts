@@ -18,6 +18,9 @@ export interface Slots {
   run<T>(task: () => Promise<T>, o?: WaitOptions): Promise<T>;
 }
 
+/** Gives a slot back; `learn: false` when it was not used (its hold says nothing about how long work takes). */
+export type Release = (o?: { learn?: boolean }) => void;
+
 /** How much of each new duration the running average takes in (an exponentially weighted mean). */
 const AVERAGE_WEIGHT = 0.2;
 
@@ -42,8 +45,11 @@ export class Limiter implements Slots {
     return this.#queue.length;
   }
 
-  /** A slot: resolves to its release (call it exactly once), or rejects with LimiterBusyError. */
-  async acquire(o: WaitOptions = {}): Promise<() => void> {
+  /**
+   * A slot: resolves to its release (once; later calls do nothing), or rejects with LimiterBusyError.
+   * `release({ learn: false })` for a slot given back unused, so that it does not teach a hold of 0 ms.
+   */
+  async acquire(o: WaitOptions = {}): Promise<Release> {
     if (this.#running >= this.max) {
       const wait = this.expectedWaitMs();
       if (o.maxWaitMs !== undefined && wait > o.maxWaitMs) throw new LimiterBusyError(Math.max(1, Math.ceil(wait / 1000)));
@@ -53,11 +59,11 @@ export class Limiter implements Slots {
     }
     const started = performance.now();
     let released = false;
-    return () => {
+    return ({ learn = true } = {}) => {
       if (released) return;
       released = true;
       const ms = performance.now() - started;
-      this.#averageMs = this.#averageMs === 0 ? ms : this.#averageMs + AVERAGE_WEIGHT * (ms - this.#averageMs);
+      if (learn) this.#averageMs = this.#averageMs === 0 ? ms : this.#averageMs + AVERAGE_WEIGHT * (ms - this.#averageMs);
       // Hand the slot straight to the next waiter (#running unchanged). Freeing it and letting the waiter
       // take it back later leaves a gap in which a newcomer can take it too, running max + 1 tasks.
       const next = this.#queue.shift();

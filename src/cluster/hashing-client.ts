@@ -7,7 +7,7 @@ import { type HashReply, type HashRequest, isHashReply } from './hashing-protoco
 export interface Channel {
   on(event: 'message', listener: (message: unknown) => void): unknown;
   once(event: 'disconnect', listener: () => void): unknown;
-  send?(message: unknown): boolean;
+  send?(message: unknown, handle: undefined, options: undefined, callback: (err: Error | null) => void): boolean;
   readonly connected: boolean;
 }
 
@@ -53,11 +53,14 @@ export class RemoteHasher implements Hasher {
       if (!this.channel.connected || !this.channel.send) return resolve(undefined);
       const request: HashRequest = { lanyard: 'argon2?', id, plain, ...job, ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) };
       this.#waiting.set(id, resolve);
-      try {
-        this.channel.send(request);
-      } catch {
+      const failed = () => {
         this.#waiting.delete(id);
         resolve(undefined); // the channel closed just now
+      };
+      try {
+        this.channel.send(request, undefined, undefined, (err: Error | null) => { if (err) failed(); });
+      } catch {
+        failed();
       }
     });
     if (!reply) throw new StoreUnavailableError(new Error('the primary process is gone: this worker is stopping'));

@@ -1,40 +1,48 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { setPriority } from 'node:os';
+import { getPriority, setPriority } from 'node:os';
 import type { Log } from '../startup.js';
 
 /**
- * The nice value of the primary's libuv threads, where every argon2 hash of the machine runs
- * (hashing-broker.ts). When the cores are all busy, the kernel gives the workers' threads (signing tokens,
- * answering pages) about three times the share of a hashing thread (Linux's weights for nice 0 and 5:
- * 1024 and 335); when they are not, a hash runs at full speed. So a rush of sign-ins queues a little longer
- * rather than slowing every token and refresh (issue 11: argon2 must not starve signing).
+ * How much lower than serving the primary's libuv threads run, where every argon2 hash of the machine runs
+ * (hashing-broker.ts): nice + 5. When the cores are all busy, the kernel gives the workers' threads (signing
+ * tokens, answering pages) about three times the share of a hashing thread (Linux's weights for nice 0 and
+ * 5: 1024 and 335); when they are not, a hash runs at full speed. So in a rush of sign-ins a pupil waits a
+ * little longer, or is told sooner to come back, rather than every token and refresh slowing down (issue 11:
+ * argon2 must not starve signing).
  */
 export const HASHING_NICE = 5;
 
-/** How libuv names its pool's threads (libuv ≥ 1.45, every Node that Lanyard supports). */
+/** How libuv names its pool's threads (libuv ≥ 1.50; Node 24 has it). */
 const POOL_THREAD = 'libuv-worker';
 
 /**
- * Lowers the priority of this process's libuv pool threads only: the main thread keeps its own, so the
- * workers it forks later (at startup, after a death, on a reload) start at the usual priority. Linux only
- * (threads are listed in /proc); elsewhere, or if the threads cannot be found, hashing keeps the usual
- * priority and the log says so. Returns how many threads were lowered.
+ * Lowers the priority of this process's libuv pool threads only, by HASHING_NICE from where they are: the
+ * main thread keeps its own, so the workers it forks later (at startup, after a death, on a reload) start
+ * at the usual priority. Linux only (threads are listed in /proc); elsewhere, or with an older libuv that
+ * does not name its threads, hashing keeps the usual priority and the log says so. Returns how many threads
+ * were lowered.
  */
-export async function lowerHashingPriority(log: Log, nice = HASHING_NICE): Promise<number> {
-  await access('.'); // libuv starts its pool (every thread at once) with the first job given to it
-  let lowered = 0;
+export async function lowerHashingPriority(log: Log, by = HASHING_NICE): Promise<number> {
+  await access('.').catch(() => {}); // libuv starts its pool (every thread at once) with the first job given to it
+  let threads: string[];
   try {
-    for (const tid of readdirSync('/proc/self/task')) {
-      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== POOL_THREAD) continue;
-      setPriority(Number(tid), nice);
-      lowered += 1;
-    }
-  } catch (err) {
-    log.warn({ event: 'hashing.priority_unchanged', err }, 'hashing keeps the usual priority');
-    return lowered;
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    log.info({ event: 'hashing.priority_unchanged', reason: 'no /proc' }, 'hashing keeps the usual priority');
+    return 0;
   }
-  if (lowered === 0) log.warn({ event: 'hashing.priority_unchanged' }, 'no libuv pool threads found: hashing keeps the usual priority');
-  else log.debug({ event: 'hashing.priority', nice, threads: lowered }, 'hashing runs at a lower priority than serving');
+  let lowered = 0;
+  for (const tid of threads) {
+    try {
+      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== POOL_THREAD) continue;
+      setPriority(Number(tid), Math.min(19, getPriority(Number(tid)) + by));
+      lowered += 1;
+    } catch {
+      // A thread that ended meanwhile (not the pool's: its threads live as long as the process).
+    }
+  }
+  if (lowered === 0) log.info({ event: 'hashing.priority_unchanged', reason: 'no libuv pool threads found' }, 'hashing keeps the usual priority');
+  else log.debug({ event: 'hashing.priority', by, threads: lowered }, 'hashing runs at a lower priority than serving');
   return lowered;
 }

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
-import { Limiter, LimiterBusyError, type Slots } from '../../../src/accounts/limiter.js';
+import { Limiter, LimiterBusyError, type Release, type WaitOptions } from '../../../src/accounts/limiter.js';
 import { hashForWorkers } from '../../../src/cluster/hashing-broker.js';
 import { RemoteHasher } from '../../../src/cluster/hashing-client.js';
 import { argon2Slots, threadPoolSize } from '../../../src/cluster/sizing.js';
@@ -37,21 +37,27 @@ t.test('Limiter: learns how long a slot is held and refuses a newcomer who would
   t.equal(limiter.expectedWaitMs(), 0, 'free again');
 });
 
-/** A worker's end of the IPC channel and the primary's view of that worker, joined in this process. */
-function worker(): { channel: EventEmitter & { connected: boolean; send(m: unknown): boolean }; worker: Worker; exit(): void } {
+/**
+ * A worker's end of the IPC channel and the primary's view of that worker, joined in this process. Messages
+ * go through JSON, as node's IPC sends them; a send after the worker is gone fails through its callback.
+ */
+type Send = (m: unknown, handle?: undefined, options?: undefined, callback?: (err: Error | null) => void) => boolean;
+function worker(): { channel: EventEmitter & { connected: boolean; send: Send }; worker: Worker; exit(): void } {
+  const carry = (deliver: () => void, callback?: (err: Error | null) => void) => {
+    setImmediate(() => {
+      if (!channel.connected) return callback?.(new Error('channel closed'));
+      deliver();
+      callback?.(null);
+    });
+    return true;
+  };
   const channel = Object.assign(new EventEmitter(), {
     connected: true,
-    send(m: unknown) {
-      setImmediate(() => cluster.emit('message', primarySide, m));
-      return true;
-    },
+    send: ((m, _h, _o, callback) => carry(() => cluster.emit('message', primarySide, JSON.parse(JSON.stringify(m))), callback)) as Send,
   });
   const primarySide = {
     isConnected: () => channel.connected,
-    send(m: unknown) {
-      setImmediate(() => channel.emit('message', m));
-      return true;
-    },
+    send: ((m, _h, _o, callback) => carry(() => channel.emit('message', JSON.parse(JSON.stringify(m))), callback)) as Send,
   } as unknown as Worker;
   return {
     channel,
@@ -59,42 +65,42 @@ function worker(): { channel: EventEmitter & { connected: boolean; send(m: unkno
     exit() {
       channel.connected = false;
       channel.emit('disconnect');
-      cluster.emit('exit', primarySide, null, 'SIGKILL');
     },
   };
 }
 
-/** The primary's slots, counting what each task did: a hash or a check (an answer), or nothing (a dead worker's). */
-function countingSlots(limiter: Limiter) {
-  const seen = { running: 0, peak: 0, answered: 0, skipped: 0 };
-  const slots: Slots = {
-    run: (task, o) => limiter.run(async () => {
-      seen.running += 1;
-      seen.peak = Math.max(seen.peak, seen.running);
-      try {
-        const answer = await task();
-        if (answer === undefined) seen.skipped += 1;
-        else seen.answered += 1;
-        return answer;
-      } finally {
+/** The primary's slots, counting how many are held at once, and which were used (learned) or given back unused. */
+class CountingLimiter extends Limiter {
+  readonly seen = { running: 0, peak: 0, answered: 0, skipped: 0 };
+  override async acquire(o: WaitOptions = {}): Promise<Release> {
+    const release = await super.acquire(o);
+    const seen = this.seen;
+    seen.running += 1;
+    seen.peak = Math.max(seen.peak, seen.running);
+    let done = false;
+    return ({ learn = true } = {}) => {
+      if (!done) {
+        done = true;
         seen.running -= 1;
+        if (learn) seen.answered += 1;
+        else seen.skipped += 1;
       }
-    }, o),
-  };
-  return { slots, seen };
+      release({ learn });
+    };
+  }
 }
 
 /** The primary serving two workers' hashers, within `limiter`'s slots (counted). */
-function twoWorkers(t: { teardown(fn: () => void): void }, limiter: Limiter) {
-  const { slots, seen } = countingSlots(limiter);
-  t.teardown(hashForWorkers(slots));
+function twoWorkers(t: { teardown(fn: () => void): void }, limiter: CountingLimiter) {
+  const seen = limiter.seen;
+  t.teardown(hashForWorkers(limiter));
   const a = worker();
   const b = worker();
   return { seen, a, hasherA: new RemoteHasher(a.channel), hasherB: new RemoteHasher(b.channel) };
 }
 
 t.test('the primary hashes and checks for every worker: never more at once than the machine allows, each answer to its caller', async (t) => {
-  const { seen, hasherA, hasherB } = twoWorkers(t, new Limiter(2));
+  const { seen, hasherA, hasherB } = twoWorkers(t, new CountingLimiter(2));
   const hashed = await hasherA.hash('correct horse');
   t.match(hashed, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/, 'a hash with Lanyard’s parameters, made by the primary');
   const checks = Array.from({ length: 8 }, (_, i) => (i % 2 ? hasherA : hasherB).verify(hashed, i % 3 ? 'correct horse' : 'wrong horse'));
@@ -105,7 +111,7 @@ t.test('the primary hashes and checks for every worker: never more at once than 
 });
 
 t.test('a worker that dies: what it queued is skipped, what it waits for is refused as unavailable, the others go on', async (t) => {
-  const limiter = new Limiter(1);
+  const limiter = new CountingLimiter(1);
   const { seen, a, hasherA, hasherB } = twoWorkers(t, limiter);
   const hashed = await hasherB.hash('pupil secret');
   const release = await limiter.acquire(); // the machine's only slot, held
@@ -139,5 +145,14 @@ t.test('a worker is told to come back when the machine’s queue is too long', a
   release();
   t.match(await hashed, /^\$argon2id\$/, 'one who may wait longer queues, and the queue moves on');
   t.equal(await patient, false);
+  a.exit();
+});
+
+t.test('a request the primary cannot read is answered, not left waiting', async (t) => {
+  t.teardown(hashForWorkers(new Limiter(1)));
+  const a = worker();
+  const answered = new Promise<unknown>((resolve) => a.channel.on('message', resolve));
+  a.channel.send({ lanyard: 'argon2?', id: 7, op: 'verify', plain: 'secret', maxWaitMs: null });
+  t.same(await answered, { lanyard: 'argon2', id: 7, failed: 'malformed request' });
   a.exit();
 });
