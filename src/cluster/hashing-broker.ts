@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { argon2Hash, argon2Verify } from '../accounts/credential-hasher.js';
 import { type Limiter, LimiterBusyError } from '../accounts/limiter.js';
-import { isLanyardMessage } from './ipc-message.js';
+import { isLanyardMessage, sendToWorker } from './ipc-message.js';
 import { type HashReply, type HashRequest, isHashRequest } from './hashing-protocol.js';
 
 type Answer = { hash: string } | { verified: boolean };
@@ -18,11 +18,7 @@ type Answer = { hash: string } | { verified: boolean };
  * since gone is skipped, and teaches the slots nothing. Returns a function that stops serving.
  */
 export function hashForWorkers(slots: Limiter): () => void {
-  const reply = (worker: Worker, message: HashReply): void => {
-    if (!worker.isConnected()) return;
-    // With a callback a failed write (the worker died just now) is handed to it, not thrown as an 'error'.
-    worker.send(message, undefined, undefined, () => {});
-  };
+  const reply = (worker: Worker, message: HashReply): void => sendToWorker(worker, message);
   const answer = async (worker: Worker, m: HashRequest): Promise<Answer | undefined> => {
     const release = await slots.acquire(m.maxWaitMs === undefined ? {} : { maxWaitMs: m.maxWaitMs });
     if (!worker.isConnected()) {

@@ -2,13 +2,12 @@ import type { Hasher } from '../accounts/credential-hasher.js';
 import { LimiterBusyError, type WaitOptions } from '../accounts/limiter.js';
 import { StoreUnavailableError } from '../errors.js';
 import { type HashReply, type HashRequest, isHashReply } from './hashing-protocol.js';
+import { type PrimaryChannel, sendToPrimary } from './ipc-message.js';
 
 /** The worker's IPC channel to the primary: `process` in a worker. */
-export interface Channel {
+export interface Channel extends PrimaryChannel {
   on(event: 'message', listener: (message: unknown) => void): unknown;
   once(event: 'disconnect', listener: () => void): unknown;
-  send?(message: unknown, handle: undefined, options: undefined, callback: (err: Error | null) => void): boolean;
-  readonly connected: boolean;
 }
 
 type Job = { op: 'hash' } | { op: 'verify'; hash: string };
@@ -50,18 +49,13 @@ export class RemoteHasher implements Hasher {
   async #ask(job: Job, plain: string, o: WaitOptions): Promise<HashReply> {
     const id = (this.#next += 1);
     const reply = await new Promise<HashReply | undefined>((resolve) => {
-      if (!this.channel.connected || !this.channel.send) return resolve(undefined);
       const request: HashRequest = { lanyard: 'argon2?', id, plain, ...job, ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) };
       this.#waiting.set(id, resolve);
-      const failed = () => {
+      sendToPrimary(request, (err) => {
+        if (!err) return;
         this.#waiting.delete(id);
-        resolve(undefined); // the channel closed just now
-      };
-      try {
-        this.channel.send(request, undefined, undefined, (err: Error | null) => { if (err) failed(); });
-      } catch {
-        failed();
-      }
+        resolve(undefined); // the primary is gone
+      }, this.channel);
     });
     if (!reply) throw new StoreUnavailableError(new Error('the primary process is gone: this worker is stopping'));
     if ('busy' in reply) throw new LimiterBusyError(reply.busy);

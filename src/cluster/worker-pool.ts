@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DRAIN_MS, SHUTDOWN_GRACE_MS } from '../graceful-close.js';
-import { isLanyardMessage } from './ipc-message.js';
+import { isLanyardMessage, sendToWorker } from './ipc-message.js';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -102,14 +102,9 @@ export class WorkerPool {
         if (worker.isDead()) resolve();
         else worker.once('exit', () => resolve());
       });
-      let told = false;
-      if (how === 'replace' && worker.isConnected()) {
-        try {
-          worker.send(RETIRE);
-          told = true;
-        } catch { /* gone: SIGTERM below */ }
-      }
-      if (!told) worker.process.kill('SIGTERM');
+      const terminate = () => worker.process.kill('SIGTERM');
+      if (how === 'replace') sendToWorker(worker, RETIRE, (err) => { if (err) terminate(); }); // gone: SIGTERM instead
+      else terminate();
       const timer = setTimeout(() => worker.process.kill('SIGKILL'), DRAIN_MS + SHUTDOWN_GRACE_MS + 5_000);
       await exited;
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { isFinalCounts, isMetricsRequest, isRegistryReady, isRegistryReply, type MetricsReply, MetricsUnavailableError, type RegistryJson, type RegistryRequest } from './cluster-protocol.js';
+import { sendToWorker } from '../cluster/ipc-message.js';
 import type { MetricsConfig } from './metrics-config.js';
 import type { Exposition } from './metrics.js';
 import { type MetricsLog, startMetricsPort } from './metrics-server.js';
@@ -47,7 +48,7 @@ export async function servePrimaryMetrics(config: MetricsConfig, options: Primar
   const answer = (worker: Worker, message: unknown) => {
     if (!isMetricsRequest(message)) return;
     const { id } = message;
-    const reply = (r: MetricsReply) => { if (worker.isConnected()) worker.send(r); };
+    const reply = (r: MetricsReply) => sendToWorker(worker, r);
     gather().then(
       (e) => reply({ lanyard: 'metrics', id, ...e }),
       (err: unknown) => reply({ lanyard: 'metrics', id, error: (err as Error).message }),
@@ -119,7 +120,7 @@ function askingWorkers(log: MetricsLog) {
     }
     waiting.set(id, { worker, settle });
     const request: RegistryRequest = { lanyard: 'registry?', id };
-    worker.send(request, undefined, (err: Error | null) => { if (err) settle([], `worker ${worker.process.pid} could not be asked: ${err.message}`); });
+    sendToWorker(worker, request, (err) => { if (err) settle([], `worker ${worker.process.pid} could not be asked: ${err.message}`); });
   });
 
   return {

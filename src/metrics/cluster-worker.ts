@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import type { Registry } from 'prom-client';
+import { sendToPrimary } from '../cluster/ipc-message.js';
 import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsRequest, MetricsUnavailableError, REGISTRY_READY, type RegistryJson } from './cluster-protocol.js';
 import type { Exposition } from './metrics.js';
 
@@ -40,12 +41,6 @@ export function shareWithPrimary(registry: Registry): boolean {
   }
   shared = registry;
   return true;
-}
-
-/** To the primary, if it is still there; a failure to send is the primary's to notice (a timeout). */
-function sendToPrimary(message: object, done: (err: Error | null) => void = () => {}): void {
-  if (process.connected) process.send!(message, undefined, undefined, done);
-  else done(new Error('the primary is gone'));
 }
 
 /**
