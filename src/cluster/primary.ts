@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import pino from 'pino';
 import { systemClock } from '../clock.js';
@@ -12,7 +13,7 @@ import { onHangUp } from '../hang-up.js';
 import { hashForWorkers } from './hashing-broker.js';
 import { lowerHashingPriority } from './hashing-priority.js';
 import { oneReloadAtATime, reloadWorkers } from './reload.js';
-import { argon2Slots, threadPoolSize } from './sizing.js';
+import { argon2Slots, threadPoolSize, workerExecArgv } from './sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 
 /**
@@ -49,6 +50,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     process.exit(code);
   };
   const stopHashing = hashForWorkers(argon2);
+  cluster.setupPrimary({ execArgv: workerExecArgv() }); // a smaller young generation per worker (sizing.ts)
   const pool = new WorkerPool({
     count: config.workers,
     env: workerEnvironment(config.workers),

@@ -4,6 +4,7 @@ import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { HASHING_NICE } from '../../src/cluster/hashing-priority.js';
+import { WORKER_SEMI_SPACE_MB } from '../../src/cluster/sizing.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { DEMO_CALLBACK, demoBasic } from '../helpers/tokens.js';
@@ -61,6 +62,10 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   const usual = getPriority(); // this test's own: Lanyard's processes inherit it
   t.same(niceValues(served.child.pid!), { 'libuv-worker': [Math.min(19, usual + HASHING_NICE)], MainThread: [usual] }, 'the primary: its pool lowered, its main thread not');
   for (const pid of served.workers) t.same(niceValues(pid), { 'libuv-worker': [usual], MainThread: [usual] }, 'a worker: the usual priority');
+  // A smaller young generation for each worker, not for the primary.
+  const semiSpace = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((a) => a.startsWith('--max-semi-space-size'));
+  t.same(served.workers.map(semiSpace), [[`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`], [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`]], 'each worker: its young generation bounded');
+  t.same(semiSpace(served.child.pid!), [], 'the primary: as it was started');
 
   // Connections are shared out: each answers on its own connection, and both workers answer.
   for (let i = 0; i < 20; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/openid-configuration`), 200);
@@ -87,6 +92,7 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   const replacement = served.lines().find((l) => l.event === 'worker.restarted')?.pid as number;
   t.ok(alive(replacement) && replacement !== victim, 'a new worker runs');
   t.same(niceValues(replacement), { 'libuv-worker': [usual], MainThread: [usual] }, 'at the usual priority, though forked after the primary lowered its pool');
+  t.same(semiSpace(replacement), [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`], 'and with the same young generation');
   for (let i = 0; i < 10; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/jwks.json`), 200);
 
   // SIGTERM: every worker finishes and exits, then the primary, with status 0.

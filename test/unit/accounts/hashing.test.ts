@@ -5,16 +5,7 @@ import t from 'tap';
 import { Limiter, LimiterBusyError, type Release, type WaitOptions } from '../../../src/accounts/limiter.js';
 import { hashForWorkers } from '../../../src/cluster/hashing-broker.js';
 import { RemoteHasher } from '../../../src/cluster/hashing-client.js';
-import { argon2Slots, threadPoolSize } from '../../../src/cluster/sizing.js';
 import { StoreUnavailableError } from '../../../src/errors.js';
-
-t.test('argon2 slots: cores − 1 for the whole machine, at least 1; the pool of the process that hashes has room for all of them', async (t) => {
-  t.same([1, 2, 4, 16].map((cores) => argon2Slots(cores)), [1, 1, 3, 15]);
-  t.equal(threadPoolSize(2, 2), 4, 'never below libuv’s 4');
-  t.equal(threadPoolSize(4, 16), 5, 'a worker hashes nothing: its 4 cores’ share of signing + 1');
-  t.equal(threadPoolSize(1, 8), 7 + 8 + 1, 'the primary or a process serving alone: every argon2 slot, every core for signing, and one');
-  t.same([1, 2, 8].map((cores) => threadPoolSize(1, cores)), [4, 4, 16]);
-});
 
 t.test('Limiter: learns how long a slot is held and refuses a newcomer who would wait longer than allowed', async (t) => {
   const limiter = new Limiter(2);
