@@ -59,10 +59,16 @@ export const hashCredential = (plain: string): Promise<string> => hasher.hash(pl
 /** Rejects with LimiterBusyError when `o.maxWaitMs` is given and the wait for a slot would be longer. */
 export const verifyCredential = (hash: string, plain: string, o: WaitOptions = {}): Promise<boolean> => hasher.verify(hash, plain, o);
 
-/** Verifying against this when a user does not exist keeps response times from revealing who exists. */
-let dummyHash: Promise<string> | undefined;
+/**
+ * Checked against when a user does not exist, so that response times do not reveal who exists: made once,
+ * with ARGON2_OPTIONS, from the public string 'lanyard-dummy-credential' (it guards nothing, and the check's
+ * answer is thrown away). A constant rather than a hash made at startup, so that no process spends a hash
+ * outside the machine's slots on it; test/unit/accounts/hashing.test.ts checks it still has Lanyard's parameters.
+ */
+export const DUMMY_HASH = '$argon2id$v=19$m=19456,p=1,t=2$cbONnv9lLd91SOTHT+PggA$hNOzJtwmGybwMhZCVpA/SsyLPgq0RADGrwl40LQY8OY';
+
+/** A check that costs what a real one does (within the slots, like any other), and is always a mismatch. */
 export async function verifyAgainstDummy(plain: string, o: WaitOptions = {}): Promise<false> {
-  dummyHash ??= argon2Hash('lanyard-dummy-credential');
-  await verifyCredential(await dummyHash, plain, o);
+  await verifyCredential(DUMMY_HASH, plain, o);
   return false;
 }

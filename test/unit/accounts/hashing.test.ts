@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
+import { ARGON2_OPTIONS, DUMMY_HASH, type Hasher, localHasher, useCredentialHasher, verifyAgainstDummy } from '../../../src/accounts/credential-hasher.js';
 import { Limiter, LimiterBusyError, type Release, type WaitOptions } from '../../../src/accounts/limiter.js';
 import { hashForWorkers } from '../../../src/cluster/hashing-broker.js';
 import { RemoteHasher } from '../../../src/cluster/hashing-client.js';
@@ -146,4 +147,21 @@ t.test('a request the primary cannot read is answered, not left waiting', async 
   a.channel.send({ lanyard: 'argon2?', id: 7, op: 'verify', plain: 'secret', maxWaitMs: null });
   t.same(await answered, { lanyard: 'argon2', id: 7, failed: 'malformed request' });
   a.exit();
+});
+
+t.test('an unknown user costs one check within the slots, against a dummy hash with Lanyard’s parameters', async (t) => {
+  const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
+  t.match(DUMMY_HASH, new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},p=${parallelism},t=${timeCost}\\$`), 'as costly to check as a real credential');
+  const calls: string[] = [];
+  const limiter = new Limiter(1);
+  const local = localHasher(limiter);
+  const counting: Hasher = {
+    hash: (plain) => { calls.push('hash'); return local.hash(plain); },
+    verify: (hash, plain, o) => { calls.push(`verify ${hash === DUMMY_HASH ? 'dummy' : 'other'} ${o?.maxWaitMs ?? '-'}`); return local.verify(hash, plain, o); },
+  };
+  useCredentialHasher(counting);
+  t.teardown(() => useCredentialHasher(localHasher(new Limiter(1))));
+  t.equal(await verifyAgainstDummy('lanyard-dummy-credential', { maxWaitMs: 50 }), false, 'always a mismatch');
+  t.equal(await verifyAgainstDummy('anything'), false);
+  t.same(calls, ['verify dummy 50', 'verify dummy -'], 'each a check through the hasher (the slots), with the caller’s wait; nothing hashed');
 });
