@@ -3,6 +3,7 @@ import { LimiterBusyError, type WaitOptions } from '../accounts/limiter.js';
 import { StoreUnavailableError } from '../errors.js';
 import { type HashReply, type HashRequest, isHashReply } from './hashing-protocol.js';
 import { type PrimaryChannel, sendToPrimary } from './ipc-message.js';
+import { NoAnswer, PendingReplies } from './pending-replies.js';
 
 /** The worker's IPC channel to the primary: `process` in a worker. */
 export interface Channel extends PrimaryChannel {
@@ -12,25 +13,19 @@ export interface Channel extends PrimaryChannel {
 
 type Job = { op: 'hash' } | { op: 'verify'; hash: string };
 
+const PRIMARY_GONE = 'the primary process is gone: this worker is stopping';
+
 /**
  * A worker's credentials, hashed and checked by the primary (hashing-broker.ts) within the machine's argon2
  * slots. When the primary is gone the worker is stopping (src/cluster/worker.ts); what is still waiting is
  * refused as unavailable (503), not left hanging.
  */
 export class RemoteHasher implements Hasher {
-  #next = 0;
-  readonly #waiting = new Map<number, (reply: HashReply | undefined) => void>();
+  readonly #asked = new PendingReplies<HashReply>();
 
   constructor(private readonly channel: Channel = process) {
-    channel.on('message', (m: unknown) => {
-      if (!isHashReply(m)) return;
-      this.#waiting.get(m.id)?.(m);
-      this.#waiting.delete(m.id);
-    });
-    channel.once('disconnect', () => {
-      for (const settle of this.#waiting.values()) settle(undefined);
-      this.#waiting.clear();
-    });
+    channel.on('message', (m: unknown) => { if (isHashReply(m)) this.#asked.settle(m.id, m); });
+    channel.once('disconnect', () => this.#asked.settleAll(new NoAnswer(PRIMARY_GONE)));
   }
 
   async hash(plain: string): Promise<string> {
@@ -47,17 +42,11 @@ export class RemoteHasher implements Hasher {
 
   /** The primary's answer; its refusals as the errors a local Limiter would throw. */
   async #ask(job: Job, plain: string, o: WaitOptions): Promise<HashReply> {
-    const id = (this.#next += 1);
-    const reply = await new Promise<HashReply | undefined>((resolve) => {
-      const request: HashRequest = { lanyard: 'argon2?', id, plain, ...job, ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) };
-      this.#waiting.set(id, resolve);
-      sendToPrimary(request, (err) => {
-        if (!err) return;
-        this.#waiting.delete(id);
-        resolve(undefined); // the primary is gone
-      }, this.channel);
-    });
-    if (!reply) throw new StoreUnavailableError(new Error('the primary process is gone: this worker is stopping'));
+    const { id, outcome } = this.#asked.open(undefined);
+    const request: HashRequest = { lanyard: 'argon2?', id, plain, ...job, ...(o.maxWaitMs !== undefined ? { maxWaitMs: o.maxWaitMs } : {}) };
+    sendToPrimary(request, (err) => { if (err) this.#asked.settle(id, new NoAnswer(PRIMARY_GONE)); }, this.channel);
+    const reply = await outcome;
+    if (reply instanceof NoAnswer) throw new StoreUnavailableError(new Error(reply.reason));
     if ('busy' in reply) throw new LimiterBusyError(reply.busy);
     if ('failed' in reply) throw new Error(`hashing failed in the primary: ${reply.failed}`);
     return reply;

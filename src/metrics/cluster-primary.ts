@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { isFinalCounts, isMetricsRequest, isRegistryReady, isRegistryReply, type MetricsReply, MetricsUnavailableError, type RegistryJson, type RegistryRequest } from './cluster-protocol.js';
 import { sendToWorker } from '../cluster/ipc-message.js';
+import { NoAnswer, PendingReplies } from '../cluster/pending-replies.js';
 import type { MetricsConfig } from './metrics-config.js';
 import type { Exposition } from './metrics.js';
 import { type MetricsLog, startMetricsPort } from './metrics-server.js';
@@ -78,22 +79,21 @@ const ASK_WORKER_TIMEOUT_MS = 5_000;
  * - a worker that dies takes its counts with it, as any process does (Prometheus sees a counter reset).
  */
 function askingWorkers(log: MetricsLog) {
-  let nextId = 0;
   const answering = new Set<Worker>();
   const finals = new Map<Worker, RegistryJson>();
-  const waiting = new Map<number, { worker: Worker; settle: (metrics: RegistryJson, error?: string) => void }>();
+  const asked = new PendingReplies<{ metrics: RegistryJson; error?: string }, Worker>();
   let carried: Promise<RegistryJson> = Promise.resolve([]);
 
   const onMessage = (worker: Worker, m: unknown) => {
     if (isRegistryReady(m)) answering.add(worker);
     else if (isFinalCounts(m)) finals.set(worker, m.metrics);
-    else if (isRegistryReply(m)) waiting.get(m.id)?.settle(m.metrics, m.error);
+    else if (isRegistryReply(m)) asked.settle(m.id, m);
   };
   const onGone = (worker: Worker) => {
     answering.delete(worker);
     const last = finals.get(worker);
     finals.delete(worker);
-    for (const w of waiting.values()) if (w.worker === worker) w.settle(last ?? []);
+    asked.settleAll({ metrics: last ?? [] }, worker);
     if (!last) return;
     carried = carried.then((before) => {
       try {
@@ -108,20 +108,16 @@ function askingWorkers(log: MetricsLog) {
   cluster.on('disconnect', onGone);
   cluster.on('exit', onGone);
 
-  const ask = (worker: Worker) => new Promise<RegistryJson>((resolve, reject) => {
-    const id = nextId++;
-    const timer = setTimeout(() => settle([], `worker ${worker.process.pid} did not answer within ${ASK_WORKER_TIMEOUT_MS / 1000} s`), ASK_WORKER_TIMEOUT_MS);
-    timer.unref();
-    function settle(metrics: RegistryJson, error?: string) {
-      if (!waiting.delete(id)) return;
-      clearTimeout(timer);
-      if (error) reject(new Error(error));
-      else resolve(metrics);
-    }
-    waiting.set(id, { worker, settle });
+  const ask = async (worker: Worker): Promise<RegistryJson> => {
+    const pid = worker.process.pid;
+    const { id, outcome } = asked.open(worker, { ms: ASK_WORKER_TIMEOUT_MS, reason: `worker ${pid} did not answer within ${ASK_WORKER_TIMEOUT_MS / 1000} s` });
     const request: RegistryRequest = { lanyard: 'registry?', id };
-    sendToWorker(worker, request, (err) => { if (err) settle([], `worker ${worker.process.pid} could not be asked: ${err.message}`); });
-  });
+    sendToWorker(worker, request, (err) => { if (err) asked.settle(id, new NoAnswer(`worker ${pid} could not be asked: ${err.message}`)); });
+    const reply = await outcome;
+    if (reply instanceof NoAnswer) throw new Error(reply.reason);
+    if (reply.error) throw new Error(reply.error);
+    return reply.metrics;
+  };
 
   return {
     /** Each answering worker's registry and the carried counts: what a scrape adds up. */

@@ -1,7 +1,8 @@
 import cluster from 'node:cluster';
 import type { Registry } from 'prom-client';
 import { sendToPrimary } from '../cluster/ipc-message.js';
-import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsRequest, MetricsUnavailableError, REGISTRY_READY, type RegistryJson } from './cluster-protocol.js';
+import { NoAnswer, PendingReplies } from '../cluster/pending-replies.js';
+import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsReply, type MetricsRequest, MetricsUnavailableError, REGISTRY_READY, type RegistryJson } from './cluster-protocol.js';
 import type { Exposition } from './metrics.js';
 
 /**
@@ -55,42 +56,21 @@ export async function handOverFinalCounts(): Promise<void> {
   await new Promise<void>((resolve, reject) => sendToPrimary(message, (err) => (err ? reject(err) : resolve())));
 }
 
-type Pending = { resolve(e: Exposition): void; reject(err: Error): void; timer: NodeJS.Timeout };
-const pending = new Map<number, Pending>();
-let nextId = 0;
+const asked = new PendingReplies<MetricsReply>();
 let listening = false;
 
-function onReply(message: unknown): void {
-  if (!isMetricsReply(message)) return;
-  const waiting = pending.get(message.id);
-  if (!waiting) return; // answered after its timeout
-  pending.delete(message.id);
-  clearTimeout(waiting.timer);
-  if ('error' in message) waiting.reject(new MetricsUnavailableError(`the primary could not gather the workers' metrics: ${message.error}`));
-  else waiting.resolve({ text: message.text, contentType: message.contentType });
-}
-
 /** Every worker's metrics added up, from the primary (a worker asked for /metrics on the main port). */
-export function askPrimary(timeoutMs = ASK_PRIMARY_TIMEOUT_MS): Promise<Exposition> {
-  if (!process.send) return Promise.reject(new MetricsUnavailableError('not a cluster worker: no primary to ask'));
+export async function askPrimary(timeoutMs = ASK_PRIMARY_TIMEOUT_MS): Promise<Exposition> {
+  if (!process.send) throw new MetricsUnavailableError('not a cluster worker: no primary to ask');
   if (!listening) {
     listening = true;
-    process.on('message', onReply);
+    process.on('message', (m: unknown) => { if (isMetricsReply(m)) asked.settle(m.id, m); });
   }
-  const id = nextId++;
-  return new Promise<Exposition>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      reject(new MetricsUnavailableError(`the primary did not send the workers' metrics within ${timeoutMs} ms`));
-    }, timeoutMs);
-    timer.unref();
-    pending.set(id, { resolve, reject, timer });
-    const request: MetricsRequest = { lanyard: 'metrics?', id };
-    sendToPrimary(request, (err) => {
-      if (!err) return;
-      pending.delete(id);
-      clearTimeout(timer);
-      reject(new MetricsUnavailableError(`cannot reach the primary: ${err.message}`));
-    });
-  });
+  const { id, outcome } = asked.open(undefined, { ms: timeoutMs, reason: `the primary did not send the workers' metrics within ${timeoutMs} ms` });
+  const request: MetricsRequest = { lanyard: 'metrics?', id };
+  sendToPrimary(request, (err) => { if (err) asked.settle(id, new NoAnswer(`cannot reach the primary: ${err.message}`)); });
+  const reply = await outcome;
+  if (reply instanceof NoAnswer) throw new MetricsUnavailableError(reply.reason);
+  if ('error' in reply) throw new MetricsUnavailableError(`the primary could not gather the workers' metrics: ${reply.error}`);
+  return { text: reply.text, contentType: reply.contentType };
 }
