@@ -32,7 +32,8 @@ export function threadPoolSize(workers: number, cores = availableParallelism()):
  */
 export const WORKER_SEMI_SPACE_MB = 16;
 
-const SEMI_SPACE_FLAG = /--max-semi-space-size\b/;
+/** Node reads `-` and `_` in an option's name alike. */
+const SEMI_SPACE_FLAG = /--max[-_]semi[-_]space[-_]size\b/;
 
 /**
  * The Node options a worker is forked with: the primary's own, and the young generation's bound unless the

@@ -15,4 +15,7 @@ t.test('workers: a bounded young generation, unless the operator has chosen one'
   t.same(workerExecArgv(['--enable-source-maps'], '--no-warnings'), ['--enable-source-maps', bound], 'beside the primary’s own flags');
   t.same(workerExecArgv(['--max-semi-space-size=64'], ''), ['--max-semi-space-size=64'], 'the operator’s flag kept');
   t.same(workerExecArgv([], '--max-old-space-size=512 --max-semi-space-size=8'), [], 'NODE_OPTIONS kept (a command-line flag would override it)');
+  t.same(workerExecArgv(['--max_semi_space_size=64'], ''), ['--max_semi_space_size=64'], 'written with underscores, as Node also reads it');
+  t.same(workerExecArgv([], '--max_semi-space_size=8'), [], 'in NODE_OPTIONS too');
+  t.same(workerExecArgv(['--max-old-space-size=512'], '--min-semi-space-size=1'), ['--max-old-space-size=512', bound], 'other heap flags are not this one');
 });

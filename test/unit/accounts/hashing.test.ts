@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
-import { ARGON2_OPTIONS, DUMMY_HASH, type Hasher, localHasher, useCredentialHasher, verifyAgainstDummy } from '../../../src/accounts/credential-hasher.js';
+import { ARGON2_OPTIONS, argon2Verify, DUMMY_HASH, type Hasher, localHasher, useCredentialHasher, verifyAgainstDummy } from '../../../src/accounts/credential-hasher.js';
 import { Limiter, LimiterBusyError, type Release, type WaitOptions } from '../../../src/accounts/limiter.js';
 import { hashForWorkers } from '../../../src/cluster/hashing-broker.js';
 import { RemoteHasher } from '../../../src/cluster/hashing-client.js';
@@ -152,6 +152,8 @@ t.test('a request the primary cannot read is answered, not left waiting', async 
 t.test('an unknown user costs one check within the slots, against a dummy hash with Lanyard’s parameters', async (t) => {
   const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
   t.match(DUMMY_HASH, new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},p=${parallelism},t=${timeCost}\\$`), 'as costly to check as a real credential');
+  // A well-formed hash of what its comment says (a broken one would be rejected at once, without the cost).
+  t.equal(await argon2Verify(DUMMY_HASH, 'lanyard-dummy-credential'), true, 'the real hash of the public dummy string');
   const calls: string[] = [];
   const limiter = new Limiter(1);
   const local = localHasher(limiter);

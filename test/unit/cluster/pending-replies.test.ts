@@ -14,7 +14,7 @@ t.test('each request is settled once, by its answer; what comes after is dropped
   t.equal(await b.outcome, 'to b', 'each answer to its own request');
 });
 
-t.test('a timeout settles with NoAnswer and its reason; an answer in time clears it', async (t) => {
+t.test('a timeout settles with NoAnswer and its reason; an answer in time stands', async (t) => {
   const replies = new PendingReplies<string>();
   const slow = replies.open(undefined, { ms: 30, reason: 'no word within 30 ms' });
   const quick = replies.open(undefined, { ms: 30, reason: 'unused' });
