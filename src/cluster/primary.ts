@@ -75,16 +75,14 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
 
   try {
     await pool.start();
-    started();
   } catch (err) {
     if (!(err instanceof WorkerStartupError)) throw err;
-    // The worker has said why on standard error; every worker would stop for the same reason.
-    clearInterval(sweeper);
-    stopHashing();
-    await metrics.close();
-    await services.store.close();
-    process.exit(err.exitCode || 1);
+    // The worker has said why on standard error; every worker would stop for the same reason. A reload
+    // waiting for the workers to start is let go: it sees Lanyard stopping, and exit waits for it.
+    started();
+    return exit(err.exitCode || 1);
   }
+  started();
   await finishStartup(startup, out, `Lanyard is ready (${config.workers} worker processes)`, { workers: config.workers, pids: pool.pids });
 }
 
