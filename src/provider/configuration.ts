@@ -4,6 +4,7 @@ import { oidcAdapterFactory } from '../../adapters/oidc-adapter.js';
 import { issuedAtOf, stillValid } from '../accounts/account-status.js';
 import { identityClaimNames, userClaims } from '../accounts/claims.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import type { CookieSigner } from './cookie-signer.js';
 import { authorizationParams } from './authorization-params.js';
 import { loadGrantWithoutConsent } from './grant-loader.js';
 import { loginPolicy } from './login-policy.js';
@@ -16,7 +17,8 @@ export interface ProviderConfigDeps {
   issuer: string;
   store: Store;
   clients: ClientRegistry;
-  cookieKeys: string[];
+  /** Signs and checks the provider's cookies with the configured cookie keys (cookie-signer.ts). */
+  cookieSigner: CookieSigner;
   jwks: NonNullable<Configuration['jwks']>;
   renderError: NonNullable<Configuration['renderError']>;
 }
@@ -29,7 +31,7 @@ export function providerConfiguration(d: ProviderConfigDeps): Configuration {
     clients: [],
     jwks: d.jwks,
     cookies: {
-      keys: d.cookieKeys,
+      keys: d.cookieSigner,
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },

@@ -6,6 +6,7 @@ import type { ClientRegistry } from '../clients/client-registry.js';
 import { providerSigningKeys } from '../keys/jwks.js';
 import type { KeySet } from '../keys/key-manager.js';
 import { providerConfiguration } from './configuration.js';
+import { CookieSigner } from './cookie-signer.js';
 import { defaultScopes } from './default-scopes.js';
 import { logProviderEvents } from './events.js';
 import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './internals.js';
@@ -31,8 +32,10 @@ export class ProviderHost {
   #provider!: Provider;
   #handler!: (req: IncomingMessage, res: ServerResponse) => void;
   #keys!: KeySet;
+  readonly #cookieSigner: CookieSigner;
 
   constructor(private readonly deps: ProviderHostDeps, keys: KeySet) {
+    this.#cookieSigner = new CookieSigner(deps.cookieKeys);
     this.rekey(keys);
   }
 
@@ -51,7 +54,7 @@ export class ProviderHost {
       issuer: d.issuer,
       store: d.store,
       clients: d.clients,
-      cookieKeys: d.cookieKeys,
+      cookieSigner: this.#cookieSigner,
       jwks: { keys: signingKeys },
       renderError: renderErrorPage(d.log),
     }));
