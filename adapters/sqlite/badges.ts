@@ -12,11 +12,12 @@ export function sqliteBadges(db: Database.Database, now: () => number): Badges {
     deleteOrg: db.prepare('DELETE FROM badges WHERE organisation_id = ?'),
     insert: db.prepare('INSERT INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (?, ?, ?, ?)'),
     find: db.prepare('SELECT user_id AS userId, organisation_id AS organisationId FROM badges WHERE code_hash = ?'),
-    holdersOfUser: db.prepare('SELECT DISTINCT user_id AS userId FROM badges WHERE user_id = ?'),
-    holdersOfOrg: db.prepare('SELECT DISTINCT user_id AS userId FROM badges WHERE organisation_id = ?'),
+    holdersOfUser: db.prepare('SELECT user_id AS userId FROM badges WHERE user_id = ?'),
+    // Each holder once (a user holds at most one badge; DISTINCT would sort: adapters/sqlite/in-order.ts).
+    holdersOfOrg: db.prepare('SELECT user_id AS userId FROM badges WHERE organisation_id = ?'),
   };
   const sessions = sqliteAccountSessions(db);
-  const holders = (rows: unknown[]) => (rows as { userId: string }[]).map((r) => r.userId);
+  const holders = (rows: unknown[]) => [...new Set((rows as { userId: string }[]).map((r) => r.userId))];
   const issue = db.transaction((userId: string, organisationId: string, codeHash: string) => {
     if (q.deleteUser.run(userId).changes > 0) sessions.end(userId);
     q.insert.run(codeHash, userId, organisationId, now());

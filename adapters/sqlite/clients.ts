@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clients } from '../store.js';
 import { LanyardError } from '../../src/errors.js';
+import { inOrder } from './in-order.js';
 import { type ClientRow, clientRow, clientUpsertSql, type SecretRow, secretRow, toClient, toSecret } from './rows.js';
 
 /** Clients and their secrets in SQLite; a client's secrets go with it (ON DELETE CASCADE). */
@@ -16,7 +17,7 @@ export function sqliteClients(db: Database.Database): Clients {
       VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)
       ON CONFLICT (client_id, id) DO UPDATE SET hash = excluded.hash, label = excluded.label, hint = excluded.hint,
       created_at = excluded.created_at, last_used_at = excluded.last_used_at, expires_at = excluded.expires_at`),
-    secrets: db.prepare('SELECT * FROM client_secrets WHERE client_id = ? ORDER BY created_at, id'),
+    secrets: db.prepare('SELECT * FROM client_secrets WHERE client_id = ?'),
     deleteSecret: db.prepare('DELETE FROM client_secrets WHERE client_id = ? AND id = ?'),
     touchSecret: db.prepare('UPDATE client_secrets SET last_used_at = ? WHERE client_id = ? AND id = ?'),
   };
@@ -37,7 +38,7 @@ export function sqliteClients(db: Database.Database): Clients {
       if (!q.find.get(secret.clientId)) throw new LanyardError('not_found', `client ${secret.clientId} does not exist`, 404, true);
       q.putSecret.run(secretRow(secret));
     },
-    async listClientSecrets(clientId) { return (q.secrets.all(clientId) as SecretRow[]).map(toSecret); },
+    async listClientSecrets(clientId) { return inOrder(q.secrets.all(clientId) as SecretRow[], 'created_at', 'id').map(toSecret); },
     async deleteClientSecret(clientId, secretId) { return q.deleteSecret.run(clientId, secretId).changes === 1; },
     async touchClientSecret(clientId, secretId, at) { q.touchSecret.run(at, clientId, secretId); },
   };

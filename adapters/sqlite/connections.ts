@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Connections } from '../store.js';
 import { LanyardError } from '../../src/errors.js';
+import { inOrder } from './in-order.js';
 import { CONNECTION_UPSERT_SQL, type ConnectionRow, connectionRow, toConnection } from './rows.js';
 
 /** The apps each school uses, in SQLite (adapters/store/connections.ts). */
@@ -10,8 +11,8 @@ export function sqliteConnections(db: Database.Database): Connections {
     put: db.prepare(CONNECTION_UPSERT_SQL),
     delete: db.prepare('DELETE FROM app_connections WHERE organisation_id = ? AND client_id = ?'),
     find: db.prepare('SELECT * FROM app_connections WHERE organisation_id = ? AND client_id = ?'),
-    ofOrganisation: db.prepare('SELECT * FROM app_connections WHERE organisation_id = ? ORDER BY position, client_id'),
-    ofClient: db.prepare('SELECT * FROM app_connections WHERE client_id = ? ORDER BY organisation_id'),
+    ofOrganisation: db.prepare('SELECT * FROM app_connections WHERE organisation_id = ?'),
+    ofClient: db.prepare('SELECT * FROM app_connections WHERE client_id = ?'),
   };
   // Checked and written in one transaction: a client deleted meanwhile cannot leave a connection behind.
   const put = db.transaction((row: ConnectionRow) => {
@@ -25,7 +26,7 @@ export function sqliteConnections(db: Database.Database): Connections {
       const row = q.find.get(organisationId, clientId) as ConnectionRow | undefined;
       return row && toConnection(row);
     },
-    async listConnections(organisationId) { return (q.ofOrganisation.all(organisationId) as ConnectionRow[]).map(toConnection); },
-    async listClientConnections(clientId) { return (q.ofClient.all(clientId) as ConnectionRow[]).map(toConnection); },
+    async listConnections(organisationId) { return inOrder(q.ofOrganisation.all(organisationId) as ConnectionRow[], 'position', 'client_id').map(toConnection); },
+    async listClientConnections(clientId) { return inOrder(q.ofClient.all(clientId) as ConnectionRow[], 'organisation_id').map(toConnection); },
   };
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
 import { normaliseEmail } from '../store/developers.js';
+import { inOrder } from './in-order.js';
 
 /** Row shapes of migration 4 (adapters/sqlite/migrations/004-developer-area.ts) and their mapping. */
 export interface DeveloperRow {
@@ -116,12 +117,12 @@ export function sqliteDevelopers(db: Database.Database): Developers {
     all: db.prepare('SELECT * FROM developers ORDER BY email'),
     putMember: db.prepare(DEVELOPER_SQL.putTeamMember),
     removeMember: db.prepare('DELETE FROM team_members WHERE client_id = ? AND developer_id = ?'),
-    team: db.prepare('SELECT * FROM team_members WHERE client_id = ? ORDER BY added_at, developer_id'),
-    memberships: db.prepare('SELECT * FROM team_members WHERE developer_id = ? ORDER BY added_at, client_id'),
+    team: db.prepare('SELECT * FROM team_members WHERE client_id = ?'),
+    memberships: db.prepare('SELECT * FROM team_members WHERE developer_id = ?'),
     deleteTeam: db.prepare('DELETE FROM team_members WHERE client_id = ?'),
     putToken: db.prepare(DEVELOPER_SQL.putApiToken),
     findToken: db.prepare('SELECT * FROM developer_api_tokens WHERE id = ?'),
-    tokens: db.prepare('SELECT * FROM developer_api_tokens WHERE developer_id = ? ORDER BY created_at, id'),
+    tokens: db.prepare('SELECT * FROM developer_api_tokens WHERE developer_id = ?'),
     deleteToken: db.prepare('DELETE FROM developer_api_tokens WHERE developer_id = ? AND id = ?'),
     touchToken: db.prepare('UPDATE developer_api_tokens SET last_used_at = ? WHERE id = ?'),
     appendEvent: db.prepare(DEVELOPER_SQL.appendEvent),
@@ -146,8 +147,8 @@ export function sqliteDevelopers(db: Database.Database): Developers {
 
     async putTeamMember(member) { q.putMember.run(teamMemberRow(member)); },
     async removeTeamMember(clientId, developerId) { return q.removeMember.run(clientId, developerId).changes === 1; },
-    async listTeam(clientId) { return (q.team.all(clientId) as TeamMemberRow[]).map(toTeamMember); },
-    async listMemberships(developerId) { return (q.memberships.all(developerId) as TeamMemberRow[]).map(toTeamMember); },
+    async listTeam(clientId) { return inOrder(q.team.all(clientId) as TeamMemberRow[], 'added_at', 'developer_id').map(toTeamMember); },
+    async listMemberships(developerId) { return inOrder(q.memberships.all(developerId) as TeamMemberRow[], 'added_at', 'client_id').map(toTeamMember); },
     async deleteTeam(clientId) { q.deleteTeam.run(clientId); },
 
     async putApiToken(token) { q.putToken.run(apiTokenRow(token)); },
@@ -155,7 +156,7 @@ export function sqliteDevelopers(db: Database.Database): Developers {
       const row = q.findToken.get(id) as ApiTokenRow | undefined;
       return row && toApiToken(row);
     },
-    async listApiTokens(developerId) { return (q.tokens.all(developerId) as ApiTokenRow[]).map(toApiToken); },
+    async listApiTokens(developerId) { return inOrder(q.tokens.all(developerId) as ApiTokenRow[], 'created_at', 'id').map(toApiToken); },
     async deleteApiToken(developerId, id) { return q.deleteToken.run(developerId, id).changes === 1; },
     async touchApiToken(id, at) { q.touchToken.run(at, id); },
 

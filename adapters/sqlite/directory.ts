@@ -3,6 +3,7 @@ import { newId } from '../../src/accounts/ids.js';
 import { LanyardError } from '../../src/errors.js';
 import type { CredentialKind, Directory, User } from '../store.js';
 import { sqliteAccountSessions } from './account-sessions.js';
+import { inOrder } from './in-order.js';
 import { type OrganisationRow, toOrganisation, toUser, type UserRow } from './rows.js';
 
 /** How many fresh random ids a new user may try (50 bits each: a second try is already a curiosity). */
@@ -11,14 +12,12 @@ const ID_TRIES = 5;
 /** Organisations, users and credentials in SQLite. */
 export function sqliteDirectory(db: Database.Database): Directory {
   const q = {
-    // A slug wins over an id that happens to look the same.
-    orgBySlugOrId: db.prepare('SELECT * FROM organisations WHERE slug = ? OR id = ? ORDER BY slug = ? DESC LIMIT 1'),
+    orgBySlug: db.prepare('SELECT * FROM organisations WHERE slug = ?'),
+    orgById: db.prepare('SELECT * FROM organisations WHERE id = ?'),
     orgUpsert: db.prepare(`INSERT INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)
       ON CONFLICT (slug) DO UPDATE SET name = excluded.name, login = coalesce(excluded.login, login)`),
-    // Alphabetical as people read it: BINARY collation would sort 'Zeta' before 'alpha'.
     orgSearch: db.prepare(`SELECT * FROM organisations
-      WHERE instr(lower(name), lower(?)) > 0 OR instr(lower(slug), lower(?)) > 0
-      ORDER BY name COLLATE NOCASE, slug LIMIT ?`),
+      WHERE instr(lower(name), lower(?)) > 0 OR instr(lower(slug), lower(?)) > 0`),
     userById: db.prepare('SELECT * FROM users WHERE id = ?'),
     userByName: db.prepare('SELECT * FROM users WHERE organisation_id = ? AND username = ?'),
     usersOfOrg: db.prepare('SELECT * FROM users WHERE organisation_id = ? ORDER BY username'),
@@ -35,7 +34,7 @@ export function sqliteDirectory(db: Database.Database): Directory {
       ON CONFLICT (user_id, kind) DO UPDATE SET hash = excluded.hash`),
     credGet: db.prepare('SELECT hash FROM credentials WHERE user_id = ? AND kind = ?'),
     credKinds: db.prepare(`SELECT c.user_id AS userId, c.kind FROM credentials c JOIN users u ON u.id = c.user_id
-      WHERE u.organisation_id = ? ORDER BY c.user_id, c.kind`),
+      WHERE u.organisation_id = ?`),
     suspend: db.prepare('UPDATE users SET suspended_at = ? WHERE id = ?'),
     deleteCreds: db.prepare('DELETE FROM credentials WHERE user_id = ?'),
     deleteBadges: db.prepare('DELETE FROM badges WHERE user_id = ?'),
@@ -44,7 +43,8 @@ export function sqliteDirectory(db: Database.Database): Directory {
   };
   const sessions = sqliteAccountSessions(db);
   const findOrg = (slugOrId: string) => {
-    const row = q.orgBySlugOrId.get(slugOrId, slugOrId, slugOrId) as OrganisationRow | undefined;
+    // A slug wins over an id that happens to look the same.
+    const row = (q.orgBySlug.get(slugOrId) ?? q.orgById.get(slugOrId)) as OrganisationRow | undefined;
     return row && toOrganisation(row);
   };
 
@@ -95,7 +95,9 @@ export function sqliteDirectory(db: Database.Database): Directory {
     },
     async findOrganisation(slugOrId) { return findOrg(slugOrId); },
     async searchOrganisations(query, limit) {
-      return (q.orgSearch.all(query, query, limit) as OrganisationRow[]).map(toOrganisation);
+      // Alphabetical as people read it: BINARY order would put 'Zeta' before 'alpha'.
+      const rows = inOrder(q.orgSearch.all(query, query) as OrganisationRow[], { column: 'name', nocase: true }, 'slug');
+      return rows.slice(0, limit).map(toOrganisation);
     },
     async upsertUser(user) { return upsertUser.immediate(user); },
     async findUser(id) {
@@ -113,7 +115,7 @@ export function sqliteDirectory(db: Database.Database): Directory {
     },
     async credentialKinds(organisationId) {
       const out = new Map<string, CredentialKind[]>();
-      for (const { userId, kind } of q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[]) {
+      for (const { userId, kind } of inOrder(q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[], 'userId', 'kind')) {
         out.set(userId, [...(out.get(userId) ?? []), kind]);
       }
       return out;

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import t, { type Test } from 'tap';
+import { inOrder } from '../../../adapters/sqlite/in-order.js';
+import { openSqliteStore } from '../../../adapters/sqlite.js';
+import { ManualClock } from '../../../src/clock.js';
+
+/**
+ * adapters/sqlite/in-order.ts: SQLite prepares a statement again at every run when it has a parameter and
+ * sorts in a temporary B-tree, so no statement of the SQLite store may; the few lists that need an order are
+ * sorted by inOrder, in SQLite's own order.
+ */
+
+/** Every statement the SQLite store prepares when it opens, as it prepares it. */
+function storeStatements(t: Test): { sql: string[]; db: Database.Database } {
+  const sql: string[] = [];
+  const prepare = Database.prototype.prepare;
+  Database.prototype.prepare = function (this: Database.Database, source: string) {
+    sql.push(source);
+    return prepare.call(this, source);
+  } as typeof prepare;
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-statements-'));
+  let store: ReturnType<typeof openSqliteStore>;
+  try {
+    store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock(), { checkpointThread: false });
+  } finally {
+    Database.prototype.prepare = prepare;
+  }
+  const db = new Database(join(dir, 'lanyard.db'), { readonly: true });
+  t.teardown(async () => { db.close(); await store.close(); rmSync(dir, { recursive: true, force: true }); });
+  return { sql, db };
+}
+
+/** Null for each of the statement's parameters, named (@name) or positional (?), outside string literals. */
+function nullParameters(sql: string): unknown[] {
+  const code = sql.replace(/'(?:[^']|'')*'/g, "''");
+  const named = [...new Set([...code.matchAll(/[@:$]([A-Za-z_]\w*)/g)].map((m) => m[1]!))];
+  if (named.length) return [Object.fromEntries(named.map((name) => [name, null]))];
+  return Array.from(code.matchAll(/\?/g), () => null);
+}
+
+t.test('no statement of the SQLite store with a parameter sorts in a temporary B-tree', async (t) => {
+  const { sql, db } = storeStatements(t);
+  const queries = sql.filter((s) => /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(s));
+  t.ok(queries.length > 60, `the store's statements were seen (${queries.length})`);
+  let parameterised = 0;
+  for (const query of queries) {
+    const parameters = nullParameters(query);
+    if (parameters.length === 0) continue;
+    parameterised++;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...parameters) as { detail: string }[];
+    const sorts = plan.map((step) => step.detail).filter((detail) => detail.includes('TEMP B-TREE'));
+    t.same(sorts, [], query.replace(/\s+/g, ' ').slice(0, 110));
+  }
+  t.ok(parameterised > 50, `statements with parameters checked (${parameterised})`);
+});
+
+t.test("inOrder puts rows in SQLite's own ORDER BY order", async (t) => {
+  const db = new Database(':memory:');
+  t.teardown(() => db.close());
+  db.exec('CREATE TABLE r (n, a, b)');
+  const values = [null, -1, 0, 2.5, 10, 'B', 'a', 'b', 'A', 'Zeta', 'alpha', 'é', 'z', '\u{1F600}', '\uFFFD', 'ab', 'aB', ''];
+  const insert = db.prepare('INSERT INTO r (n, a, b) VALUES (?, ?, ?)');
+  values.forEach((value, n) => insert.run(n, value, values[(n * 7) % values.length]));
+  const rows = () => db.prepare('SELECT n, a, b FROM r').all() as { n: number; a: unknown; b: unknown }[];
+  const order = (list: { n: number }[]) => list.map((row) => row.n);
+
+  t.same(order(inOrder(rows(), 'a', 'n')), order(db.prepare('SELECT n FROM r ORDER BY a, n').all() as { n: number }[]), 'BINARY');
+  t.same(order(inOrder(rows(), 'b', 'a', 'n')), order(db.prepare('SELECT n FROM r ORDER BY b, a, n').all() as { n: number }[]), 'two columns');
+  t.same(
+    order(inOrder(rows(), { column: 'a', nocase: true }, 'n')),
+    order(db.prepare('SELECT n FROM r ORDER BY a COLLATE NOCASE, n').all() as { n: number }[]),
+    'NOCASE',
+  );
+});
