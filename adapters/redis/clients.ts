@@ -1,6 +1,6 @@
 import { LanyardError } from '../../src/errors.js';
 import type { Clients, StoredClient, StoredClientSecret } from '../store.js';
-import { byKeys } from './collation.js';
+import { byKeys } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { defineScript, execPipeline, TOUCH_LAST_USED } from './scripts.js';
 import type { EntryIO } from './transfer.js';

@@ -1,7 +1,7 @@
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
 import { normaliseEmail } from '../store/developers.js';
-import { byKeys, compareBinary } from './collation.js';
+import { byKeys, compareBinary } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { scanKeys } from './scan.js';
 import { defineScript, execPipeline, TOUCH_LAST_USED } from './scripts.js';

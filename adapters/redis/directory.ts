@@ -3,7 +3,7 @@ import { LanyardError } from '../../src/errors.js';
 import {
   type CredentialKind, DEFAULT_LOGIN_SETTINGS, type Directory, type LoginSettings, type Organisation, sessionsEndNow, type User,
 } from '../store.js';
-import { asciiLower, compareBinary, compareNoCase } from './collation.js';
+import { asciiLower, compareBinary, compareNoCase } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { CREDENTIAL_KINDS, credentialField } from './credential-fields.js';
 import { END_SESSIONS_LUA, type RevokeAccount, redisUserLifecycle } from './user-lifecycle.js';

@@ -1,5 +1,5 @@
 import type { Settings } from '../store.js';
-import { compareBinary } from './collation.js';
+import { compareBinary } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { defineScript } from './scripts.js';
 import type { EntryIO } from './transfer.js';

@@ -1,6 +1,6 @@
 import { LanyardError } from '../../src/errors.js';
 import type { KeyRecords, StoredKey } from '../store.js';
-import { byKeys } from './collation.js';
+import { byKeys } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { defineScript } from './scripts.js';
 import type { EntryIO } from './transfer.js';

@@ -1,3 +1,5 @@
+import { compareBinary, compareNoCase } from '../store/collation.js';
+
 /**
  * Rows put in order here rather than by their statement. SQLite (3.54, as better-sqlite3 bundles it) prepares
  * a statement again at every run when the statement has a parameter and sorts in a temporary B-tree (an
@@ -6,8 +8,8 @@
  * The lists are short, so sorting them here costs less. test/unit/adapters/sqlite-statements.test.ts keeps
  * every statement of the SQLite store free of such sorts.
  *
- * The order is SQLite's: NULL first, then numbers, then text in BINARY order (UTF-8 bytes, which is code point
- * order), then blobs; a `nocase` key folds A–Z first, as the NOCASE collation does.
+ * The order is SQLite's: NULL first, then numbers, then text in BINARY or NOCASE order (adapters/store/collation.ts,
+ * as the Redis store orders), then blobs.
  */
 export type SortKey<T> = keyof T & string | { column: keyof T & string; nocase: true };
 
@@ -26,17 +28,12 @@ export function inOrder<T extends object>(rows: T[], ...keys: SortKey<T>[]): T[]
 const rank = (v: unknown): number =>
   v === null || v === undefined ? 0 : typeof v === 'number' || typeof v === 'bigint' ? 1 : typeof v === 'string' ? 2 : 3;
 
-const foldAsciiCase = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-
 function compareValues(a: unknown, b: unknown, nocase: boolean): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
   if (ra === 1) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
-  if (ra === 2) {
-    const [x, y] = nocase ? [foldAsciiCase(a as string), foldAsciiCase(b as string)] : [a as string, b as string];
-    return x === y ? 0 : Buffer.compare(Buffer.from(x, 'utf8'), Buffer.from(y, 'utf8'));
-  }
+  if (ra === 2) return a === b ? 0 : (nocase ? compareNoCase : compareBinary)(a as string, b as string);
   if (ra === 3) return Buffer.compare(a as Buffer, b as Buffer);
   return 0;
 }

@@ -1,5 +1,6 @@
 /**
- * SQLite's collations, so the Redis store matches and orders exactly as the SQLite one does: NOCASE folds
+ * SQLite's collations, so the Redis store matches and orders exactly as the SQLite one does, and the SQLite
+ * store can order a short list itself (adapters/sqlite/in-order.ts): NOCASE folds
  * ASCII letters only (Lua's string.lower in Redis does the same), BINARY compares UTF-8 bytes.
  */
 
