@@ -2,7 +2,7 @@ import { LanyardError } from '../../src/errors.js';
 import type { Clients, StoredClient, StoredClientSecret } from '../store.js';
 import { byKeys } from '../store/collation.js';
 import type { RedisContext } from './context.js';
-import { defineScript, execPipeline, TOUCH_LAST_USED } from './scripts.js';
+import { defineScript, execPipeline, HGET_BOTH, TOUCH_LAST_USED } from './scripts.js';
 import type { EntryIO } from './transfer.js';
 
 // KEYS: clients, created. ARGV: client id, JSON without createdAt, createdAt, 'keep' (a replaced client
@@ -75,6 +75,7 @@ export function redisClients({ client, keys }: RedisContext) {
   const deleteClient = defineScript(client, 'lanyardDeleteClient', DELETE_CLIENT);
   const putSecret = defineScript(client, 'lanyardPutClientSecret', PUT_SECRET);
   const touchSecret = defineScript(client, 'lanyardTouchClientSecret', TOUCH_LAST_USED);
+  const clientAndCreated = defineScript(client, 'lanyardFindClient', HGET_BOTH);
 
   async function listClients(): Promise<StoredClient[]> {
     const [all, created] = (await execPipeline(client.multi().hgetall(k.clients).hgetall(k.created))) as Record<string, string>[];
@@ -84,7 +85,7 @@ export function redisClients({ client, keys }: RedisContext) {
   const clients: Clients = {
     async putClient(c) { await putClient([k.clients, k.created], [c.clientId, settingsJson(c), c.createdAt, 'keep']); },
     async findClient(clientId) {
-      const [json, createdAt] = (await execPipeline(client.multi().hget(k.clients, clientId).hget(k.created, clientId))) as (string | null)[];
+      const [json, createdAt] = (await clientAndCreated([k.clients, k.created], [clientId])) as (string | null)[];
       return json ? toClient(json, createdAt) : undefined;
     },
     listClients,

@@ -4,7 +4,7 @@ import { normaliseEmail } from '../store/developers.js';
 import { byKeys, compareBinary } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { scanKeys } from './scan.js';
-import { defineScript, execPipeline, TOUCH_LAST_USED } from './scripts.js';
+import { defineScript, execPipeline, HGET_BOTH, TOUCH_LAST_USED } from './scripts.js';
 import type { EntryIO } from './transfer.js';
 
 // KEYS: accounts, email-of, emails. ARGV: id, email, JSON without email. The email index is checked and
@@ -150,10 +150,11 @@ export function redisDevelopers({ client, keys }: RedisContext) {
   const putToken = defineScript(client, 'lanyardPutApiToken', PUT_TOKEN);
   const deleteToken = defineScript(client, 'lanyardDeleteApiToken', DELETE_TOKEN);
   const touchToken = defineScript(client, 'lanyardTouchApiToken', TOUCH_LAST_USED);
+  const accountAndEmail = defineScript(client, 'lanyardFindDeveloper', HGET_BOTH);
   const importEvent = defineScript(client, 'lanyardImportDeveloperEvent', IMPORT_EVENT);
 
   async function findDeveloper(id: string): Promise<DeveloperAccount | undefined> {
-    const [json, email] = (await execPipeline(client.multi().hget(k.accounts, id).hget(k.emailOf, id))) as (string | null)[];
+    const [json, email] = (await accountAndEmail([k.accounts, k.emailOf], [id])) as (string | null)[];
     return json && email ? toAccount(json, email) : undefined;
   }
 

@@ -7,7 +7,7 @@ import { asciiLower, compareBinary, compareNoCase } from '../store/collation.js'
 import type { RedisContext } from './context.js';
 import { CREDENTIAL_KINDS, credentialField } from './credential-fields.js';
 import { END_SESSIONS_LUA, type RevokeAccount, redisUserLifecycle } from './user-lifecycle.js';
-import { defineScript, execPipeline } from './scripts.js';
+import { defineScript, execPipeline, HGET_BOTH } from './scripts.js';
 import { scanHash } from './scan.js';
 import type { EntryIO } from './transfer.js';
 
@@ -135,10 +135,11 @@ export function redisDirectory(ctx: RedisContext, revokeAccount: RevokeAccount) 
   const setCredential = defineScript(client, 'lanyardSetCredential', SET_CREDENTIAL);
   const importOrg = defineScript(client, 'lanyardImportOrganisation', IMPORT_ORG);
   const importUser = defineScript(client, 'lanyardImportUser', IMPORT_USER);
+  const orgAndLogin = defineScript(client, 'lanyardFindOrganisation', HGET_BOTH);
   const lifecycle = redisUserLifecycle(ctx, revokeAccount);
 
   async function orgById(id: string): Promise<Organisation | undefined> {
-    const [json, login] = (await execPipeline(client.multi().hget(k.orgs, id).hget(k.orgLogins, id))) as (string | null)[];
+    const [json, login] = (await orgAndLogin([k.orgs, k.orgLogins], [id])) as (string | null)[];
     return json ? toOrganisation(json, login) : undefined;
   }
   async function allOrgs(): Promise<Organisation[]> {

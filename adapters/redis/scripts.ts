@@ -46,3 +46,10 @@ local record = cjson.decode(r)
 record.lastUsedAt = ARGV[2]
 redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(record))
 return 1`;
+
+/**
+ * KEYS: two hashes. ARGV: a field. The field's value in each (nil where it is missing), read together as a
+ * MULTI would, but as one command: ioredis spends about three times the CPU on a MULTI of two HGETs (27 µs
+ * against 9 µs), and one ran for every client or school looked up, several times a sign-in.
+ */
+export const HGET_BOTH = `return {redis.call('HGET', KEYS[1], ARGV[1]), redis.call('HGET', KEYS[2], ARGV[1])}`;
