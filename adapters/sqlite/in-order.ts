@@ -1,4 +1,4 @@
-import { compareBinary, compareNoCase } from '../store/collation.js';
+import { compareBinary } from '../store/collation.js';
 
 /**
  * Rows put in order here rather than by their statement. SQLite (3.54, as better-sqlite3 bundles it) prepares
@@ -6,19 +6,15 @@ import { compareBinary, compareNoCase } from '../store/collation.js';
  * ORDER BY, GROUP BY or DISTINCT that no index provides): 3–5 µs a run, more than the lookup itself, and some
  * of them ran on every token request and sign-in (a client's secrets, the user's school, the school's apps).
  * The lists are short, so sorting them here costs less. test/unit/adapters/sqlite-statements.test.ts keeps
- * every statement of the SQLite store free of such sorts.
+ * every statement of the SQLite store free of such sorts, but the school search (adapters/sqlite/directory.ts).
  *
- * The order is SQLite's: NULL first, then numbers, then text in BINARY or NOCASE order (adapters/store/collation.ts,
- * as the Redis store orders), then blobs.
+ * The order is SQLite's: NULL first, then numbers, then text in BINARY order (adapters/store/collation.ts, as
+ * the Redis store orders), then blobs.
  */
-export type SortKey<T> = keyof T & string | { column: keyof T & string; nocase: true };
-
-export function inOrder<T extends object>(rows: T[], ...keys: SortKey<T>[]): T[] {
+export function inOrder<T extends object>(rows: T[], ...columns: (keyof T & string)[]): T[] {
   return rows.sort((a, b) => {
-    for (const key of keys) {
-      const column = typeof key === 'string' ? key : key.column;
-      const nocase = typeof key !== 'string';
-      const order = compareValues(a[column], b[column], nocase);
+    for (const column of columns) {
+      const order = compareValues(a[column], b[column]);
       if (order !== 0) return order;
     }
     return 0;
@@ -28,12 +24,12 @@ export function inOrder<T extends object>(rows: T[], ...keys: SortKey<T>[]): T[]
 const rank = (v: unknown): number =>
   v === null || v === undefined ? 0 : typeof v === 'number' || typeof v === 'bigint' ? 1 : typeof v === 'string' ? 2 : 3;
 
-function compareValues(a: unknown, b: unknown, nocase: boolean): number {
+function compareValues(a: unknown, b: unknown): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra - rb;
   if (ra === 1) return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
-  if (ra === 2) return a === b ? 0 : (nocase ? compareNoCase : compareBinary)(a as string, b as string);
+  if (ra === 2) return a === b ? 0 : compareBinary(a as string, b as string);
   if (ra === 3) return Buffer.compare(a as Buffer, b as Buffer);
   return 0;
 }

@@ -41,14 +41,18 @@ function nullParameters(sql: string): unknown[] {
   return Array.from(code.matchAll(/\?/g), () => null);
 }
 
-t.test('no statement of the SQLite store with a parameter sorts in a temporary B-tree', async (t) => {
+/** The school search: it scans every school whichever way, and SQLite's sort keeps only the first `limit`. */
+const MAY_SORT = [/^SELECT \* FROM organisations\s+WHERE instr\(lower\(name\)/];
+
+t.test('no statement of the SQLite store with a parameter sorts in a temporary B-tree (but the school search)', async (t) => {
   const { sql, db } = storeStatements(t);
   const queries = sql.filter((s) => /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(s));
+  t.equal(queries.filter((query) => MAY_SORT.some((allowed) => allowed.test(query))).length, MAY_SORT.length, 'the search is among them');
   t.ok(queries.length > 60, `the store's statements were seen (${queries.length})`);
   let parameterised = 0;
   for (const query of queries) {
     const parameters = nullParameters(query);
-    if (parameters.length === 0) continue;
+    if (parameters.length === 0 || MAY_SORT.some((allowed) => allowed.test(query))) continue;
     parameterised++;
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...parameters) as { detail: string }[];
     const sorts = plan.map((step) => step.detail).filter((detail) => detail.includes('TEMP B-TREE'));
@@ -69,9 +73,4 @@ t.test("inOrder puts rows in SQLite's own ORDER BY order", async (t) => {
 
   t.same(order(inOrder(rows(), 'a', 'n')), order(db.prepare('SELECT n FROM r ORDER BY a, n').all() as { n: number }[]), 'BINARY');
   t.same(order(inOrder(rows(), 'b', 'a', 'n')), order(db.prepare('SELECT n FROM r ORDER BY b, a, n').all() as { n: number }[]), 'two columns');
-  t.same(
-    order(inOrder(rows(), { column: 'a', nocase: true }, 'n')),
-    order(db.prepare('SELECT n FROM r ORDER BY a COLLATE NOCASE, n').all() as { n: number }[]),
-    'NOCASE',
-  );
 });
