@@ -32,9 +32,7 @@ const toConnection = (s: string): AppConnection => {
   };
 };
 
-const byClientId = byKeys<AppConnection>((c) => c.clientId);
-/** By position (a number), then client_id as SQLite orders it. */
-const inSchoolOrder = (a: AppConnection, b: AppConnection) => a.position - b.position || byClientId(a, b);
+const inSchoolOrder = byKeys<AppConnection>((c) => c.position, (c) => c.clientId);
 const byOrganisation = byKeys<AppConnection>((c) => c.organisationId);
 
 /**

@@ -13,7 +13,7 @@ export function sqliteBadges(db: Database.Database, now: () => number): Badges {
     insert: db.prepare('INSERT INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (?, ?, ?, ?)'),
     find: db.prepare('SELECT user_id AS userId, organisation_id AS organisationId FROM badges WHERE code_hash = ?'),
     holdersOfUser: db.prepare('SELECT user_id AS userId FROM badges WHERE user_id = ?'),
-    // Each holder once (a user holds at most one badge; DISTINCT would sort: adapters/sqlite/in-order.ts).
+    // Each holder once (a user holds at most one badge; DISTINCT would sort: sqlite-statements.test.ts).
     holdersOfOrg: db.prepare('SELECT user_id AS userId FROM badges WHERE organisation_id = ?'),
   };
   const sessions = sqliteAccountSessions(db);

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clients } from '../store.js';
 import { LanyardError } from '../../src/errors.js';
-import { inOrder } from './in-order.js';
+import { byKeys } from '../store/collation.js';
 import { type ClientRow, clientRow, clientUpsertSql, type SecretRow, secretRow, toClient, toSecret } from './rows.js';
 
 /** Clients and their secrets in SQLite; a client's secrets go with it (ON DELETE CASCADE). */
@@ -38,7 +38,7 @@ export function sqliteClients(db: Database.Database): Clients {
       if (!q.find.get(secret.clientId)) throw new LanyardError('not_found', `client ${secret.clientId} does not exist`, 404, true);
       q.putSecret.run(secretRow(secret));
     },
-    async listClientSecrets(clientId) { return inOrder(q.secrets.all(clientId) as SecretRow[], 'created_at', 'id').map(toSecret); },
+    async listClientSecrets(clientId) { return (q.secrets.all(clientId) as SecretRow[]).sort(byKeys((s) => s.created_at, (s) => s.id)).map(toSecret); },
     async deleteClientSecret(clientId, secretId) { return q.deleteSecret.run(clientId, secretId).changes === 1; },
     async touchClientSecret(clientId, secretId, at) { q.touchSecret.run(at, clientId, secretId); },
   };

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Connections } from '../store.js';
 import { LanyardError } from '../../src/errors.js';
-import { inOrder } from './in-order.js';
+import { byKeys } from '../store/collation.js';
 import { CONNECTION_UPSERT_SQL, type ConnectionRow, connectionRow, toConnection } from './rows.js';
 
 /** The apps each school uses, in SQLite (adapters/store/connections.ts). */
@@ -26,7 +26,7 @@ export function sqliteConnections(db: Database.Database): Connections {
       const row = q.find.get(organisationId, clientId) as ConnectionRow | undefined;
       return row && toConnection(row);
     },
-    async listConnections(organisationId) { return inOrder(q.ofOrganisation.all(organisationId) as ConnectionRow[], 'position', 'client_id').map(toConnection); },
-    async listClientConnections(clientId) { return inOrder(q.ofClient.all(clientId) as ConnectionRow[], 'organisation_id').map(toConnection); },
+    async listConnections(organisationId) { return (q.ofOrganisation.all(organisationId) as ConnectionRow[]).sort(byKeys((c) => c.position, (c) => c.client_id)).map(toConnection); },
+    async listClientConnections(clientId) { return (q.ofClient.all(clientId) as ConnectionRow[]).sort(byKeys((c) => c.organisation_id)).map(toConnection); },
   };
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
 import { normaliseEmail } from '../store/developers.js';
-import { inOrder } from './in-order.js';
+import { byKeys } from '../store/collation.js';
 
 /** Row shapes of migration 4 (adapters/sqlite/migrations/004-developer-area.ts) and their mapping. */
 export interface DeveloperRow {
@@ -147,8 +147,8 @@ export function sqliteDevelopers(db: Database.Database): Developers {
 
     async putTeamMember(member) { q.putMember.run(teamMemberRow(member)); },
     async removeTeamMember(clientId, developerId) { return q.removeMember.run(clientId, developerId).changes === 1; },
-    async listTeam(clientId) { return inOrder(q.team.all(clientId) as TeamMemberRow[], 'added_at', 'developer_id').map(toTeamMember); },
-    async listMemberships(developerId) { return inOrder(q.memberships.all(developerId) as TeamMemberRow[], 'added_at', 'client_id').map(toTeamMember); },
+    async listTeam(clientId) { return (q.team.all(clientId) as TeamMemberRow[]).sort(byKeys((m) => m.added_at, (m) => m.developer_id)).map(toTeamMember); },
+    async listMemberships(developerId) { return (q.memberships.all(developerId) as TeamMemberRow[]).sort(byKeys((m) => m.added_at, (m) => m.client_id)).map(toTeamMember); },
     async deleteTeam(clientId) { q.deleteTeam.run(clientId); },
 
     async putApiToken(token) { q.putToken.run(apiTokenRow(token)); },
@@ -156,7 +156,7 @@ export function sqliteDevelopers(db: Database.Database): Developers {
       const row = q.findToken.get(id) as ApiTokenRow | undefined;
       return row && toApiToken(row);
     },
-    async listApiTokens(developerId) { return inOrder(q.tokens.all(developerId) as ApiTokenRow[], 'created_at', 'id').map(toApiToken); },
+    async listApiTokens(developerId) { return (q.tokens.all(developerId) as ApiTokenRow[]).sort(byKeys((t) => t.created_at, (t) => t.id)).map(toApiToken); },
     async deleteApiToken(developerId, id) { return q.deleteToken.run(developerId, id).changes === 1; },
     async touchApiToken(id, at) { q.touchToken.run(at, id); },
 

@@ -3,7 +3,7 @@ import { newId } from '../../src/accounts/ids.js';
 import { LanyardError } from '../../src/errors.js';
 import type { CredentialKind, Directory, User } from '../store.js';
 import { sqliteAccountSessions } from './account-sessions.js';
-import { inOrder } from './in-order.js';
+import { byKeys } from '../store/collation.js';
 import { type OrganisationRow, toOrganisation, toUser, type UserRow } from './rows.js';
 
 /** How many fresh random ids a new user may try (50 bits each: a second try is already a curiosity). */
@@ -118,7 +118,7 @@ export function sqliteDirectory(db: Database.Database): Directory {
     },
     async credentialKinds(organisationId) {
       const out = new Map<string, CredentialKind[]>();
-      for (const { userId, kind } of inOrder(q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[], 'userId', 'kind')) {
+      for (const { userId, kind } of (q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[]).sort(byKeys((c) => c.userId, (c) => c.kind))) {
         out.set(userId, [...(out.get(userId) ?? []), kind]);
       }
       return out;
