@@ -21,19 +21,23 @@ export function verifySignedValue(keys: readonly string[], purpose: string, sign
 }
 
 /**
- * Does `presented` equal `sign(key)` for one of `keys`? Every key is tried, each comparison constant-time,
- * so the time taken tells nothing about which key (or how much of a token) matched.
+ * The index of the first of `keys` for which `presented` equals `sign(key)`, or -1. Every key is tried, each
+ * comparison constant-time, so the time taken tells nothing about which key (or how much of a token) matched.
  */
-export function matchesAnyKey(keys: readonly string[], presented: unknown, sign: (key: string) => string): boolean {
-  if (typeof presented !== 'string') return false;
+export function matchingKeyIndex<K>(keys: readonly K[], presented: unknown, sign: (key: K) => string): number {
+  if (typeof presented !== 'string') return -1;
   const given = Buffer.from(presented);
-  let matched = false;
-  for (const key of keys) {
+  let matched = -1;
+  keys.forEach((key, i) => {
     const expected = Buffer.from(sign(key));
-    if (given.length === expected.length && timingSafeEqual(given, expected)) matched = true;
-  }
+    if (given.length === expected.length && timingSafeEqual(given, expected) && matched < 0) matched = i;
+  });
   return matched;
 }
+
+/** Does `presented` equal `sign(key)` for one of `keys`? (matchingKeyIndex) */
+export const matchesAnyKey = <K>(keys: readonly K[], presented: unknown, sign: (key: K) => string): boolean =>
+  matchingKeyIndex(keys, presented, sign) >= 0;
 
 /** One cookie's value from a Cookie header (the first of that name), or undefined. */
 export function readCookie(header: string | undefined, name: string): string | undefined {

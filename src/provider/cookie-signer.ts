@@ -1,5 +1,6 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import type Keygrip from 'keygrip';
+import { matchingKeyIndex } from '../http/signed-value.js';
 
 /**
  * Signs and checks oidc-provider's cookie signatures (the `.sig` cookies) exactly as keygrip does, which the
@@ -11,8 +12,8 @@ import type Keygrip from 'keygrip';
  * compares through tsscmp, which HMACs both sides again under a fresh random Buffer key; on Node 24 an
  * HMAC from a Buffer key costs about 8 µs, because node:crypto builds and catches a TypeError to find out
  * that the key is not a KeyObject, so one cookie check cost about 25 µs (and twice that for a cookie signed
- * with the second key). Here each key becomes a KeyObject once and digests of equal length are compared
- * with timingSafeEqual (their length is public: it is the algorithm's).
+ * with the second key). Here each key becomes a KeyObject once and the digests are compared as Lanyard's own
+ * signed values are (matchingKeyIndex: every key, in constant time).
  */
 export class CookieSigner implements Keygrip {
   readonly #keys: readonly KeyObject[];
@@ -32,12 +33,7 @@ export class CookieSigner implements Keygrip {
 
   /** The index of the key that made `given` for `data`, or -1. */
   index(data: unknown, given: string): number {
-    const offered = Buffer.from(String(given), 'utf8');
-    for (let i = 0; i < this.#keys.length; i++) {
-      const expected = Buffer.from(digest(this.#keys[i]!, data), 'utf8');
-      if (offered.length === expected.length && timingSafeEqual(offered, expected)) return i;
-    }
-    return -1;
+    return matchingKeyIndex(this.#keys, given, (key) => digest(key, data));
   }
 }
 
