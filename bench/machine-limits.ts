@@ -7,7 +7,11 @@
  *  - argon2id verifications per second with Lanyard's parameters (ARGON2_OPTIONS), one at a time, and at the
  *    concurrency Lanyard allows itself.
  *
- *   node --import tsx bench/machine-limits.ts SECONDS ARGON2_CONCURRENCY
+ * With `argon2` after them, only the second at the concurrency given: the sign-in scenario measures it just
+ * before and just after its timed phase (scenarios/sign-in.ts), so that its ratio compares figures taken
+ * within seconds of each other.
+ *
+ *   node --import tsx bench/machine-limits.ts SECONDS ARGON2_CONCURRENCY [argon2]
  */
 import { availableParallelism } from 'node:os';
 import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
@@ -52,23 +56,35 @@ async function rate(inFlight: number, seconds: number, op: () => Promise<unknown
 const signOnce = (key: KeyObject, data: Buffer) => new Promise<Buffer>((resolve, reject) =>
   sign('sha256', data, key, (err, sig) => (err ? reject(err) : resolve(sig))));
 
+/** A verification with Lanyard's parameters, as a sign-in makes one. */
+async function argon2Verifier(): Promise<() => Promise<boolean>> {
+  const hash = await argon2.hash('bench-password-0123456789', ARGON2_OPTIONS);
+  return () => argon2.verify(hash, 'bench-password-0123456789');
+}
+
 async function measureLimits(seconds: number, argon2Concurrency: number): Promise<MachineLimits> {
   const privateKey = createPrivateKey((await generateRsa4096()).privateKeyPem);
   const data = idTokenSigningInput();
   const rsaConcurrency = 2 * availableParallelism();
   const rsaSignaturesPerSecond = await rate(rsaConcurrency, seconds, () => signOnce(privateKey, data));
 
-  const hash = await argon2.hash('bench-password-0123456789', ARGON2_OPTIONS);
-  const verify = () => argon2.verify(hash, 'bench-password-0123456789');
+  const verify = await argon2Verifier();
   const argon2VerifyOneThread = await rate(1, seconds, verify);
   // At a concurrency of 1 it is the same measurement: not repeated.
   const argon2VerifyAtConcurrency = argon2Concurrency === 1 ? argon2VerifyOneThread : await rate(argon2Concurrency, seconds, verify);
   return { rsaSignaturesPerSecond, rsaConcurrency, argon2VerifyOneThread, argon2Concurrency, argon2VerifyAtConcurrency, signingInputBytes: data.length };
 }
 
+export type Argon2Now = Pick<MachineLimits, 'argon2VerifyAtConcurrency'>;
+
+async function measureArgon2(seconds: number, argon2Concurrency: number): Promise<Argon2Now> {
+  return { argon2VerifyAtConcurrency: await rate(argon2Concurrency, seconds, await argon2Verifier()) };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [seconds = '3', concurrency = '1'] = process.argv.slice(2);
-  measureLimits(Number(seconds), Number(concurrency)).then(
+  const [seconds = '3', concurrency = '1', only] = process.argv.slice(2);
+  const measure = only === 'argon2' ? measureArgon2 : measureLimits;
+  measure(Number(seconds), Number(concurrency)).then(
     (limits) => { process.stdout.write(`${JSON.stringify(limits)}\n`); },
     (err: unknown) => { console.error(err); process.exit(1); },
   );

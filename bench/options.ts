@@ -8,7 +8,12 @@ export interface Profile {
   exchange: { probeCodes: number; maxCodes: number; seconds: number; concurrency: number };
   refresh: { seconds: number; concurrency: number };
   docs: { seconds: number; concurrency: number };
-  signIn: { seconds: number; concurrencyPerArgon2: number };
+  /**
+   * `warmUp`: sign-ins before the timed phase, enough for V8 to have optimised the sign-in's code (a server
+   * runs warm; after only 4, the phase measured about 6 % more CPU per sign-in). `argon2Seconds`: how long the
+   * argon2id rate is measured just before and just after the phase, the ratio's denominator.
+   */
+  signIn: { seconds: number; concurrencyPerArgon2: number; warmUp: number; argon2Seconds: number };
   storm: { seconds: number; exchangeConcurrency: number; signInConcurrency: number; maxCodes: number };
   /**
    * `connections`: at most this many at once, as if each device had its own (a shared few would queue the
@@ -25,7 +30,7 @@ const DEFAULT: Profile = {
   exchange: { probeCodes: 300, maxCodes: 3500, seconds: 4, concurrency: 32 },
   refresh: { seconds: 3, concurrency: 32 },
   docs: { seconds: 1.5, concurrency: 32 },
-  signIn: { seconds: 4, concurrencyPerArgon2: 4 },
+  signIn: { seconds: 4, concurrencyPerArgon2: 4, warmUp: 300, argon2Seconds: 2 },
   storm: { seconds: 3, exchangeConcurrency: 8, signInConcurrency: 32, maxCodes: 2500 },
   morningPeak: { pupils: 2000, seconds: 60, connections: 1000 },
   staff: 96,
@@ -37,7 +42,7 @@ const QUICK: Profile = {
   exchange: { probeCodes: 100, maxCodes: 800, seconds: 1.5, concurrency: 32 },
   refresh: { seconds: 1, concurrency: 32 },
   docs: { seconds: 0.5, concurrency: 32 },
-  signIn: { seconds: 1.5, concurrencyPerArgon2: 4 },
+  signIn: { seconds: 1.5, concurrencyPerArgon2: 4, warmUp: 40, argon2Seconds: 0.5 },
   storm: { seconds: 1.25, exchangeConcurrency: 8, signInConcurrency: 24, maxCodes: 600 },
   morningPeak: { pupils: 120, seconds: 5, connections: 1000 },
   staff: 96,
@@ -50,7 +55,7 @@ const SMOKE: Profile = {
   exchange: { probeCodes: 4, maxCodes: 12, seconds: 0.5, concurrency: 4 },
   refresh: { seconds: 0.5, concurrency: 4 },
   docs: { seconds: 0.2, concurrency: 4 },
-  signIn: { seconds: 0.5, concurrencyPerArgon2: 2 },
+  signIn: { seconds: 0.5, concurrencyPerArgon2: 2, warmUp: 2, argon2Seconds: 0.2 },
   storm: { seconds: 0.4, exchangeConcurrency: 2, signInConcurrency: 4, maxCodes: 12 },
   morningPeak: { pupils: 6, seconds: 1, connections: 16 },
   staff: 16,

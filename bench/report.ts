@@ -1,5 +1,6 @@
 import type { Figure } from './load.js';
 import type { Results, TargetResults } from './results.js';
+import { argon2AroundSignIn } from './scenarios/sign-in.js';
 import { LABELS, type TargetKey } from './target.js';
 
 /** The results as the table `npm run bench` prints: rates and latencies side by side, then the ratios. */
@@ -39,6 +40,9 @@ export function renderReport(r: Results): string {
     row('discovery', (x) => rate(x.discovery)),
     row('JWKS', (x) => rate(x.jwks), L?.documentCeiling ? `${num(L.documentCeiling.figure.rate)} /s: the same size from plain node:http, ${L.documentCeiling.processes} process${L.documentCeiling.processes === 1 ? '' : 'es'}` : ''),
     row('full password sign-in + exchange', (x) => rate(x.signIn)),
+    row(`  argon2id verify, ${L?.argon2Concurrency ?? '?'} at once: just before → after the sign-ins`, (x) => (x.signIn
+      ? `${num(x.signIn.argon2Around.before)} → ${num(x.signIn.argon2Around.after)} /s (sign-in ÷ their mean: ${(x.signIn.rate / argon2AroundSignIn(x.signIn)).toFixed(2)})`
+      : '')),
     row('exchange p99: alone → during sign-in storm', (x) => (x.storm
       ? `${ms(x.storm.alone.p99)} → ${ms(x.storm.during.p99)} ms (×${x.storm.p99Ratio.toFixed(2)})${errs({ ...x.storm.alone.errors, ...x.storm.during.errors, ...x.storm.signIns.errors })}`
       : '')),

@@ -4,6 +4,7 @@ import type { Machine } from './machine.js';
 import type { MetricsSummary } from './metrics-scraper.js';
 import type { MachineLimits } from './machine-limits.js';
 import type { PeakResult } from './scenarios/morning-peak.js';
+import type { SignInFigure } from './scenarios/sign-in.js';
 import type { SoakResult } from './scenarios/soak.js';
 import type { StormResult } from './scenarios/storm.js';
 import type { TargetKey } from './target.js';
@@ -20,7 +21,7 @@ export interface TargetResults {
   refresh?: Figure;
   discovery?: Figure;
   jwks?: Figure;
-  signIn?: Figure;
+  signIn?: SignInFigure;
   storm?: StormResult;
   morningPeak?: PeakResult;
   /** Lanyard's processes (the server and its workers) and their resident size, at the end of its scenarios. */

@@ -52,7 +52,7 @@ export async function runSuite(t: Target, ctx: SuiteContext, into: TargetResults
   if (lanyard && want('sign-in')) {
     const concurrency = Math.max(2, p.signIn.concurrencyPerArgon2 * ctx.argon2Total);
     ctx.log(`${t.label}: full password sign-in at concurrency ${concurrency}`);
-    into.signIn = await measureSignIn(t, { seconds: p.signIn.seconds, concurrency });
+    into.signIn = await measureSignIn(t, { ...p.signIn, concurrency, argon2Concurrency: ctx.argon2Total });
   }
   if (lanyard && ex && want('storm')) {
     ctx.log(`${t.label}: exchange latency alone and during a sign-in storm`);

@@ -66,6 +66,8 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
     for (const scenario of ['exchange', 'refresh', 'discovery', 'jwks'] as const) clean(`${key} ${scenario}`, s[scenario]);
     if (key === 'bare') continue;
     clean(`${key} sign-in`, s.signIn);
+    const around = s.signIn?.argon2Around;
+    t.ok(around && around.before > 0 && around.after > 0, `${key} sign-in: the argon2id rate just before and after its phase`);
     clean(`${key} exchanges alone`, s.storm?.alone);
     clean(`${key} exchanges during the storm`, s.storm?.during);
     clean(`${key} the storm's sign-ins`, s.storm?.signIns);
@@ -76,6 +78,11 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
     t.equal(s.log?.serverErrors, 0, `${key}: Lanyard answered no 5xx`);
   }
   t.ok(r.ratios.length > 0, 'computes the ratios');
+  const signIn = r.targets.sqlite?.signIn;
+  const signInRatio = r.ratios.find((x) => x.name.startsWith('password sign-in ÷ argon2id'));
+  t.ok(signIn && signInRatio?.value !== undefined && Math.abs(signInRatio.value - signIn.rate / ((signIn.argon2Around.before + signIn.argon2Around.after) / 2)) < 1e-9,
+    'the sign-in ratio is against the argon2id rate measured around its phase');
+  t.match(run.stdout, /argon2id verify, \d+ at once: just before → after the sign-ins/, 'prints that rate beside the sign-ins');
 
   t.ok(r.processes.some((p) => p.name.startsWith('lanyard')), 'records the processes it started');
   t.same(r.leftovers, [], 'reports nothing left running');
