@@ -28,6 +28,14 @@ redis.call('HSET', KEYS[1], id, cjson.encode({id = id, slug = slug, name = ARGV[
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[3], id, ARGV[5]) end
 return id`;
 
+// KEYS: org-slugs, orgs, org-logins. ARGV: lower(slug or id), slug or id. The organisation with that slug
+// (any case), else the one with that id (a slug wins over an id that looks the same): its JSON and login
+// settings (nil where missing). One command where a slug's id and then the organisation took two; a sign-in
+// looks up schools about ten times (the app's availability at each step: the school and the sandbox).
+const FIND_ORG = `
+local id = redis.call('HGET', KEYS[1], ARGV[1]) or ARGV[2]
+return {redis.call('HGET', KEYS[2], id), redis.call('HGET', KEYS[3], id)}`;
+
 // KEYS: users, the organisation's usernames, orgs, retired-users. ARGV: id for a new user, lower(username),
 // user JSON without id. By (organisation, username in any case): an existing user keeps its id, username,
 // suspension and sessionsValidAfter. Returns the stored JSON; 0 when the organisation does not exist, -1
@@ -135,7 +143,8 @@ export function redisDirectory(ctx: RedisContext, revokeAccount: RevokeAccount) 
   const setCredential = defineScript(client, 'lanyardSetCredential', SET_CREDENTIAL);
   const importOrg = defineScript(client, 'lanyardImportOrganisation', IMPORT_ORG);
   const importUser = defineScript(client, 'lanyardImportUser', IMPORT_USER);
-  const orgAndLogin = defineScript(client, 'lanyardFindOrganisation', HGET_BOTH);
+  const orgAndLogin = defineScript(client, 'lanyardOrganisationById', HGET_BOTH);
+  const findOrg = defineScript(client, 'lanyardFindOrganisation', FIND_ORG);
   const lifecycle = redisUserLifecycle(ctx, revokeAccount);
 
   async function orgById(id: string): Promise<Organisation | undefined> {
@@ -162,8 +171,8 @@ export function redisDirectory(ctx: RedisContext, revokeAccount: RevokeAccount) 
       return (await orgById(String(id)))!;
     },
     async findOrganisation(slugOrId) {
-      // A slug wins over an id that happens to look the same.
-      return orgById((await client.hget(k.orgSlugs, asciiLower(slugOrId))) ?? slugOrId);
+      const [json, login] = (await findOrg([k.orgSlugs, k.orgs, k.orgLogins], [asciiLower(slugOrId), slugOrId])) as (string | null)[];
+      return json ? toOrganisation(json, login) : undefined;
     },
     async searchOrganisations(query, limit) {
       const q = asciiLower(query);

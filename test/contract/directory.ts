@@ -27,6 +27,11 @@ export function directoryContract(t: Test, fresh: Fresh): void {
     t.same(await store.findOrganisation(org.id), org, 'by id');
     t.equal(await store.findOrganisation('nowhere'), undefined, 'unknown');
     t.equal(await store.findOrganisation(''), undefined, 'empty');
+    t.same(await store.findOrganisation('North-School'), org, 'by slug, in any case');
+    // A slug wins over another organisation's id that looks the same.
+    const lookalike = await store.upsertOrganisation({ slug: org.id, name: 'Lookalike' });
+    t.same(await store.findOrganisation(org.id), lookalike, 'a slug before an id');
+    t.same((await store.findOrganisation(lookalike.id))?.name, 'Lookalike', 'the lookalike by its own id');
   });
 
   t.test('directory: searchOrganisations is a case-insensitive substring search, alphabetical, limited', async (t) => {

@@ -151,6 +151,35 @@ t.test('redis: text edited inside Lua scripts (cjson) comes back unchanged', asy
   t.same(await store.oidc.find('Session', 'x'), { s: odd, list: [], empty: {}, n: 1.0000000000000002, big: 2 ** 53 - 1, consumed: Math.floor(clock.now().getTime() / 1000) }, 'consumed payload');
 });
 
+t.test('redis: a school, a client or a user is read with one command (a sign-in reads them at every step)', async (t) => {
+  const store = await openRedisStore(target, new ManualClock(), 'trips');
+  const monitor = await admin.monitor();
+  t.teardown(async () => { monitor.disconnect(); await store.close(); await deletePrefix('trips'); });
+  const org = await store.upsertOrganisation({ slug: 'north', name: 'North' });
+  const user = await store.upsertUser({ organisationId: org.id, username: 'u', givenName: 'U', familyName: 'V', type: 'student' });
+  await store.putClient({
+    clientId: 'app', name: 'App', redirectUris: [], defaultScopes: [], responseTypes: ['code'], source: 'config', status: 'live',
+    createdAt: 'c', updatedAt: 'u',
+  });
+  // The commands the store's connection sends (not those a script runs inside Redis) for each lookup.
+  const seen: string[] = [];
+  monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    if (source !== 'lua' && args.some((a) => a.startsWith('trips:'))) seen.push(args[0]!.toLowerCase());
+  });
+  const commandsFor = async (lookup: () => Promise<unknown>): Promise<string[]> => {
+    await admin.echo('trips:settle');
+    seen.length = 0;
+    t.ok(await lookup(), 'found');
+    await admin.echo('trips:done'); // Redis answers in order: the monitor has seen the lookup's commands first
+    await eventually(async () => { if (!seen.includes('echo')) throw new Error('monitor still behind'); }, 50, 20);
+    return seen.filter((c) => c !== 'echo');
+  };
+  t.equal((await commandsFor(() => store.findOrganisation('north'))).length, 1, 'a school by slug');
+  t.equal((await commandsFor(() => store.findOrganisation(org.id))).length, 1, 'a school by id');
+  t.equal((await commandsFor(() => store.findClient('app'))).length, 1, 'a client');
+  t.equal((await commandsFor(() => store.findUser(user.id))).length, 1, 'a user');
+});
+
 t.test('redis: sweep prunes index entries of records Redis expired itself, and instances sweep at once', async (t) => {
   const clock = new ManualClock(new Date('2027-01-15T12:00:00.000Z'));
   const store = await openRedisStore(target, clock, 'sweep');
