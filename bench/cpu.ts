@@ -39,6 +39,13 @@ function ourJiffies(groups: Set<number>, bench = true): number {
 /** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
 const MS_PER_JIFFY = 10;
 
+/** The CPU time (ms, all threads) of a process group while `run` ran; undefined off Linux or without a group. */
+export async function groupCpuMs<T>(group: number | undefined, run: () => Promise<T>): Promise<[T, number | undefined]> {
+  const before = group === undefined ? undefined : ourJiffies(new Set([group]), false);
+  const result = await run();
+  return [result, before === undefined ? undefined : (ourJiffies(new Set([group!]), false) - before) * MS_PER_JIFFY];
+}
+
 /**
  * The CPU time (all threads) the server under test (`group`: its process group, workers included) spent
  * while `measure` ran, per successful operation, in ms. A rate on a shared or virtual machine moves with
@@ -60,11 +67,12 @@ export function cpuSnapshot(groups: Set<number>): Snapshot | undefined {
 
 /**
  * Between two snapshots: the share of the machine's CPU time (all cores) used by other processes, in %.
- * Processes of ours that ended between the snapshots are not counted as ours, so take both while they run.
+ * Processes of ours that ended between the snapshots are not seen by the second: `endedMs` is the CPU they
+ * reported themselves (the argon2 measurements around the sign-ins).
  */
-export function othersPercent(a: Snapshot | undefined, b: Snapshot | undefined): number | undefined {
+export function othersPercent(a: Snapshot | undefined, b: Snapshot | undefined, endedMs = 0): number | undefined {
   if (!a || !b || b.total <= a.total) return undefined;
-  const others = (b.busy - a.busy) - (b.ours - a.ours);
+  const others = (b.busy - a.busy) - (b.ours - a.ours) - endedMs / MS_PER_JIFFY;
   return Math.max(0, Math.round((others / (b.total - a.total)) * 1000) / 10);
 }
 

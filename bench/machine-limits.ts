@@ -75,10 +75,13 @@ async function measureLimits(seconds: number, argon2Concurrency: number): Promis
   return { rsaSignaturesPerSecond, rsaConcurrency, argon2VerifyOneThread, argon2Concurrency, argon2VerifyAtConcurrency, signingInputBytes: data.length };
 }
 
-export type Argon2Now = Pick<MachineLimits, 'argon2VerifyAtConcurrency'>;
+/** The argon2 rate now, and the CPU this process used (ms, every thread, start-up included). */
+export type Argon2Now = Pick<MachineLimits, 'argon2VerifyAtConcurrency'> & { cpuMs: number };
 
 async function measureArgon2(seconds: number, argon2Concurrency: number): Promise<Argon2Now> {
-  return { argon2VerifyAtConcurrency: await rate(argon2Concurrency, seconds, await argon2Verifier()) };
+  const argon2VerifyAtConcurrency = await rate(argon2Concurrency, seconds, await argon2Verifier());
+  const { user, system } = process.cpuUsage();
+  return { argon2VerifyAtConcurrency, cpuMs: Math.round((user + system) / 1000) };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

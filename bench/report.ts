@@ -1,6 +1,5 @@
 import type { Figure } from './load.js';
-import type { Results, TargetResults } from './results.js';
-import { argon2AroundSignIn } from './scenarios/sign-in.js';
+import { type Results, signInRatio, type TargetResults } from './results.js';
 import { LABELS, type TargetKey } from './target.js';
 
 /** The results as the table `npm run bench` prints: rates and latencies side by side, then the ratios. */
@@ -15,6 +14,10 @@ const errs = (errors: Record<string, number>): string => {
 };
 const cpu = (f: Figure): string => (f.cpuMsPerOp === undefined ? '' : ` · CPU ${f.cpuMsPerOp >= 1 ? f.cpuMsPerOp.toFixed(2) : f.cpuMsPerOp.toFixed(3)} ms/op`);
 const rate = (f: Figure | undefined): string => (f ? `${num(f.rate)} /s · p50 ${ms(f.p50)} · p99 ${ms(f.p99)} ms${cpu(f)}${errs(f.errors)}` : '');
+
+/** What Lanyard spent while the argon2 rate was measured around its sign-ins (it should be next to nothing). */
+const idle = ([before, after]: [number | undefined, number | undefined]): string =>
+  (before === undefined || after === undefined ? '' : ` · Lanyard meanwhile: ${before} + ${after} ms of CPU`);
 
 const COLUMNS = Object.entries(LABELS) as [TargetKey, string][];
 
@@ -41,7 +44,7 @@ export function renderReport(r: Results): string {
     row('JWKS', (x) => rate(x.jwks), L?.documentCeiling ? `${num(L.documentCeiling.figure.rate)} /s: the same size from plain node:http, ${L.documentCeiling.processes} process${L.documentCeiling.processes === 1 ? '' : 'es'}` : ''),
     row('full password sign-in + exchange', (x) => rate(x.signIn)),
     row(`  argon2id verify, ${L?.argon2Concurrency ?? '?'} at once: just before → after the sign-ins`, (x) => (x.signIn
-      ? `${num(x.signIn.argon2Around.before)} → ${num(x.signIn.argon2Around.after)} /s (sign-in ÷ their mean: ${(x.signIn.rate / argon2AroundSignIn(x.signIn)).toFixed(2)})`
+      ? `${num(x.signIn.argon2Around.before)} → ${num(x.signIn.argon2Around.after)} /s (sign-in ÷ their mean: ${signInRatio(x.signIn).toFixed(2)})${idle(x.signIn.argon2Around.serverCpuMs)}`
       : '')),
     row('exchange p99: alone → during sign-in storm', (x) => (x.storm
       ? `${ms(x.storm.alone.p99)} → ${ms(x.storm.during.p99)} ms (×${x.storm.p99Ratio.toFixed(2)})${errs({ ...x.storm.alone.errors, ...x.storm.during.errors, ...x.storm.signIns.errors })}`

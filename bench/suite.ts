@@ -69,5 +69,5 @@ export async function runSuite(t: Target, ctx: SuiteContext, into: TargetResults
       ctx.warn(`${t.label}: ${peak.unexpected} pupils in the morning peak failed unexpectedly: ${JSON.stringify(peak.errors)}`);
     }
   }
-  into.othersCpuPercent = othersPercent(before, cpuSnapshot(ourGroups()));
+  into.othersCpuPercent = othersPercent(before, cpuSnapshot(ourGroups()), into.signIn?.argon2Around.measurementCpuMs);
 }

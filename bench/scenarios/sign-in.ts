@@ -1,9 +1,10 @@
-import { withServerCpu } from '../cpu.js';
+import { groupCpuMs, withServerCpu } from '../cpu.js';
 import { lanyardSignIn, staffMember } from '../flows/lanyard-sign-in.js';
 import { exchange } from '../flows/tokens.js';
 import { CookieJar } from '../http.js';
 import { measureArgon2Now } from '../limits.js';
-import { type Figure, runLoad } from '../load.js';
+import { runLoad } from '../load.js';
+import type { SignInFigure } from '../results.js';
 import type { Target } from '../target.js';
 
 let next = 0;
@@ -17,16 +18,6 @@ export async function passwordSignInAndExchange(t: Target): Promise<void> {
   const jar = new CookieJar();
   const code = await lanyardSignIn(t, jar, staffMember(t, next++));
   await exchange(t, code);
-}
-
-export interface SignInFigure extends Figure {
-  /**
-   * argon2id verifications per second at the concurrency Lanyard allows itself, measured in a process of
-   * its own just before and just after the timed phase, while Lanyard is idle. A VM's speed drifts by
-   * several per cent over a minute, so these, rather than the machine limits taken at the start of the
-   * run, are what the sign-in rate is compared with.
-   */
-  argon2Around: { before: number; after: number };
 }
 
 export interface SignInOptions {
@@ -45,11 +36,17 @@ export interface SignInOptions {
 export async function measureSignIn(t: Target, o: SignInOptions): Promise<SignInFigure> {
   const run = () => passwordSignInAndExchange(t);
   await runLoad({ concurrency: o.concurrency, maxCount: Math.max(o.concurrency, o.warmUp), maxSeconds: 30, run });
-  const before = await measureArgon2Now(o.argon2Seconds, o.argon2Concurrency);
+  const argon2 = () => groupCpuMs(t.group, () => measureArgon2Now(o.argon2Seconds, o.argon2Concurrency));
+  const [before, serverBefore] = await argon2();
   const figure = await withServerCpu(t.group, () => runLoad({ concurrency: o.concurrency, maxSeconds: o.seconds, run }));
-  const after = await measureArgon2Now(o.argon2Seconds, o.argon2Concurrency);
-  return { ...figure, argon2Around: { before, after } };
+  const [after, serverAfter] = await argon2();
+  return {
+    ...figure,
+    argon2Around: {
+      before: before.argon2VerifyAtConcurrency, after: after.argon2VerifyAtConcurrency,
+      serverCpuMs: [serverBefore, serverAfter], measurementCpuMs: before.cpuMs + after.cpuMs,
+    },
+  };
 }
 
-/** The mean of the two argon2 rates around the sign-in phase. */
-export const argon2AroundSignIn = (f: SignInFigure): number => (f.argon2Around.before + f.argon2Around.after) / 2;
+
