@@ -31,7 +31,7 @@ return id`;
 // KEYS: org-slugs, orgs, org-logins. ARGV: lower(slug or id), slug or id. The organisation with that slug
 // (any case), else the one with that id (a slug wins over an id that looks the same): its JSON and login
 // settings (nil where missing). One command where a slug's id and then the organisation took two; a sign-in
-// looks up schools about ten times (the app's availability at each step: the school and the sandbox).
+// looks up schools nine times (the app's availability at each step: the school and the sandbox).
 const FIND_ORG = `
 local id = redis.call('HGET', KEYS[1], ARGV[1]) or ARGV[2]
 return {redis.call('HGET', KEYS[2], id), redis.call('HGET', KEYS[3], id)}`;
