@@ -4,6 +4,9 @@ import { LanyardError } from '../../src/errors.js';
 import { byKeys } from '../store/collation.js';
 import { type ClientRow, clientRow, clientUpsertSql, type SecretRow, secretRow, toClient, toSecret } from './rows.js';
 
+/** A client's secrets in the order they were made (sorted here: a statement with a parameter must not sort). */
+const secretsInOrder = byKeys<SecretRow>((s) => s.created_at, (s) => s.id);
+
 /** Clients and their secrets in SQLite; a client's secrets go with it (ON DELETE CASCADE). */
 export function sqliteClients(db: Database.Database): Clients {
   const q = {
@@ -38,7 +41,7 @@ export function sqliteClients(db: Database.Database): Clients {
       if (!q.find.get(secret.clientId)) throw new LanyardError('not_found', `client ${secret.clientId} does not exist`, 404, true);
       q.putSecret.run(secretRow(secret));
     },
-    async listClientSecrets(clientId) { return (q.secrets.all(clientId) as SecretRow[]).sort(byKeys((s) => s.created_at, (s) => s.id)).map(toSecret); },
+    async listClientSecrets(clientId) { return (q.secrets.all(clientId) as SecretRow[]).sort(secretsInOrder).map(toSecret); },
     async deleteClientSecret(clientId, secretId) { return q.deleteSecret.run(clientId, secretId).changes === 1; },
     async touchClientSecret(clientId, secretId, at) { q.touchSecret.run(at, clientId, secretId); },
   };

@@ -4,6 +4,10 @@ import { LanyardError } from '../../src/errors.js';
 import { byKeys } from '../store/collation.js';
 import { CONNECTION_UPSERT_SQL, type ConnectionRow, connectionRow, toConnection } from './rows.js';
 
+/** A school's apps in its order, and an app's schools (sorted here: a statement with a parameter must not sort). */
+const inSchoolOrder = byKeys<ConnectionRow>((c) => c.position, (c) => c.client_id);
+const byOrganisation = byKeys<ConnectionRow>((c) => c.organisation_id);
+
 /** The apps each school uses, in SQLite (adapters/store/connections.ts). */
 export function sqliteConnections(db: Database.Database): Connections {
   const q = {
@@ -26,7 +30,7 @@ export function sqliteConnections(db: Database.Database): Connections {
       const row = q.find.get(organisationId, clientId) as ConnectionRow | undefined;
       return row && toConnection(row);
     },
-    async listConnections(organisationId) { return (q.ofOrganisation.all(organisationId) as ConnectionRow[]).sort(byKeys((c) => c.position, (c) => c.client_id)).map(toConnection); },
-    async listClientConnections(clientId) { return (q.ofClient.all(clientId) as ConnectionRow[]).sort(byKeys((c) => c.organisation_id)).map(toConnection); },
+    async listConnections(organisationId) { return (q.ofOrganisation.all(organisationId) as ConnectionRow[]).sort(inSchoolOrder).map(toConnection); },
+    async listClientConnections(clientId) { return (q.ofClient.all(clientId) as ConnectionRow[]).sort(byOrganisation).map(toConnection); },
   };
 }

@@ -97,6 +97,11 @@ export const DEVELOPER_SQL = {
     AND detail = @detail)`,
 };
 
+/** Teams, memberships and tokens in the order they were made (sorted here: a statement with a parameter must not sort). */
+const teamOrder = byKeys<TeamMemberRow>((m) => m.added_at, (m) => m.developer_id);
+const membershipOrder = byKeys<TeamMemberRow>((m) => m.added_at, (m) => m.client_id);
+const tokenOrder = byKeys<ApiTokenRow>((t) => t.created_at, (t) => t.id);
+
 /**
  * The developer area's records in SQLite. The unique email column settles the create race between
  * processes (the insert that loses changes nothing); events are read newest first by time, then by the
@@ -147,8 +152,8 @@ export function sqliteDevelopers(db: Database.Database): Developers {
 
     async putTeamMember(member) { q.putMember.run(teamMemberRow(member)); },
     async removeTeamMember(clientId, developerId) { return q.removeMember.run(clientId, developerId).changes === 1; },
-    async listTeam(clientId) { return (q.team.all(clientId) as TeamMemberRow[]).sort(byKeys((m) => m.added_at, (m) => m.developer_id)).map(toTeamMember); },
-    async listMemberships(developerId) { return (q.memberships.all(developerId) as TeamMemberRow[]).sort(byKeys((m) => m.added_at, (m) => m.client_id)).map(toTeamMember); },
+    async listTeam(clientId) { return (q.team.all(clientId) as TeamMemberRow[]).sort(teamOrder).map(toTeamMember); },
+    async listMemberships(developerId) { return (q.memberships.all(developerId) as TeamMemberRow[]).sort(membershipOrder).map(toTeamMember); },
     async deleteTeam(clientId) { q.deleteTeam.run(clientId); },
 
     async putApiToken(token) { q.putToken.run(apiTokenRow(token)); },
@@ -156,7 +161,7 @@ export function sqliteDevelopers(db: Database.Database): Developers {
       const row = q.findToken.get(id) as ApiTokenRow | undefined;
       return row && toApiToken(row);
     },
-    async listApiTokens(developerId) { return (q.tokens.all(developerId) as ApiTokenRow[]).sort(byKeys((t) => t.created_at, (t) => t.id)).map(toApiToken); },
+    async listApiTokens(developerId) { return (q.tokens.all(developerId) as ApiTokenRow[]).sort(tokenOrder).map(toApiToken); },
     async deleteApiToken(developerId, id) { return q.deleteToken.run(developerId, id).changes === 1; },
     async touchApiToken(id, at) { q.touchToken.run(at, id); },
 

@@ -9,6 +9,9 @@ import { type OrganisationRow, toOrganisation, toUser, type UserRow } from './ro
 /** How many fresh random ids a new user may try (50 bits each: a second try is already a curiosity). */
 const ID_TRIES = 5;
 
+/** A school's credentials by user, then kind (sorted here: a statement with a parameter must not sort). */
+const credentialOrder = byKeys<{ userId: string; kind: CredentialKind }>((c) => c.userId, (c) => c.kind);
+
 /** Organisations, users and credentials in SQLite. */
 export function sqliteDirectory(db: Database.Database): Directory {
   const q = {
@@ -118,7 +121,7 @@ export function sqliteDirectory(db: Database.Database): Directory {
     },
     async credentialKinds(organisationId) {
       const out = new Map<string, CredentialKind[]>();
-      for (const { userId, kind } of (q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[]).sort(byKeys((c) => c.userId, (c) => c.kind))) {
+      for (const { userId, kind } of (q.credKinds.all(organisationId) as { userId: string; kind: CredentialKind }[]).sort(credentialOrder)) {
         out.set(userId, [...(out.get(userId) ?? []), kind]);
       }
       return out;
