@@ -53,11 +53,8 @@ export async function groupCpuMs<T>(group: number | undefined, run: () => Promis
  * change did. Undefined off Linux, without a group, or without a successful operation.
  */
 export async function withServerCpu<F extends { ok: number; cpuMsPerOp?: number }>(group: number | undefined, measure: () => Promise<F>): Promise<F> {
-  if (group === undefined) return measure();
-  const before = ourJiffies(new Set([group]), false);
-  const figure = await measure();
-  const spent = ourJiffies(new Set([group]), false) - before;
-  return figure.ok > 0 && spent >= 0 ? { ...figure, cpuMsPerOp: Math.round((spent * MS_PER_JIFFY / figure.ok) * 1000) / 1000 } : figure;
+  const [figure, spentMs] = await groupCpuMs(group, measure);
+  return spentMs !== undefined && figure.ok > 0 && spentMs >= 0 ? { ...figure, cpuMsPerOp: Math.round((spentMs / figure.ok) * 1000) / 1000 } : figure;
 }
 
 export function cpuSnapshot(groups: Set<number>): Snapshot | undefined {

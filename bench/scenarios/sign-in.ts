@@ -48,5 +48,3 @@ export async function measureSignIn(t: Target, o: SignInOptions): Promise<SignIn
     },
   };
 }
-
-
