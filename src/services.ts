@@ -9,7 +9,7 @@ import { syncConfigClients } from './clients/config-clients.js';
 import { syncConfigConnections } from './dashboard/config-connections.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
-import type { KeyPairPem } from './keys/certificate.js';
+import type { KeyPairPem } from './keys/rsa-key-pair.js';
 import { ensureSandbox } from './developer/sandbox.js';
 import { loadKeyEncryptionKey } from './keys/key-encryption-key.js';
 import { KeyManager } from './keys/key-manager.js';

@@ -1,27 +1,11 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, type JsonWebKey, type KeyObject, webcrypto, X509Certificate } from 'node:crypto';
-import { promisify } from 'node:util';
+import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, type KeyObject, webcrypto, X509Certificate } from 'node:crypto';
 import 'reflect-metadata'; // required by @peculiar/x509 (tsyringe)
 import * as x509 from '@peculiar/x509';
+import type { KeyPairPem } from './rsa-key-pair.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 const SIGNING = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
-
-export interface KeyPairPem {
-  privateKeyPem: string;
-  publicKeyPem: string;
-}
-
-/** SPEC: Authentication 4 — RSA-4096. Runs on libuv's pool (seconds), never on a request path. */
-export async function generateRsa4096(): Promise<KeyPairPem> {
-  const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', {
-    modulusLength: 4096,
-    publicExponent: 0x10001,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  return { privateKeyPem: privateKey, publicKeyPem: publicKey };
-}
 
 /** A self-signed X.509 certificate (SHA-256 with RSA, random serial), DER as base64 (the `x5c` form). */
 export async function selfSignedCertificate(

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, type KeyObject, sign } from 'node:crypto';
+import { createPublicKey, type KeyObject, sign } from 'node:crypto';
 import { ExternalSigningKey } from 'oidc-provider';
 import type { ActiveKey } from './key-manager.js';
 
@@ -29,7 +29,7 @@ export class TypedHeaderSigningKey extends ExternalSigningKey {
   constructor(key: ActiveKey) {
     super();
     Object.assign(this, { kid: key.kid, alg: 'RS256' }); // setters the library declares read-only in its types
-    this.#private = createPrivateKey({ key: key.privateJwk, format: 'jwk' });
+    this.#private = key.privateKey;
     this.#public = createPublicKey(this.#private);
     this.libraryHeader = encode({ alg: 'RS256', kid: key.kid });
     this.typedHeader = encode({ alg: 'RS256', typ: 'JWT', kid: key.kid });

@@ -1,4 +1,4 @@
-import { createPrivateKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import t from 'tap';
 import * as client from 'openid-client';
 import { SignJWT, type JWTPayload } from 'jose';
@@ -50,7 +50,7 @@ async function signed(claims: JWTPayload, key?: { privateKey: KeyObject; kid: st
   let k = key;
   if (!k) {
     const { signing } = await lanyard.keyManager.current();
-    k = { privateKey: createPrivateKey({ key: signing.privateJwk, format: 'jwk' }), kid: signing.kid };
+    k = { privateKey: signing.privateKey, kid: signing.kid };
   }
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ sub: 'u1', iat: now - 60, exp: now + 3600, ...claims })

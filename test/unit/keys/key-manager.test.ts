@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
+import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { encryptPrivateKey } from '../../../src/keys/key-crypto.js';
 import { KeyManager } from '../../../src/keys/key-manager.js';
 import { selfSignedCertificate } from '../../../src/keys/certificate.js';
 import { certificateWindow } from '../../../src/keys/policy.js';
+import { rsaPrimeCount } from '../../../src/keys/rsa-key-pair.js';
 import { pooledKeyPair, resetKeyPool } from '../../helpers/test-keys.js';
 
 const ISSUER = 'https://idp.example-district.org:8443/lanyard';
@@ -76,7 +77,8 @@ t.test('cold start: exactly one key, for the current month, with a proper certif
   const certJwk = cert.publicKey.export({ format: 'jwk' });
   t.equal(certJwk.n, set.signing.publicJwk.n, 'certificate modulus = the key\'s n');
   t.equal(certJwk.e, set.signing.publicJwk.e, 'certificate exponent = the key\'s e');
-  t.ok(cert.checkPrivateKey(createPrivateKey({ key: set.signing.privateJwk, format: 'jwk' })), 'matches the private key');
+  t.ok(cert.checkPrivateKey(set.signing.privateKey), 'matches the private key');
+  t.equal(rsaPrimeCount(set.signing.privateKey), 4, 'read back from the store with its four primes (not through a JWK, which drops two)');
   t.equal(cert.validFromDate.toISOString(), window.notBefore.toISOString(), 'certificate validFrom per the policy');
   t.equal(cert.validToDate.toISOString(), window.notAfter.toISOString(), 'certificate validTo per the policy');
   t.match(cert.subject, new RegExp(`^CN=${HOST.replace(/\./g, '\\.')}$`, 'm'), 'subject CN = issuer host (no port, no path)');
