@@ -33,8 +33,9 @@ const env = (name: string): string => {
 const storage = new LRU({ maxSize: 50_000_000 });
 
 /**
- * Not Lanyard's generateRsa4096() (src/keys/certificate.ts): importing that module loads @peculiar/x509
- * (about 0.4 s), which would land in the startup time the bench reports for this process.
+ * The usual two-prime RSA-4096 key, given to the library as a JWK as its documentation shows: a JWK
+ * cannot carry the extra primes of Lanyard's keys (src/keys/rsa-key-pair.ts), and the library signs
+ * with the JWK's parameters.
  */
 async function rsa4096Jwk(): Promise<Record<string, unknown>> {
   const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 4096 });

@@ -3,7 +3,9 @@
  * (so nothing else shares its thread pool) and printed as one JSON line:
  *  - RSA-4096 RS256 signatures per second on all cores: node:crypto's callback `sign` runs on libuv's pool,
  *    whose size the parent sets to at least the number of cores (UV_THREADPOOL_SIZE), kept full with
- *    twice as many signatures in flight as cores, over a realistic ID token's signing input (~700 bytes);
+ *    twice as many signatures in flight as cores, over a realistic ID token's signing input (~700 bytes).
+ *    Twice: with a key like Lanyard's (four primes, src/keys/rsa-key-pair.ts), and with the usual
+ *    two-prime key, which bare oidc-provider signs with (a JWK cannot carry more primes);
  *  - argon2id verifications per second with Lanyard's parameters (ARGON2_OPTIONS), one at a time, and at the
  *    concurrency Lanyard allows itself.
  *
@@ -14,15 +16,19 @@
  *   node --import tsx bench/machine-limits.ts SECONDS ARGON2_CONCURRENCY [argon2]
  */
 import { availableParallelism } from 'node:os';
-import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import { createPrivateKey, generateKeyPair, type KeyObject, sign } from 'node:crypto';
+import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import argon2 from 'argon2';
 import { ARGON2_OPTIONS } from '../src/accounts/credential-hasher.js';
-import { generateRsa4096 } from '../src/keys/certificate.js';
+import { generateRsa4096 } from '../src/keys/rsa-key-pair.js';
 import { runLoad } from './load.js';
 
 export interface MachineLimits {
+  /** With a key like Lanyard's: four primes. */
   rsaSignaturesPerSecond: number;
+  /** With the usual two-prime key, bare oidc-provider's. */
+  rsaTwoPrimeSignaturesPerSecond: number;
   rsaConcurrency: number;
   argon2VerifyOneThread: number;
   argon2Concurrency: number;
@@ -63,16 +69,18 @@ async function argon2Verifier(): Promise<() => Promise<boolean>> {
 }
 
 async function measureLimits(seconds: number, argon2Concurrency: number): Promise<MachineLimits> {
-  const privateKey = createPrivateKey((await generateRsa4096()).privateKeyPem);
+  const lanyardKey = createPrivateKey((await generateRsa4096()).privateKeyPem);
+  const { privateKey: twoPrimeKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 4096 });
   const data = idTokenSigningInput();
   const rsaConcurrency = 2 * availableParallelism();
-  const rsaSignaturesPerSecond = await rate(rsaConcurrency, seconds, () => signOnce(privateKey, data));
+  const rsaSignaturesPerSecond = await rate(rsaConcurrency, seconds, () => signOnce(lanyardKey, data));
+  const rsaTwoPrimeSignaturesPerSecond = await rate(rsaConcurrency, seconds, () => signOnce(twoPrimeKey, data));
 
   const verify = await argon2Verifier();
   const argon2VerifyOneThread = await rate(1, seconds, verify);
   // At a concurrency of 1 it is the same measurement: not repeated.
   const argon2VerifyAtConcurrency = argon2Concurrency === 1 ? argon2VerifyOneThread : await rate(argon2Concurrency, seconds, verify);
-  return { rsaSignaturesPerSecond, rsaConcurrency, argon2VerifyOneThread, argon2Concurrency, argon2VerifyAtConcurrency, signingInputBytes: data.length };
+  return { rsaSignaturesPerSecond, rsaTwoPrimeSignaturesPerSecond, rsaConcurrency, argon2VerifyOneThread, argon2Concurrency, argon2VerifyAtConcurrency, signingInputBytes: data.length };
 }
 
 /** The argon2 rate now, and the CPU this process used (ms, every thread, start-up included). */

@@ -49,7 +49,8 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
 
   const r = JSON.parse(readFileSync(json, 'utf8')) as Results;
   t.equal(r.profile, 'smoke');
-  t.ok(r.limits && r.limits.rsaSignaturesPerSecond > 0, 'RSA-4096 signing rate');
+  t.ok(r.limits && r.limits.rsaSignaturesPerSecond > 0, 'RSA-4096 signing rate, four primes');
+  t.ok(r.limits && r.limits.rsaTwoPrimeSignaturesPerSecond > 0, 'RSA-4096 signing rate, two primes');
   t.ok(r.limits && r.limits.argon2VerifyOneThread > 0 && r.limits.argon2VerifyAtConcurrency > 0, 'argon2id verify rates');
 
   const clean = (name: string, f: Figure | undefined) => {
