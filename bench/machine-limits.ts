@@ -5,7 +5,7 @@
  *    whose size the parent sets to at least the number of cores (UV_THREADPOOL_SIZE), kept full with
  *    twice as many signatures in flight as cores, over a realistic ID token's signing input (~700 bytes).
  *    Twice: with a key like Lanyard's (four primes, src/keys/rsa-key-pair.ts), and with the usual
- *    two-prime key, which bare oidc-provider signs with (a JWK cannot carry more primes);
+ *    two-prime key, which bare oidc-provider signs with (given as a JWK: Node exports no `oth`);
  *  - argon2id verifications per second with Lanyard's parameters (ARGON2_OPTIONS), one at a time, and at the
  *    concurrency Lanyard allows itself.
  *

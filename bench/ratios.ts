@@ -33,7 +33,7 @@ export function ratios(r: Results): Ratio[] {
       out.push(atLeast('code exchange ÷ bare oidc-provider', 1.2, div(sqlite.exchange?.rate, bare.exchange?.rate)));
       // Not targets: whether 1.2 × bare fits under the signing limit at all here, and what each server
       // spends on an exchange besides its one signature (CPU per exchange less the signature's share).
-      out.push(info('  the ceiling: all-core signing ÷ bare exchange', div(signing, bare.exchange?.rate)));
+      out.push(info('  the ceiling: all-core four-prime signing ÷ bare exchange', div(signing, bare.exchange?.rate)));
       // Each less its own signature: bare signs with a two-prime key, Lanyard with four primes.
       const beyond = (f: number | undefined, perSecond: number | undefined) =>
         (f === undefined || !perSecond ? undefined : f - (r.machine.cores * 1000) / perSecond);

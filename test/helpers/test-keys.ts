@@ -5,7 +5,7 @@ import { generateRsa4096, type KeyPairPem } from '../../src/keys/rsa-key-pair.js
 
 /**
  * Real RSA-4096 key pairs, generated once and reused across test processes (a pool on disk under the
- * temp directory), because generating one takes seconds. Each call within a process returns the next
+ * temp directory), because generating one takes a tenth of a second or more. Each call within a process returns the next
  * pair of the pool, so keys created for one store are distinct.
  */
 const POOL_DIR = join(tmpdir(), 'lanyard-test-rsa4096-4p'); // four primes (src/keys/rsa-key-pair.ts)
