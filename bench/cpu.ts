@@ -20,11 +20,17 @@ function machineJiffies(): { total: number; busy: number } | undefined {
 
 /**
  * CPU time (jiffies, the unit of /proc/stat too) of every process in the given process groups, and of the
- * bench itself unless `bench` is false.
+ * bench itself unless `bench` is false; undefined without /proc (off Linux).
  */
-function ourJiffies(groups: Set<number>, bench = true): number {
+function ourJiffies(groups: Set<number>, bench = true): number | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
   let sum = 0;
-  for (const name of readdirSync('/proc')) {
+  for (const name of entries) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
@@ -41,9 +47,11 @@ const MS_PER_JIFFY = 10;
 
 /** The CPU time (ms, all threads) of a process group while `run` ran; undefined off Linux or without a group. */
 export async function groupCpuMs<T>(group: number | undefined, run: () => Promise<T>): Promise<[T, number | undefined]> {
-  const before = group === undefined ? undefined : ourJiffies(new Set([group]), false);
+  const jiffies = () => (group === undefined ? undefined : ourJiffies(new Set([group]), false));
+  const before = jiffies();
   const result = await run();
-  return [result, before === undefined ? undefined : (ourJiffies(new Set([group!]), false) - before) * MS_PER_JIFFY];
+  const after = jiffies();
+  return [result, before === undefined || after === undefined ? undefined : (after - before) * MS_PER_JIFFY];
 }
 
 /**
@@ -59,7 +67,8 @@ export async function withServerCpu<F extends { ok: number; cpuMsPerOp?: number 
 
 export function cpuSnapshot(groups: Set<number>): Snapshot | undefined {
   const m = machineJiffies();
-  return m && { ...m, ours: ourJiffies(groups) };
+  const ours = ourJiffies(groups);
+  return m && ours !== undefined ? { ...m, ours } : undefined;
 }
 
 /**
