@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../src/clock.js';
 import { sqliteBadges } from './sqlite/badges.js';
+import { retryBusyWrites } from './sqlite/busy-retry.js';
 import { checkpointInBackground, leaveCheckpointsToAThread } from './sqlite/checkpointer.js';
 import { sqliteClients } from './sqlite/clients.js';
 import { sqliteConnections } from './sqlite/connections.js';
@@ -42,6 +43,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db, path);
+    retryBusyWrites(db, BUSY_TIMEOUT_MS); // from here on: short waits, not SQLite's 1–25 ms sleeps (busy-retry.ts)
   } catch (err) {
     db.close();
     throw err;

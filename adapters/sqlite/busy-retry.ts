@@ -1,0 +1,69 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Waiting for another process's write lock, in steps that fit how long SQLite holds it.
+ *
+ * SQLite has one write lock per database; Lanyard's worker processes share it. A commit holds it for tens
+ * of microseconds, but SQLite's own busy handler (`busy_timeout`) sleeps 1, 2, 5, 10, 15, 20, 25 ms… between
+ * tries, inside the synchronous call, so a worker that met the lock taken answered nothing for milliseconds
+ * while the lock was free again long before (README → Performance). Here the connection's busy handler is
+ * off (`busy_timeout = 0`: SQLITE_BUSY at once) and each statement or outermost transaction is tried again
+ * after 25 µs, doubling to at most 1 ms, until `timeoutMs`, after which the SQLITE_BUSY error stands (a 503).
+ *
+ * Trying again is safe: an autocommit statement or a transaction that failed with SQLITE_BUSY changed
+ * nothing (better-sqlite3 rolls a transaction back). Statements inside a transaction are not tried on their
+ * own: the transaction is, from its start. Lanyard's transactions are BEGIN IMMEDIATE, which takes the lock
+ * first, and their functions change nothing but the database.
+ */
+const FIRST_WAIT_MS = 0.025;
+const LONGEST_WAIT_MS = 1;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+export const isBusy = (err: unknown): boolean =>
+  typeof (err as { code?: unknown } | null)?.code === 'string' && (err as { code: string }).code.startsWith('SQLITE_BUSY');
+
+/** `run()`, and again while SQLite answers SQLITE_BUSY, for at most `timeoutMs`. */
+export function retryWhileBusy<T>(run: () => T, timeoutMs: number): T {
+  const deadline = performance.now() + timeoutMs;
+  for (let wait = FIRST_WAIT_MS; ; wait = Math.min(wait * 2, LONGEST_WAIT_MS)) {
+    try {
+      return run();
+    } catch (err) {
+      if (!isBusy(err) || performance.now() + wait > deadline) throw err;
+      Atomics.wait(sleeper, 0, 0, wait); // a short sleep, without SQLite's 1 ms floor
+    }
+  }
+}
+
+const STATEMENT_METHODS = ['run', 'get', 'all'] as const;
+
+/**
+ * Turns SQLite's busy handler off for `db` and makes its statements (prepared from now on), transactions
+ * and `exec` retry while busy instead. Call after opening and migrating, before preparing statements.
+ */
+export function retryBusyWrites(db: Database.Database, timeoutMs: number): void {
+  db.pragma('busy_timeout = 0');
+  const outermost = <T>(run: () => T): T => (db.inTransaction ? run() : retryWhileBusy(run, timeoutMs));
+
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((source: string) => {
+    const statement = prepare(source) as unknown as Record<(typeof STATEMENT_METHODS)[number], (...a: unknown[]) => unknown>;
+    for (const method of STATEMENT_METHODS) {
+      const original = statement[method].bind(statement);
+      statement[method] = (...args: unknown[]) => outermost(() => original(...args));
+    }
+    return statement;
+  }) as typeof db.prepare;
+
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn: (...a: unknown[]) => unknown) => {
+    const tx = transaction(fn);
+    const wrap = (variant: (...a: unknown[]) => unknown) => (...args: unknown[]) => outermost(() => variant(...args));
+    return Object.assign(wrap(tx), {
+      default: wrap(tx.default), deferred: wrap(tx.deferred), immediate: wrap(tx.immediate), exclusive: wrap(tx.exclusive),
+    });
+  }) as typeof db.transaction;
+
+  const exec = db.exec.bind(db);
+  db.exec = ((source: string) => { outermost(() => exec(source)); return db; }) as typeof db.exec;
+}

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import t, { type Test } from 'tap';
+import { openSqliteStore } from '../../../adapters/sqlite.js';
+import { retryBusyWrites, retryWhileBusy } from '../../../adapters/sqlite/busy-retry.js';
+import { systemClock } from '../../../src/clock.js';
+
+const busy = (code = 'SQLITE_BUSY') => Object.assign(new Error('database is locked'), { code });
+
+t.test('retryWhileBusy: tries again on SQLITE_BUSY, never on anything else, and gives up at the deadline', async (t) => {
+  let calls = 0;
+  t.equal(retryWhileBusy(() => { calls += 1; if (calls < 4) throw busy(calls === 2 ? 'SQLITE_BUSY_SNAPSHOT' : 'SQLITE_BUSY'); return 'done'; }, 1000), 'done');
+  t.equal(calls, 4, 'three busy answers (one a snapshot conflict), then the result');
+
+  calls = 0;
+  t.throws(() => retryWhileBusy(() => { calls += 1; throw Object.assign(new Error('constraint'), { code: 'SQLITE_CONSTRAINT' }); }, 1000), { code: 'SQLITE_CONSTRAINT' });
+  t.equal(calls, 1, 'another error: thrown at once');
+
+  calls = 0;
+  const started = performance.now();
+  t.throws(() => retryWhileBusy(() => { calls += 1; throw busy(); }, 30), { code: 'SQLITE_BUSY' }, 'still busy at the deadline: the error stands');
+  t.ok(performance.now() - started >= 25, 'after waiting about the timeout');
+  t.ok(calls > 10, `in short steps (${calls} tries in 30 ms; SQLite's own handler would have made 5)`);
+});
+
+/** Another connection, in a thread of its own, holding the write lock for `holdMs` (it inserts a setting). */
+async function holdWriteLock(t: Test, path: string, holdMs: number) {
+  const worker = new Worker(`
+    const { parentPort, workerData } = require('node:worker_threads');
+    const db = new (require('better-sqlite3'))(workerData.path);
+    db.exec('BEGIN IMMEDIATE');
+    db.prepare("INSERT INTO settings (name, value) VALUES ('held', 'yes')").run();
+    parentPort.postMessage('locked');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs);
+    db.exec('COMMIT');
+    db.close();
+    parentPort.postMessage('released');`, { eval: true, workerData: { path, holdMs } });
+  t.teardown(() => worker.terminate());
+  await new Promise<void>((resolve, reject) => { worker.once('message', () => resolve()); worker.once('error', reject); });
+  // Wrapped: an async function returning the promise itself would wait for it.
+  return { released: new Promise<void>((resolve) => worker.on('message', (m) => m === 'released' && resolve())) };
+}
+
+function newPath(t: Test): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-busy-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return join(dir, 'lanyard.db');
+}
+
+t.test('the store waits for another process\'s write lock with its own retries, not SQLite\'s sleeping handler', async (t) => {
+  const path = newPath(t);
+  const store = openSqliteStore(path, systemClock, { checkpointThread: false });
+  t.teardown(() => store.close());
+  const raw = new Database(path, { timeout: 0 });
+  t.teardown(() => raw.close());
+
+  const { released } = await holdWriteLock(t, path, 150);
+  t.throws(() => raw.prepare("INSERT INTO settings (name, value) VALUES ('probe', '1')").run(), { code: 'SQLITE_BUSY' }, 'the lock is held (another connection, no retries, no timeout)');
+  await store.oidc.upsert('AccessToken', 'at-1', { accountId: 'u1', clientId: 'app' }, 60); // an autocommit statement
+  await store.hitCounter('login:u1', 60); // a BEGIN IMMEDIATE transaction
+  await released;
+  t.equal((await store.oidc.find('AccessToken', 'at-1'))?.accountId, 'u1', 'the write waited and landed');
+  t.equal(raw.prepare("SELECT value FROM settings WHERE name = 'held'").pluck().get(), 'yes', 'after the other connection\'s');
+  t.equal(raw.prepare('SELECT count FROM counters WHERE key = ?').pluck().get('login:u1'), 1, 'the transaction too');
+});
+
+t.test('a connection with busy retries: SQLite\'s own handler off; SQLITE_BUSY once the timeout has passed', async (t) => {
+  const path = newPath(t);
+  await openSqliteStore(path, systemClock, { checkpointThread: false }).close(); // the schema
+  const db = new Database(path);
+  t.teardown(() => db.close());
+  db.pragma('busy_timeout = 5000');
+  retryBusyWrites(db, 50);
+  t.equal(db.pragma('busy_timeout', { simple: true }), 0, 'busy_timeout 0: SQLite answers SQLITE_BUSY at once, and the retries wait');
+  const insert = db.prepare("INSERT INTO settings (name, value) VALUES ('late', 'no')");
+  const { released } = await holdWriteLock(t, path, 400);
+  t.throws(() => insert.run(), { code: 'SQLITE_BUSY' }, 'a statement: busy past the timeout');
+  t.throws(() => db.transaction(() => insert.run()).immediate(), { code: 'SQLITE_BUSY' }, 'a transaction too');
+  t.throws(() => db.exec("INSERT INTO settings (name, value) VALUES ('late2', 'no')"), { code: 'SQLITE_BUSY' }, 'and exec');
+  await released;
+  t.equal(db.prepare("SELECT count(*) FROM settings WHERE name LIKE 'late%'").pluck().get(), 0, 'none of them wrote anything');
+  insert.run();
+  t.equal(db.prepare("SELECT value FROM settings WHERE name = 'late'").pluck().get(), 'no', 'once the lock is free, writes go through');
+});
