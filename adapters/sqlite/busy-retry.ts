@@ -12,8 +12,14 @@ import type Database from 'better-sqlite3';
  *
  * Trying again is safe: an autocommit statement or a transaction that failed with SQLITE_BUSY changed
  * nothing (better-sqlite3 rolls a transaction back). Statements inside a transaction are not tried on their
- * own: the transaction is, from its start. Lanyard's transactions are BEGIN IMMEDIATE, which takes the lock
- * first, and their functions change nothing but the database.
+ * own: the transaction is, from its start, and Lanyard's transaction functions change nothing but the
+ * database. Most are BEGIN IMMEDIATE, which meets the lock before the function runs; the two deferred ones
+ * (a client's deletion, a connection's check-then-write) read first, and their write's SQLITE_BUSY or
+ * SQLITE_BUSY_SNAPSHOT, which SQLite's own handler never waited on (it was a 503 at once), is now a retry.
+ *
+ * `exec` is not retried (a script's statements commit one by one); Lanyard runs it only in migrations,
+ * before this. A read can meet SQLITE_BUSY only in rare cases (another connection recovering the log after
+ * a crash); `iterate` and `pragma` are not retried, and such a read is now a 503 at once.
  */
 const FIRST_WAIT_MS = 0.025;
 const LONGEST_WAIT_MS = 1;
@@ -38,8 +44,8 @@ export function retryWhileBusy<T>(run: () => T, timeoutMs: number): T {
 const STATEMENT_METHODS = ['run', 'get', 'all'] as const;
 
 /**
- * Turns SQLite's busy handler off for `db` and makes its statements (prepared from now on), transactions
- * and `exec` retry while busy instead. Call after opening and migrating, before preparing statements.
+ * Turns SQLite's busy handler off for `db` and makes its statements' run/get/all (prepared from now on) and
+ * its transactions retry while busy instead. Call after opening and migrating, before preparing statements.
  */
 export function retryBusyWrites(db: Database.Database, timeoutMs: number): void {
   db.pragma('busy_timeout = 0');
@@ -63,7 +69,4 @@ export function retryBusyWrites(db: Database.Database, timeoutMs: number): void 
       default: wrap(tx.default), deferred: wrap(tx.deferred), immediate: wrap(tx.immediate), exclusive: wrap(tx.exclusive),
     });
   }) as typeof db.transaction;
-
-  const exec = db.exec.bind(db);
-  db.exec = ((source: string) => { outermost(() => exec(source)); return db; }) as typeof db.exec;
 }

@@ -41,7 +41,12 @@ async function holdWriteLock(t: Test, path: string, holdMs: number) {
   t.teardown(() => worker.terminate());
   await new Promise<void>((resolve, reject) => { worker.once('message', () => resolve()); worker.once('error', reject); });
   // Wrapped: an async function returning the promise itself would wait for it.
-  return { released: new Promise<void>((resolve) => worker.on('message', (m) => m === 'released' && resolve())) };
+  return {
+    released: new Promise<void>((resolve, reject) => {
+      worker.on('message', (m) => m === 'released' && resolve());
+      worker.once('error', reject);
+    }),
+  };
 }
 
 function newPath(t: Test): string {
@@ -58,8 +63,10 @@ t.test('the store waits for another process\'s write lock with its own retries, 
   t.teardown(() => raw.close());
 
   const { released } = await holdWriteLock(t, path, 150);
+  const started = performance.now();
   t.throws(() => raw.prepare("INSERT INTO settings (name, value) VALUES ('probe', '1')").run(), { code: 'SQLITE_BUSY' }, 'the lock is held (another connection, no retries, no timeout)');
   await store.oidc.upsert('AccessToken', 'at-1', { accountId: 'u1', clientId: 'app' }, 60); // an autocommit statement
+  t.ok(performance.now() - started >= 100, 'it waited for the lock (held 150 ms), rather than failing');
   await store.hitCounter('login:u1', 60); // a BEGIN IMMEDIATE transaction
   await released;
   t.equal((await store.oidc.find('AccessToken', 'at-1'))?.accountId, 'u1', 'the write waited and landed');
@@ -76,10 +83,18 @@ t.test('a connection with busy retries: SQLite\'s own handler off; SQLITE_BUSY o
   retryBusyWrites(db, 50);
   t.equal(db.pragma('busy_timeout', { simple: true }), 0, 'busy_timeout 0: SQLite answers SQLITE_BUSY at once, and the retries wait');
   const insert = db.prepare("INSERT INTO settings (name, value) VALUES ('late', 'no')");
-  const { released } = await holdWriteLock(t, path, 400);
-  t.throws(() => insert.run(), { code: 'SQLITE_BUSY' }, 'a statement: busy past the timeout');
-  t.throws(() => db.transaction(() => insert.run()).immediate(), { code: 'SQLITE_BUSY' }, 'a transaction too');
-  t.throws(() => db.exec("INSERT INTO settings (name, value) VALUES ('late2', 'no')"), { code: 'SQLITE_BUSY' }, 'and exec');
+  const { released } = await holdWriteLock(t, path, 1500);
+  const waited = (attempt: () => unknown): number => {
+    const started = performance.now();
+    t.throws(attempt, { code: 'SQLITE_BUSY' });
+    return performance.now() - started;
+  };
+  t.ok(waited(() => insert.run()) >= 45, 'a statement: tried again until the timeout (50 ms), then SQLITE_BUSY');
+  t.ok(waited(() => db.transaction(() => insert.run()).immediate()) >= 45, 'a BEGIN IMMEDIATE transaction too');
+  let runs = 0;
+  const readThenWrite = db.transaction(() => { runs += 1; db.prepare('SELECT count(*) FROM settings').get(); insert.run(); });
+  t.ok(waited(() => readThenWrite()) >= 45, 'a deferred transaction whose write meets the lock too');
+  t.ok(runs > 1, `and it is the whole transaction that is tried again (${runs} runs), not its statement`);
   await released;
   t.equal(db.prepare("SELECT count(*) FROM settings WHERE name LIKE 'late%'").pluck().get(), 0, 'none of them wrote anything');
   insert.run();
