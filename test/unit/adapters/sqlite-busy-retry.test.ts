@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
+import type { Store } from '../../../adapters/store.js';
 import { retryBusyWrites, retryWhileBusy } from '../../../adapters/sqlite/busy-retry.js';
 import { systemClock } from '../../../src/clock.js';
 
@@ -99,4 +100,25 @@ t.test('a connection with busy retries: SQLite\'s own handler off; SQLITE_BUSY o
   t.equal(db.prepare("SELECT count(*) FROM settings WHERE name LIKE 'late%'").pluck().get(), 0, 'none of them wrote anything');
   insert.run();
   t.equal(db.prepare("SELECT value FROM settings WHERE name = 'late'").pluck().get(), 'no', 'once the lock is free, writes go through');
+});
+
+t.test('the store turns its connection\'s busy handler off and its statements retry', async (t) => {
+  const path = newPath(t);
+  const opened = new Set<Database.Database>();
+  const prepare = Database.prototype.prepare;
+  Database.prototype.prepare = function (this: Database.Database, source: string) {
+    opened.add(this);
+    return prepare.call(this, source);
+  } as typeof prepare;
+  let store: Store | undefined;
+  try {
+    store = openSqliteStore(path, systemClock, { checkpointThread: false });
+  } finally {
+    Database.prototype.prepare = prepare;
+  }
+  t.teardown(() => store?.close());
+  t.equal(opened.size, 1, 'one connection');
+  const [db] = [...opened];
+  t.equal(db!.pragma('busy_timeout', { simple: true }), 0, 'busy_timeout 0 once opened: SQLite\'s sleeping handler is off');
+  t.ok(Object.hasOwn(db!.prepare('SELECT 1'), 'run'), 'statements carry the retrying run/get/all');
 });
