@@ -5,9 +5,9 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
-import type { Store } from '../../../adapters/store.js';
 import { retryBusyWrites, retryWhileBusy } from '../../../adapters/sqlite/busy-retry.js';
 import { systemClock } from '../../../src/clock.js';
+import { openWatchedSqliteStore } from '../../helpers/watched-sqlite-store.js';
 
 const busy = (code = 'SQLITE_BUSY') => Object.assign(new Error('database is locked'), { code });
 
@@ -103,22 +103,10 @@ t.test('a connection with busy retries: SQLite\'s own handler off; SQLITE_BUSY o
 });
 
 t.test('the store turns its connection\'s busy handler off and its statements retry', async (t) => {
-  const path = newPath(t);
-  const opened = new Set<Database.Database>();
-  const prepare = Database.prototype.prepare;
-  Database.prototype.prepare = function (this: Database.Database, source: string) {
-    opened.add(this);
-    return prepare.call(this, source);
-  } as typeof prepare;
-  let store: Store | undefined;
-  try {
-    store = openSqliteStore(path, systemClock, { checkpointThread: false });
-  } finally {
-    Database.prototype.prepare = prepare;
-  }
-  t.teardown(() => store?.close());
-  t.equal(opened.size, 1, 'one connection');
-  const [db] = [...opened];
+  const { store, connections } = openWatchedSqliteStore(newPath(t));
+  t.teardown(() => store.close());
+  t.equal(connections.size, 1, 'one connection');
+  const [db] = [...connections];
   t.equal(db!.pragma('busy_timeout', { simple: true }), 0, 'busy_timeout 0 once opened: SQLite\'s sleeping handler is off');
   t.ok(Object.hasOwn(db!.prepare('SELECT 1'), 'run'), 'statements carry the retrying run/get/all');
 });

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
-import { openSqliteStore } from '../../../adapters/sqlite.js';
 import { byKeys } from '../../../adapters/store/collation.js';
-import { ManualClock } from '../../../src/clock.js';
+import { openWatchedSqliteStore } from '../../helpers/watched-sqlite-store.js';
 
 /**
  * SQLite (3.54, as better-sqlite3 bundles it) prepares a statement again at every run when the statement has a
@@ -18,22 +17,11 @@ import { ManualClock } from '../../../src/clock.js';
 
 /** Every statement the SQLite store prepares when it opens, as it prepares it. */
 function storeStatements(t: Test): { sql: string[]; db: Database.Database } {
-  const sql: string[] = [];
-  const prepare = Database.prototype.prepare;
-  Database.prototype.prepare = function (this: Database.Database, source: string) {
-    sql.push(source);
-    return prepare.call(this, source);
-  } as typeof prepare;
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-statements-'));
-  let store: ReturnType<typeof openSqliteStore>;
-  try {
-    store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock(), { checkpointThread: false });
-  } finally {
-    Database.prototype.prepare = prepare;
-  }
+  const { store, statements } = openWatchedSqliteStore(join(dir, 'lanyard.db'));
   const db = new Database(join(dir, 'lanyard.db'), { readonly: true });
   t.teardown(async () => { db.close(); await store.close(); rmSync(dir, { recursive: true, force: true }); });
-  return { sql, db };
+  return { sql: statements, db };
 }
 
 /** Null for each of the statement's parameters, named (@name) or positional (?), outside string literals. */
