@@ -25,7 +25,7 @@ const FIRST_WAIT_MS = 0.025;
 const LONGEST_WAIT_MS = 1;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-export const isBusy = (err: unknown): boolean =>
+const isBusy = (err: unknown): boolean =>
   typeof (err as { code?: unknown } | null)?.code === 'string' && (err as { code: string }).code.startsWith('SQLITE_BUSY');
 
 /** `run()`, and again while SQLite answers SQLITE_BUSY, for at most `timeoutMs`. */

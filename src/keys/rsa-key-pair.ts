@@ -25,8 +25,8 @@ export interface KeyPairPem {
   publicKeyPem: string;
 }
 
-export const RSA_BITS = 4096;
-export const RSA_PRIMES = 4;
+const RSA_BITS = 4096;
+const RSA_PRIMES = 4;
 const PRIME_BITS = RSA_BITS / RSA_PRIMES;
 const E = 65537n;
 /** About five primes per key on average, rarely over twenty (the product is short: the smallest is replaced). */
@@ -46,15 +46,15 @@ export async function generateRsa4096(): Promise<KeyPairPem> {
     if ((p - 1n) % E === 0n || primes.includes(p)) continue; // e must be invertible modulo p − 1
     primes.push(p);
     if (primes.length < RSA_PRIMES) continue;
-    if (primes.reduce((a, b) => a * b) >> BigInt(RSA_BITS - 4) >= LEAST_TOP_NIBBLE) return keyPairFromPrimes(primes);
+    const n = primes.reduce((a, b) => a * b);
+    if (n >> BigInt(RSA_BITS - 4) >= LEAST_TOP_NIBBLE) return keyPairFromPrimes(primes, n);
     primes.sort((a, b) => (a < b ? -1 : 1)).shift(); // the product is short: replace the smallest prime
   }
   throw new Error(`no ${RSA_BITS}-bit product of ${RSA_PRIMES} primes after ${MAX_TRIES} primes`);
 }
 
-/** The PKCS#1 key (version 1, with otherPrimeInfos) for these primes, read back by OpenSSL. */
-function keyPairFromPrimes(primes: bigint[]): KeyPairPem {
-  const n = primes.reduce((a, b) => a * b);
+/** The PKCS#1 key (version 1, with otherPrimeInfos) for these primes and their product n, read back by OpenSSL. */
+function keyPairFromPrimes(primes: bigint[], n: bigint): KeyPairPem {
   const d = modInverse(E, primes.map((p) => p - 1n).reduce(lcm));
   const [p, q, ...others] = primes as [bigint, bigint, ...bigint[]];
   let product = p * q;
@@ -64,7 +64,7 @@ function keyPairFromPrimes(primes: bigint[]): KeyPairPem {
     return info;
   });
   const pkcs1 = AsnConvert.serialize(new RSAPrivateKey({
-    version: others.length ? 1 : 0,
+    version: 1, // multi-prime
     modulus: der(n),
     publicExponent: der(E),
     privateExponent: der(d),
@@ -73,7 +73,7 @@ function keyPairFromPrimes(primes: bigint[]): KeyPairPem {
     exponent1: der(d % (p - 1n)),
     exponent2: der(d % (q - 1n)),
     coefficient: der(modInverse(q, p)),
-    ...(others.length ? { otherPrimeInfos: new OtherPrimeInfos(otherPrimeInfos) } : {}),
+    otherPrimeInfos: new OtherPrimeInfos(otherPrimeInfos),
   }));
   const key = createPrivateKey({ key: Buffer.from(pkcs1), format: 'der', type: 'pkcs1' });
   return {
