@@ -15,6 +15,7 @@ import { migrate } from './sqlite/migrate.js';
 import { sqliteOidcRecords } from './sqlite/oidc-records.js';
 import { sqliteSettings } from './sqlite/settings.js';
 import { sqliteTransfer } from './sqlite/transfer.js';
+import { batchWrites } from './sqlite/write-batch.js';
 import type { Store } from './store.js';
 
 /** How long a write waits for another process's write lock before giving up (SQLITE_BUSY → 503). */
@@ -55,8 +56,9 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
   }
 
   const now = () => clock.now().getTime();
-  const oidc = sqliteOidcRecords(db, now);
-  const { sweep: sweepCounters, ...counters } = sqliteCounters(db, now);
+  const batch = batchWrites(db); // the writes of the hot paths: protocol records, counters and locks
+  const oidc = sqliteOidcRecords(db, now, batch);
+  const { sweep: sweepCounters, ...counters } = sqliteCounters(db, now, batch);
   const { sweep: sweepOidc, ...oidcRecords } = oidc;
   const probe = db.prepare(`INSERT INTO settings (name, value) VALUES ('readiness-probe', ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
@@ -75,6 +77,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     async sweep() { return sweepOidc() + sweepCounters(); },
     async ping() { probe.run(String(now())); },
     async close() {
+      if (db.open) batch.flush();
       await stopCheckpoints();
       if (db.open) db.close();
     },

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Counter, Counters, Locks } from '../store.js';
+import type { WriteBatch } from './write-batch.js';
 
 /**
- * Login counters and locks in SQLite. A read-then-write takes the write lock up front (BEGIN IMMEDIATE):
- * in a deferred transaction two processes could both read, and one would fail with SQLITE_BUSY on write.
+ * Login counters, rate limits and locks in SQLite. Writes are committed in batches (write-batch.ts: every
+ * request counts against a rate limit), each in the batch's transaction, which holds the write lock from its
+ * start (BEGIN IMMEDIATE), so that a hit's read-then-write sees no other process's hit in between.
  */
-export function sqliteCounters(db: Database.Database, now: () => number): Counters & Locks & { sweep(): number } {
+export function sqliteCounters(db: Database.Database, now: () => number, batch: WriteBatch): Counters & Locks & { sweep(): number } {
   const q = {
     // One statement: a new window when the old one is over, else one more hit in it.
     hit: db.prepare(`INSERT INTO counters (key, count, last_at, expires_at) VALUES (@key, 1, @now, @expires)
@@ -28,26 +30,26 @@ export function sqliteCounters(db: Database.Database, now: () => number): Counte
     sweepLocks: db.prepare('DELETE FROM locks WHERE expires_at <= ?'),
   };
   // The previous hit is read and this one counted in one transaction: concurrent hits see distinct counts.
-  const hit = db.transaction((key: string, t: number, expires: number): Counter => {
+  const hit = (key: string, t: number, expires: number): Counter => {
     const before = q.peek.get(key, t) as Counter | undefined;
     const after = q.hit.get({ key, now: t, expires }) as Counter;
     return { ...after, previousAt: before?.lastAt };
-  });
+  };
 
   return {
     async hitCounter(key, windowSeconds) {
       const t = now();
-      return hit.immediate(key, t, t + windowSeconds * 1000);
+      return batch.write(() => hit(key, t, t + windowSeconds * 1000));
     },
-    async releaseCounter(key, lastAt) { q.release.run(lastAt ?? null, key, now()); },
+    async releaseCounter(key, lastAt) { const t = now(); await batch.write(() => q.release.run(lastAt ?? null, key, t)); },
     async peekCounter(key) { return q.peek.get(key, now()) as Counter | undefined; },
-    async clearCounter(key) { q.clear.run(key); },
+    async clearCounter(key) { await batch.write(() => q.clear.run(key)); },
     async tryLock(key, ttlMs) {
       const token = randomBytes(12).toString('base64url');
       const t = now();
-      return q.lock.run({ key, token, now: t, expires: t + ttlMs }).changes === 1 ? token : undefined;
+      return batch.write(() => q.lock.run({ key, token, now: t, expires: t + ttlMs }).changes === 1 ? token : undefined);
     },
-    async unlock(key, token) { q.unlock.run(key, token); },
+    async unlock(key, token) { await batch.write(() => q.unlock.run(key, token)); },
     sweep: () => q.sweep.run(now()).changes + q.sweepLocks.run(now()).changes,
   };
 }

@@ -1,9 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { OidcPayload, OidcRecords } from '../store.js';
 import { sqliteAccountSessions } from './account-sessions.js';
+import type { WriteBatch } from './write-batch.js';
 
-/** Protocol records in SQLite: one table, expiry on the injected clock, consume as a compare-and-set. */
-export function sqliteOidcRecords(db: Database.Database, now: () => number): OidcRecords & { sweep(): number } {
+/**
+ * Protocol records in SQLite: one table, expiry on the injected clock, consume as a compare-and-set. Writes
+ * are committed in batches (write-batch.ts): a token request writes three or four records.
+ */
+export function sqliteOidcRecords(db: Database.Database, now: () => number, batch: WriteBatch): OidcRecords & { sweep(): number } {
   const q = {
     upsert: db.prepare(`INSERT INTO oidc_records (model, id, payload, grant_id, uid, user_code, account_id, client_id,
       expires_at) VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @accountId, @clientId, @expiresAt)
@@ -26,20 +30,24 @@ export function sqliteOidcRecords(db: Database.Database, now: () => number): Oid
 
   return {
     async upsert(model, id, payload, expiresIn) {
-      q.upsert.run({
+      const row = {
         model, id, payload: JSON.stringify(payload),
         grantId: payload.grantId ?? null, uid: payload.uid ?? null, userCode: payload.userCode ?? null,
         accountId: accountIdOf(payload), clientId: clientIdOf(payload), expiresAt: now() + expiresIn * 1000,
-      });
+      };
+      await batch.write(() => q.upsert.run(row));
     },
     async find(model, id) { return parse(q.find.get(model, id, now())); },
     async findByUid(model, uid) { return parse(q.findByUid.get(model, uid, now())); },
     async findByUserCode(model, code) { return parse(q.findByUserCode.get(model, code, now())); },
-    async consume(model, id) { return q.consume.run(Math.floor(now() / 1000), model, id, now()).changes === 1; },
-    async destroy(model, id) { q.destroy.run(model, id); },
-    async revokeByGrantId(grantId) { q.revoke.run(grantId); },
-    async revokeByAccountId(accountId) { return accounts.revokeRecords(accountId); },
-    async revokeByClientId(clientId) { return q.revokeClient.run(clientId).changes; },
+    async consume(model, id) {
+      const t = now();
+      return batch.write(() => q.consume.run(Math.floor(t / 1000), model, id, t).changes === 1);
+    },
+    async destroy(model, id) { await batch.write(() => q.destroy.run(model, id)); },
+    async revokeByGrantId(grantId) { await batch.write(() => q.revoke.run(grantId)); },
+    async revokeByAccountId(accountId) { return batch.write(() => accounts.revokeRecords(accountId)); },
+    async revokeByClientId(clientId) { return batch.write(() => q.revokeClient.run(clientId).changes); },
     sweep: () => q.sweep.run(now()).changes,
   };
 }

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
 import { retryBusyWrites, retryWhileBusy } from '../../../adapters/sqlite/busy-retry.js';
 import { systemClock } from '../../../src/clock.js';
+import { holdWriteLock, newSqlitePath as newPath } from '../../helpers/sqlite-lock.js';
 import { openWatchedSqliteStore } from '../../helpers/watched-sqlite-store.js';
 
 const busy = (code = 'SQLITE_BUSY') => Object.assign(new Error('database is locked'), { code });
@@ -26,35 +23,6 @@ t.test('retryWhileBusy: tries again on SQLITE_BUSY, never on anything else, and 
   t.ok(performance.now() - started >= 25, 'after waiting about the timeout');
   t.ok(calls > 10, `in short steps (${calls} tries in 30 ms; SQLite's own handler would have made 5)`);
 });
-
-/** Another connection, in a thread of its own, holding the write lock for `holdMs` (it inserts a setting). */
-async function holdWriteLock(t: Test, path: string, holdMs: number) {
-  const worker = new Worker(`
-    const { parentPort, workerData } = require('node:worker_threads');
-    const db = new (require('better-sqlite3'))(workerData.path);
-    db.exec('BEGIN IMMEDIATE');
-    db.prepare("INSERT INTO settings (name, value) VALUES ('held', 'yes')").run();
-    parentPort.postMessage('locked');
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.holdMs);
-    db.exec('COMMIT');
-    db.close();
-    parentPort.postMessage('released');`, { eval: true, workerData: { path, holdMs } });
-  t.teardown(() => worker.terminate());
-  await new Promise<void>((resolve, reject) => { worker.once('message', () => resolve()); worker.once('error', reject); });
-  // Wrapped: an async function returning the promise itself would wait for it.
-  return {
-    released: new Promise<void>((resolve, reject) => {
-      worker.on('message', (m) => m === 'released' && resolve());
-      worker.once('error', reject);
-    }),
-  };
-}
-
-function newPath(t: Test): string {
-  const dir = mkdtempSync(join(tmpdir(), 'lanyard-busy-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  return join(dir, 'lanyard.db');
-}
 
 t.test('the store waits for another process\'s write lock with its own retries, not SQLite\'s sleeping handler', async (t) => {
   const path = newPath(t);
