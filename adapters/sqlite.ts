@@ -56,7 +56,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
   }
 
   const now = () => clock.now().getTime();
-  const batch = batchWrites(db); // the writes of the hot paths: protocol records, counters and locks
+  const batch = batchWrites(db); // every write of protocol records, counters and locks, and what ends sessions
   const oidc = sqliteOidcRecords(db, now, batch);
   const { sweep: sweepCounters, ...counters } = sqliteCounters(db, now, batch);
   const { sweep: sweepOidc, ...oidcRecords } = oidc;
@@ -65,12 +65,12 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
   return {
     backend: 'sqlite',
     oidc: oidcRecords,
-    ...sqliteDirectory(db),
+    ...sqliteDirectory(db, batch),
     ...sqliteClients(db),
     ...sqliteConnections(db),
     ...sqliteDevelopers(db),
     ...sqliteKeys(db),
-    ...sqliteBadges(db, now),
+    ...sqliteBadges(db, now, batch),
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),
@@ -79,6 +79,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     async close() {
       if (db.open) batch.flush();
       await stopCheckpoints();
+      if (db.open) batch.flush(); // and what was asked for meanwhile; anything later fails: the connection is closed
       if (db.open) db.close();
     },
   };

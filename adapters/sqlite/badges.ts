@@ -1,12 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { BadgeHolder, Badges } from '../store.js';
 import { sqliteAccountSessions } from './account-sessions.js';
+import type { WriteBatch } from './write-batch.js';
 
 /**
  * Badges in SQLite: issuing voids the user's earlier badge in the same transaction, and voiding a badge ends
- * its holder's sessions in it too (Badges contract).
+ * its holder's sessions in it too (Badges contract). Both go through the write batch (write-batch.ts), since
+ * ending sessions deletes protocol records: after the record writes asked for before it.
  */
-export function sqliteBadges(db: Database.Database, now: () => number): Badges {
+export function sqliteBadges(db: Database.Database, now: () => number, batch: WriteBatch): Badges {
   const q = {
     deleteUser: db.prepare('DELETE FROM badges WHERE user_id = ?'),
     deleteOrg: db.prepare('DELETE FROM badges WHERE organisation_id = ?'),
@@ -29,9 +31,9 @@ export function sqliteBadges(db: Database.Database, now: () => number): Badges {
     return count;
   });
   return {
-    async issueBadge(userId, organisationId, codeHash) { issue.immediate(userId, organisationId, codeHash); },
+    async issueBadge(userId, organisationId, codeHash) { await batch.write(() => issue(userId, organisationId, codeHash)); },
     async findBadge(codeHash) { return q.find.get(codeHash) as BadgeHolder | undefined; },
-    async revokeBadges(scope) { return revoke.immediate(scope); },
+    async revokeBadges(scope) { return batch.write(() => revoke(scope)); },
     async badgeHolders(organisationId) { return new Set(holders(q.holdersOfOrg.all(organisationId))); },
   };
 }

@@ -16,6 +16,7 @@ import type Database from 'better-sqlite3';
  * database. Most are BEGIN IMMEDIATE, which meets the lock before the function runs; the two deferred ones
  * (a client's deletion, a connection's check-then-write) read first, and their write's SQLITE_BUSY or
  * SQLITE_BUSY_SNAPSHOT, which SQLite's own handler never waited on (it was a 503 at once), is now a retry.
+ * Most writes go through the write batch (write-batch.ts), one BEGIN IMMEDIATE transaction per event-loop turn.
  *
  * `exec` is not retried (a script's statements commit one by one); Lanyard runs it only in migrations,
  * before this. A read can meet SQLITE_BUSY only in rare cases (another connection recovering the log after

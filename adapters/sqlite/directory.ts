@@ -3,6 +3,7 @@ import { newId } from '../../src/accounts/ids.js';
 import { LanyardError } from '../../src/errors.js';
 import type { CredentialKind, Directory, User } from '../store.js';
 import { sqliteAccountSessions } from './account-sessions.js';
+import type { WriteBatch } from './write-batch.js';
 import { byKeys } from '../store/collation.js';
 import { type OrganisationRow, toOrganisation, toUser, type UserRow } from './rows.js';
 
@@ -13,7 +14,7 @@ const ID_TRIES = 5;
 const credentialOrder = byKeys<{ userId: string; kind: CredentialKind }>((c) => c.userId, (c) => c.kind);
 
 /** Organisations, users and credentials in SQLite. */
-export function sqliteDirectory(db: Database.Database): Directory {
+export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Directory {
   const q = {
     orgBySlug: db.prepare('SELECT * FROM organisations WHERE slug = ?'),
     orgById: db.prepare('SELECT * FROM organisations WHERE id = ?'),
@@ -115,7 +116,8 @@ export function sqliteDirectory(db: Database.Database): Directory {
       return row && toUser(row);
     },
     async listUsers(organisationId) { return (q.usersOfOrg.all(organisationId) as UserRow[]).map(toUser); },
-    async setCredential(userId, kind, hash) { setCredential.immediate(userId, kind, hash); },
+    // Ending sessions deletes protocol records: in the batch's order, after the record writes asked for before it.
+    async setCredential(userId, kind, hash) { await batch.write(() => setCredential(userId, kind, hash)); },
     async getCredential(userId, kind: CredentialKind) {
       return (q.credGet.get(userId, kind) as { hash: string } | undefined)?.hash;
     },
@@ -126,9 +128,9 @@ export function sqliteDirectory(db: Database.Database): Directory {
       }
       return out;
     },
-    async endSessions(userId) { return endSessions.immediate(userId); },
-    async setSuspended(userId, at) { return setSuspended.immediate(userId, at); },
-    async deleteUser(userId, retiredAt) { return deleteUser.immediate(userId, retiredAt); },
+    async endSessions(userId) { return batch.write(() => endSessions(userId)); },
+    async setSuspended(userId, at) { return batch.write(() => setSuspended(userId, at)); },
+    async deleteUser(userId, retiredAt) { return batch.write(() => deleteUser(userId, retiredAt)); },
     async isRetiredUserId(id) { return q.retired.get(id) !== undefined; },
   };
 }

@@ -15,6 +15,18 @@ interface Waiting {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
 
+/** At most this many writes per transaction, so that one commit never holds the lock for long. */
+const MOST_PER_COMMIT = 128;
+
+/**
+ * A write's own failure, undone by its savepoint, which leaves the others' writes to commit: a constraint,
+ * or an error of Lanyard's code. Any other SQLite error (busy, full, I/O, …) fails the whole transaction.
+ */
+const failsAlone = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code !== 'string' || !code.startsWith('SQLITE_') || code.startsWith('SQLITE_CONSTRAINT');
+};
+
 /**
  * Group commit: the writes that requests ask for while the event loop handles one round of I/O are made in
  * one transaction, at the end of that round (`setImmediate`), and each caller's promise settles when it has
@@ -22,12 +34,16 @@ type Outcome = { ok: true; value: unknown } | { ok: false; err: unknown };
  * worker process on the machine shares, and appends a log frame for every page it changed. One commit for
  * many writes does that once, and leaves the lock free for the other workers sooner (README → Performance).
  *
- * What a caller sees is unchanged: its promise settles after its write is durable, with the write's result
- * or error, and a write is visible to every read made after that. Each write runs in a savepoint of its own,
- * so that one failing (a constraint, a bug) fails alone. An error that ends the whole transaction (the disk
- * full, an I/O error) fails every write in the batch, as it would have failed each of them. SQLITE_BUSY is
- * retried for the whole batch, from its start (busy-retry.ts: transactions are, and the batch's writes
- * change nothing but the database).
+ * What a caller sees: its promise settles after its write has committed (WAL with synchronous=NORMAL, as
+ * before: safe from a process's crash, not from a power cut), with the write's result or error. The write is
+ * visible to reads from then on, not before. Writes run in the order asked for; a write made directly on the
+ * connection, outside the batch, may come before writes asked for earlier that still wait, so everything that
+ * deletes protocol records (ending sessions) goes through the batch too.
+ *
+ * Each write runs in a savepoint of its own, so that a constraint or an error of Lanyard's fails that write
+ * alone. Any other SQLite error (the disk full, an I/O error, SQLITE_BUSY) fails the whole transaction, and
+ * so every write in it; SQLITE_BUSY is first tried again for the whole batch, from its start (busy-retry.ts:
+ * transactions are; the batch's writes change nothing but the database).
  */
 export function batchWrites(db: Database.Database): WriteBatch {
   let waiting: Waiting[] = [];
@@ -38,17 +54,12 @@ export function batchWrites(db: Database.Database): WriteBatch {
     try {
       return { ok: true, value: inSavepoint(fn) };
     } catch (err) {
-      if (!db.inTransaction) throw err; // SQLite ended the transaction itself (full, I/O, busy): all fail
+      if (!db.inTransaction || !failsAlone(err)) throw err; // the whole transaction fails, rolled back
       return { ok: false, err };
     }
   }));
 
-  const flush = (): void => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
-    const batch = waiting;
-    waiting = [];
-    if (batch.length === 0) return;
+  const commit = (batch: Waiting[]): void => {
     let outcomes: Outcome[];
     try {
       outcomes = runAll.immediate(batch);
@@ -61,6 +72,14 @@ export function batchWrites(db: Database.Database): WriteBatch {
       if (o.ok) w.resolve(o.value);
       else w.reject(o.err);
     });
+  };
+
+  const flush = (): void => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    const all = waiting;
+    waiting = [];
+    for (let from = 0; from < all.length; from += MOST_PER_COMMIT) commit(all.slice(from, from + MOST_PER_COMMIT));
   };
 
   return {

@@ -36,12 +36,13 @@ async function openBatched(t: Test, timeoutMs = 5000) {
   retryBusyWrites(db, timeoutMs);
   const insert = db.prepare('INSERT INTO settings (name, value) VALUES (?, ?)');
   const value = db.prepare('SELECT value FROM settings WHERE name = ?').pluck();
-  return { path, db, batch: batchWrites(db), insert, value, reader: new Database(path, { readonly: true }) };
+  const reader = new Database(path, { readonly: true });
+  t.teardown(() => reader.close());
+  return { path, db, batch: batchWrites(db), insert, value, reader };
 }
 
 t.test('writes asked for in one turn of the event loop are committed together, each with its own result', async (t) => {
   const { path, batch, insert, value, reader } = await openBatched(t);
-  t.teardown(() => reader.close());
   const before = commitsInLog(path);
   const writes = Array.from({ length: 20 }, (_, i) => batch.write(() => insert.run(`w${i}`, String(i)).changes + i));
   const rewrite = batch.write(() => insert.run('w0', 'again')).catch((err: unknown) => err);
@@ -57,8 +58,7 @@ t.test('writes asked for in one turn of the event loop are committed together, e
 });
 
 t.test('a write that fails fails alone, and leaves nothing behind', async (t) => {
-  const { path, batch, insert, value, reader } = await openBatched(t);
-  t.teardown(() => reader.close());
+  const { path, batch, insert, value } = await openBatched(t);
   const before = commitsInLog(path);
   const first = batch.write(() => insert.run('a', '1'));
   const failing = batch.write(() => { insert.run('b', '2'); throw new Error('after writing'); }).catch((err: unknown) => err);
@@ -69,31 +69,41 @@ t.test('a write that fails fails alone, and leaves nothing behind', async (t) =>
   t.equal(commitsInLog(path) - before, 1, 'in one commit');
 });
 
-t.test('an error that ends the transaction (a full disk, an I/O error) fails every write of the batch', async (t) => {
+t.test('a SQLite error other than a constraint (a full disk, an I/O error) fails every write of the batch', async (t) => {
   const { path, db, batch, insert, value } = await openBatched(t);
   const before = commitsInLog(path);
-  const outcomes = Promise.allSettled([
-    batch.write(() => insert.run('x', '1')),
-    batch.write(() => { db.exec('ROLLBACK'); throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' }); }),
-    batch.write(() => insert.run('y', '2')),
-  ]);
-  const settled = await outcomes;
-  t.same(settled.map((s) => s.status), ['rejected', 'rejected', 'rejected'], 'all three fail');
-  t.match(settled.map((s) => (s as PromiseRejectedResult).reason), [{ code: 'SQLITE_IOERR' }, { code: 'SQLITE_IOERR' }, { code: 'SQLITE_IOERR' }], 'with the error that ended it');
-  t.same([value.get('x'), value.get('y')], [undefined, undefined], 'nothing written');
+  const ioError = () => Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+  for (const [label, failing] of [
+    ['the transaction still open', () => { insert.run('mid', '0'); throw ioError(); }],
+    ['the transaction ended by SQLite', () => { db.exec('ROLLBACK'); throw ioError(); }],
+  ] as const) {
+    const settled = await Promise.allSettled([batch.write(() => insert.run('x', '1')), batch.write(failing), batch.write(() => insert.run('y', '2'))]);
+    t.match(settled, Array(3).fill({ status: 'rejected', reason: { code: 'SQLITE_IOERR' } }), `${label}: all three fail, with its error`);
+    t.same([value.get('x'), value.get('mid'), value.get('y')], [undefined, undefined, undefined], `${label}: nothing written`);
+  }
   t.equal(commitsInLog(path) - before, 0, 'no commit');
   await batch.write(() => insert.run('z', '3'));
   t.equal(value.get('z'), '3', 'the next batch commits');
 });
 
+t.test('more writes than one commit holds: several commits in a row, in order', async (t) => {
+  const { path, batch, insert, value } = await openBatched(t);
+  const before = commitsInLog(path);
+  const writes: Promise<unknown>[] = Array.from({ length: 300 }, (_, i) => batch.write(() => insert.run(`n${i}`, String(i))));
+  writes.push(batch.write(() => insert.run('n0', 'again')).catch(() => 'refused'));
+  const results = await Promise.all(writes);
+  t.equal(results.at(-1), 'refused', 'the last meets the first\'s row');
+  t.equal(value.get('n299'), '299', 'every write landed');
+  t.equal(commitsInLog(path) - before, 3, '301 writes: three commits of at most 128');
+});
+
 t.test('the batch waits for another process\'s write lock, tried again whole; SQLITE_BUSY for all after the timeout', async (t) => {
   const waited = await openBatched(t);
-  const { released } = await holdWriteLock(t, waited.path, 150);
-  const started = performance.now();
+  const { released, committing } = await holdWriteLock(t, waited.path, 150);
   await Promise.all([waited.batch.write(() => waited.insert.run('p', '1')), waited.batch.write(() => waited.insert.run('q', '2'))]);
-  t.ok(performance.now() - started >= 100, 'it waited for the lock (held 150 ms)');
+  t.ok(Date.now() >= await committing, 'it waited for the lock (held 150 ms) until the other connection committed');
   await released;
-  t.same([waited.value.get('held'), waited.value.get('p'), waited.value.get('q')], ['yes', '1', '2'], 'and landed after the other connection\'s write');
+  t.same([waited.value.get('held'), waited.value.get('p'), waited.value.get('q')], ['yes', '1', '2'], 'every write landed');
 
   const short = await openBatched(t, 50);
   const held = await holdWriteLock(t, short.path, 1000);
@@ -113,13 +123,27 @@ t.test('closing the store commits the writes still waiting', async (t) => {
   const store = openSqliteStore(path, new ManualClock(), { checkpointThread: false });
   const saved = store.oidc.upsert('AccessToken', 'at-1', { accountId: 'u1', clientId: 'app' }, 60);
   const counted = store.hitCounter('rate:127.0.0.1', 60);
-  await store.close();
-  await saved;
+  const closing = store.close();
+  const late = store.oidc.upsert('AccessToken', 'at-late', { accountId: 'u1', clientId: 'app' }, 60); // while it closes
+  await closing;
+  await Promise.all([saved, late]);
+  await t.rejects(store.oidc.upsert('AccessToken', 'at-after', { accountId: 'u1', clientId: 'app' }, 60), /not open/, 'once closed, a write fails');
   t.equal((await counted).count, 1, 'the counter\'s hit settled with its count');
   const reopened = openSqliteStore(path, new ManualClock(), { checkpointThread: false });
   t.teardown(() => reopened.close());
   t.equal((await reopened.oidc.find('AccessToken', 'at-1'))?.accountId, 'u1', 'the record is there after reopening');
   t.equal((await reopened.peekCounter('rate:127.0.0.1'))?.count, 1, 'and the counter');
+  t.equal((await reopened.oidc.find('AccessToken', 'at-late'))?.accountId, 'u1', 'and the write asked for while it closed');
+});
+
+t.test('ending a user\'s sessions comes after the record writes asked for before it, in the same turn', async (t) => {
+  const store = openSqliteStore(newSqlitePath(t), new ManualClock(), { checkpointThread: false });
+  t.teardown(() => store.close());
+  const record = { accountId: 'u1', clientId: 'app', grantId: 'g1' };
+  await Promise.all([store.oidc.upsert('AccessToken', 'at-1', record, 60), store.endSessions('u1')]);
+  t.equal(await store.oidc.find('AccessToken', 'at-1'), undefined, 'signing out everywhere removed the token asked for just before');
+  await Promise.all([store.oidc.upsert('RefreshToken', 'rt-1', record, 60), store.deleteUser('u1', '2026-11-24T00:00:00Z')]);
+  t.equal(await store.oidc.find('RefreshToken', 'rt-1'), undefined, 'deleting the user too');
 });
 
 t.test('the store\'s hot-path writes (protocol records, counters, locks) share a commit per turn', async (t) => {
