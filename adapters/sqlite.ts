@@ -77,9 +77,8 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     async sweep() { return sweepOidc() + sweepCounters(); },
     async ping() { probe.run(String(now())); },
     async close() {
-      if (db.open) batch.flush();
       await stopCheckpoints();
-      if (db.open) batch.flush(); // and what was asked for meanwhile; anything later fails: the connection is closed
+      if (db.open) batch.flush(); // the writes still waiting, those asked for while closing too; later ones fail
       if (db.open) db.close();
     },
   };

@@ -5,8 +5,9 @@ import type { WriteBatch } from './write-batch.js';
 
 /**
  * Badges in SQLite: issuing voids the user's earlier badge in the same transaction, and voiding a badge ends
- * its holder's sessions in it too (Badges contract). Both go through the write batch (write-batch.ts), since
- * ending sessions deletes protocol records: after the record writes asked for before it.
+ * its holder's sessions in it too (Badges contract). Both run in the write batch (write-batch.ts), since
+ * ending sessions deletes protocol records: after the record writes asked for before it, each in the batch's
+ * savepoint, atomic without a transaction of its own.
  */
 export function sqliteBadges(db: Database.Database, now: () => number, batch: WriteBatch): Badges {
   const q = {
@@ -20,16 +21,16 @@ export function sqliteBadges(db: Database.Database, now: () => number, batch: Wr
   };
   const sessions = sqliteAccountSessions(db);
   const holders = (rows: unknown[]) => [...new Set((rows as { userId: string }[]).map((r) => r.userId))];
-  const issue = db.transaction((userId: string, organisationId: string, codeHash: string) => {
+  const issue = (userId: string, organisationId: string, codeHash: string) => {
     if (q.deleteUser.run(userId).changes > 0) sessions.end(userId);
     q.insert.run(codeHash, userId, organisationId, now());
-  });
-  const revoke = db.transaction((scope: { userId: string } | { organisationId: string }) => {
+  };
+  const revoke = (scope: { userId: string } | { organisationId: string }) => {
     const voided = 'userId' in scope ? holders(q.holdersOfUser.all(scope.userId)) : holders(q.holdersOfOrg.all(scope.organisationId));
     const count = 'userId' in scope ? q.deleteUser.run(scope.userId).changes : q.deleteOrg.run(scope.organisationId).changes;
     for (const userId of voided) sessions.end(userId);
     return count;
-  });
+  };
   return {
     async issueBadge(userId, organisationId, codeHash) { await batch.write(() => issue(userId, organisationId, codeHash)); },
     async findBadge(codeHash) { return q.find.get(codeHash) as BadgeHolder | undefined; },

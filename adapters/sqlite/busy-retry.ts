@@ -26,8 +26,13 @@ const FIRST_WAIT_MS = 0.025;
 const LONGEST_WAIT_MS = 1;
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-const isBusy = (err: unknown): boolean =>
-  typeof (err as { code?: unknown } | null)?.code === 'string' && (err as { code: string }).code.startsWith('SQLITE_BUSY');
+/** The error's code (better-sqlite3's SQLITE_… codes), when it has one. */
+export const errorCode = (err: unknown): string | undefined => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+const isBusy = (err: unknown): boolean => errorCode(err)?.startsWith('SQLITE_BUSY') === true;
 
 /** `run()`, and again while SQLite answers SQLITE_BUSY, for at most `timeoutMs`. */
 export function retryWhileBusy<T>(run: () => T, timeoutMs: number): T {

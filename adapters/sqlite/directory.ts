@@ -77,25 +77,26 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     });
     return toUser(q.userByName.get(user.organisationId, user.username) as UserRow);
   });
-  const setCredential = db.transaction((userId: string, kind: CredentialKind, hash: string) => {
+  // Ending sessions deletes protocol records, so these run in the write batch (write-batch.ts), after the record
+  // writes asked for before them, each in the batch's savepoint: atomic without a transaction of their own.
+  const setCredential = (userId: string, kind: CredentialKind, hash: string) => {
     const current = (q.credGet.get(userId, kind) as { hash: string } | undefined)?.hash;
     q.credSet.run(userId, kind, hash);
     if (current !== undefined && current !== hash) sessions.end(userId);
-  });
-  const endSessions = db.transaction((userId: string) => sessions.end(userId));
-  const setSuspended = db.transaction((userId: string, at: string | undefined) => {
+  };
+  const setSuspended = (userId: string, at: string | undefined) => {
     if (q.suspend.run(at ?? null, userId).changes !== 1) return false;
     if (at !== undefined) sessions.end(userId);
     return true;
-  });
-  const deleteUser = db.transaction((userId: string, retiredAt: string) => {
+  };
+  const deleteUser = (userId: string, retiredAt: string) => {
     q.deleteCreds.run(userId);
     q.deleteBadges.run(userId);
     sessions.revokeRecords(userId);
     if (q.deleteUser.run(userId).changes !== 1) return false;
     q.retire.run(userId, retiredAt);
     return true;
-  });
+  };
 
   return {
     async upsertOrganisation(org) {
@@ -116,7 +117,6 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
       return row && toUser(row);
     },
     async listUsers(organisationId) { return (q.usersOfOrg.all(organisationId) as UserRow[]).map(toUser); },
-    // Ending sessions deletes protocol records: in the batch's order, after the record writes asked for before it.
     async setCredential(userId, kind, hash) { await batch.write(() => setCredential(userId, kind, hash)); },
     async getCredential(userId, kind: CredentialKind) {
       return (q.credGet.get(userId, kind) as { hash: string } | undefined)?.hash;
@@ -128,7 +128,7 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
       }
       return out;
     },
-    async endSessions(userId) { return batch.write(() => endSessions(userId)); },
+    async endSessions(userId) { return batch.write(() => sessions.end(userId)); },
     async setSuspended(userId, at) { return batch.write(() => setSuspended(userId, at)); },
     async deleteUser(userId, retiredAt) { return batch.write(() => deleteUser(userId, retiredAt)); },
     async isRetiredUserId(id) { return q.retired.get(id) !== undefined; },

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { errorCode } from './busy-retry.js';
 
 /** Runs a write inside the next batch's transaction; resolves with its result once that transaction commits. */
 export interface WriteBatch {
@@ -23,8 +24,8 @@ const MOST_PER_COMMIT = 128;
  * or an error of Lanyard's code. Any other SQLite error (busy, full, I/O, …) fails the whole transaction.
  */
 const failsAlone = (err: unknown): boolean => {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code !== 'string' || !code.startsWith('SQLITE_') || code.startsWith('SQLITE_CONSTRAINT');
+  const code = errorCode(err);
+  return code === undefined || !code.startsWith('SQLITE_') || code.startsWith('SQLITE_CONSTRAINT');
 };
 
 /**
