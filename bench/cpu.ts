@@ -56,13 +56,22 @@ export async function groupCpuMs<T>(group: number | undefined, run: () => Promis
 
 /**
  * The CPU time (all threads) the server under test (`group`: its process group, workers included) spent
- * while `measure` ran, per successful operation, in ms. A rate on a shared or virtual machine moves with
- * whatever else runs; the CPU one operation costs the server moves much less, so it says better what a
- * change did. Undefined off Linux, without a group, or without a successful operation.
+ * while `measure` ran, per successful operation, in ms; and the load generator's own (this process, which
+ * shares the machine's cores with the server). A rate on a shared or virtual machine moves with whatever
+ * else runs; the CPU one operation costs the server moves much less, so it says better what a change did.
+ * The server's is undefined off Linux, without a group, or without a successful operation.
  */
-export async function withServerCpu<F extends { ok: number; cpuMsPerOp?: number }>(group: number | undefined, measure: () => Promise<F>): Promise<F> {
+export async function withServerCpu<F extends { ok: number; cpuMsPerOp?: number; generatorCpuMsPerOp?: number }>(group: number | undefined, measure: () => Promise<F>): Promise<F> {
+  const generatorBefore = process.cpuUsage();
   const [figure, spentMs] = await groupCpuMs(group, measure);
-  return spentMs !== undefined && figure.ok > 0 && spentMs >= 0 ? { ...figure, cpuMsPerOp: Math.round((spentMs / figure.ok) * 1000) / 1000 } : figure;
+  if (figure.ok <= 0) return figure;
+  const generator = process.cpuUsage(generatorBefore);
+  const perOp = (ms: number) => Math.round((ms / figure.ok) * 1000) / 1000;
+  return {
+    ...figure,
+    generatorCpuMsPerOp: perOp((generator.user + generator.system) / 1000),
+    ...(spentMs !== undefined && spentMs >= 0 ? { cpuMsPerOp: perOp(spentMs) } : {}),
+  };
 }
 
 export function cpuSnapshot(groups: Set<number>): Snapshot | undefined {

@@ -16,6 +16,8 @@ export interface Figure {
   concurrency: number;
   /** CPU time the server spent per successful operation, ms (cpu.ts withServerCpu), where measured. */
   cpuMsPerOp?: number;
+  /** CPU time the load generator (the bench's own process, on the same cores) spent per successful operation, ms. */
+  generatorCpuMsPerOp?: number;
 }
 
 /** Collects latencies and error tallies; percentiles are computed once, at the end. */

@@ -12,7 +12,10 @@ const errs = (errors: Record<string, number>): string => {
   const total = entries.reduce((a, [, n]) => a + n, 0);
   return ` · ${total} error${total === 1 ? '' : 's'} (${entries.map(([k, n]) => `${k}×${n}`).join(', ')})`;
 };
-const cpu = (f: Figure): string => (f.cpuMsPerOp === undefined ? '' : ` · CPU ${f.cpuMsPerOp >= 1 ? f.cpuMsPerOp.toFixed(2) : f.cpuMsPerOp.toFixed(3)} ms/op`);
+const cpuMs = (v: number): string => (v >= 1 ? v.toFixed(2) : v.toFixed(3));
+/** The server's CPU per operation, and the load generator's (which shares the cores) in brackets. */
+const cpu = (f: Figure): string => (f.cpuMsPerOp === undefined ? '' : ` · CPU ${cpuMs(f.cpuMsPerOp)} ms/op`
+  + (f.generatorCpuMsPerOp === undefined ? '' : ` (generator ${cpuMs(f.generatorCpuMsPerOp)})`));
 const rate = (f: Figure | undefined): string => (f ? `${num(f.rate)} /s · p50 ${ms(f.p50)} · p99 ${ms(f.p99)} ms${cpu(f)}${errs(f.errors)}` : '');
 
 /** What Lanyard spent while the argon2 rate was measured around its sign-ins (it should be next to nothing). */

@@ -84,6 +84,14 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
   t.ok(signIn && signInRatio?.value !== undefined && Math.abs(signInRatio.value - signIn.rate / ((signIn.argon2Around.before + signIn.argon2Around.after) / 2)) < 1e-9,
     'the sign-in ratio is against the argon2id rate measured around its phase');
   t.match(run.stdout, /argon2id verify, \d+ at once: just before → after the sign-ins/, 'prints that rate beside the sign-ins');
+  const exchange = r.targets.sqlite?.exchange;
+  t.ok(exchange?.generatorCpuMsPerOp !== undefined && exchange.generatorCpuMsPerOp > 0, 'the load generator\'s own CPU per exchange is measured');
+  const ceiling = r.ratios.find((x) => x.name.includes('the ceiling: signing and the load generator only'));
+  const signingMs = (r.machine.cores * 1000) / (r.limits?.rsaSignaturesPerSecond ?? NaN);
+  t.ok(ceiling?.value !== undefined && exchange?.generatorCpuMsPerOp !== undefined
+    && Math.abs(ceiling.value - signingMs / (signingMs + exchange.generatorCpuMsPerOp)) < 1e-9,
+  'the exchange ceiling counts one signature and the generator\'s CPU per exchange, on every core');
+  t.match(run.stdout, /CPU [\d.]+ ms\/op \(generator [\d.]+\)/, 'prints the generator\'s CPU beside the server\'s');
 
   t.ok(r.processes.some((p) => p.name.startsWith('lanyard')), 'records the processes it started');
   t.same(r.leftovers, [], 'reports nothing left running');
