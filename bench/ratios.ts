@@ -9,12 +9,19 @@ const info = (name: string, value: number | undefined): Ratio => ({ name, goal: 
 const div = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined || b === undefined || b <= 0 ? undefined : a / b;
 
+const minus = (a: number | undefined, b: number | undefined): number | undefined =>
+  a === undefined || b === undefined ? undefined : a - b;
+
+/** One signature's share of the machine's CPU, ms: every core's time ÷ the all-core signing rate. */
+const signatureMs = (cores: number, perSecond: number | undefined): number | undefined =>
+  (perSecond === undefined || perSecond <= 0 ? undefined : (cores * 1000) / perSecond);
+
 /**
- * Operations per second on `cores` if each cost nothing but one signature (at the all-core signing rate) and
- * the load generator's CPU for it: both share the same cores.
+ * Operations per second on `cores` if each cost nothing but one signature and the load generator's CPU for
+ * it: both share the same cores.
  */
-const ceilingWithGenerator = (cores: number, signing: number | undefined, generatorMs: number | undefined): number | undefined =>
-  (signing === undefined || generatorMs === undefined || signing <= 0 ? undefined : (cores * 1000) / ((cores * 1000) / signing + generatorMs));
+const ceilingWithGenerator = (cores: number, signature: number | undefined, generatorMs: number | undefined): number | undefined =>
+  (signature === undefined || generatorMs === undefined ? undefined : (cores * 1000) / (signature + generatorMs));
 
 /** The figures compared across stores (issue §1: each on Redis ≥ 0.8 × on SQLite). */
 const STORE_FIGURES: [string, (t: TargetResults) => number | undefined][] = [
@@ -38,22 +45,21 @@ export function ratios(r: Results): Ratio[] {
     out.push(info('  the same ÷ two-prime signing (the usual RSA-4096 key)', div(sqlite.exchange?.rate, twoPrimeSigning)));
     // Not a target: the most a server could reach here if an exchange cost it nothing but its signature,
     // with the load generator's own CPU per exchange on the same cores, ÷ the signing limit.
-    const exchangeCeiling = ceilingWithGenerator(r.machine.cores, signing, sqlite.exchange?.generatorCpuMsPerOp);
+    const lanyardSignatureMs = signatureMs(r.machine.cores, signing);
+    const exchangeCeiling = ceilingWithGenerator(r.machine.cores, lanyardSignatureMs, sqlite.exchange?.generatorCpuMsPerOp);
     out.push(info('  the ceiling: signing and the load generator only ÷ all-core signing', div(exchangeCeiling, signing)));
     if (bare && !bare.skipped) {
       out.push(atLeast('code exchange ÷ bare oidc-provider', 1.2, div(sqlite.exchange?.rate, bare.exchange?.rate)));
       // Not targets: whether 1.2 × bare fits under the ceiling at all here, and what each server spends on
       // an exchange besides its one signature (CPU per exchange less the signature's share).
       out.push(info('  that ceiling ÷ bare exchange', div(exchangeCeiling, bare.exchange?.rate)));
-      // Each less its own signature: bare signs with a two-prime key, Lanyard with four primes.
-      const beyond = (f: number | undefined, perSecond: number | undefined) =>
-        (f === undefined || !perSecond ? undefined : f - (r.machine.cores * 1000) / perSecond);
-      // A difference, not a ratio: bare spends little besides its signature, and a signing limit measured
-      // a little low at the start of the run (a VM's drift) brought its share near zero (a ratio of 57).
-      const lanyardBeyond = beyond(sqlite.exchange?.cpuMsPerOp, signing);
-      const bareBeyond = beyond(bare.exchange?.cpuMsPerOp, twoPrimeSigning);
-      out.push(info('  CPU per exchange besides the signature, ms: Lanyard − bare',
-        lanyardBeyond === undefined || bareBeyond === undefined ? undefined : lanyardBeyond - bareBeyond));
+      // Each less its own signature: bare signs with a two-prime key, Lanyard with four primes. A difference,
+      // not a ratio: bare spends little besides its signature, and a signing limit measured a little low at
+      // the start of the run (a VM's drift) brought its share near zero (a ratio of 57).
+      out.push(info('  CPU per exchange besides the signature, ms: Lanyard − bare', minus(
+        minus(sqlite.exchange?.cpuMsPerOp, lanyardSignatureMs),
+        minus(bare.exchange?.cpuMsPerOp, signatureMs(r.machine.cores, twoPrimeSigning)),
+      )));
       out.push(atLeast('refresh ÷ bare oidc-provider', 1.2, div(sqlite.refresh?.rate, bare.refresh?.rate)));
       out.push(atLeast('discovery ÷ bare JWKS', 3, div(sqlite.discovery?.rate, bare.jwks?.rate)));
       out.push(atLeast('JWKS ÷ bare JWKS', 3, div(sqlite.jwks?.rate, bare.jwks?.rate)));
