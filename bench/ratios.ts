@@ -12,13 +12,13 @@ const div = (a: number | undefined, b: number | undefined): number | undefined =
 const minus = (a: number | undefined, b: number | undefined): number | undefined =>
   a === undefined || b === undefined ? undefined : a - b;
 
-/** One signature's share of the machine's CPU, ms: every core's time ÷ the all-core signing rate. */
+/** One signature's share of the machine's time, ms: every core's second ÷ the all-core signing rate. */
 const signatureMs = (cores: number, perSecond: number | undefined): number | undefined =>
   (perSecond === undefined || perSecond <= 0 ? undefined : (cores * 1000) / perSecond);
 
 /**
- * Operations per second on `cores` if each cost nothing but one signature and the load generator's CPU for
- * it: both share the same cores.
+ * Operations per second on `cores` if each cost nothing but one signature (its share of the cores at the
+ * all-core signing rate) and the load generator's CPU for it: both share the same cores.
  */
 const ceilingWithGenerator = (cores: number, signature: number | undefined, generatorMs: number | undefined): number | undefined =>
   (signature === undefined || generatorMs === undefined ? undefined : (cores * 1000) / (signature + generatorMs));
@@ -53,13 +53,11 @@ export function ratios(r: Results): Ratio[] {
       // Not targets: whether 1.2 × bare fits under the ceiling at all here, and what each server spends on
       // an exchange besides its one signature (CPU per exchange less the signature's share).
       out.push(info('  that ceiling ÷ bare exchange', div(exchangeCeiling, bare.exchange?.rate)));
-      // Each less its own signature: bare signs with a two-prime key, Lanyard with four primes. A difference,
-      // not a ratio: bare spends little besides its signature, and a signing limit measured a little low at
-      // the start of the run (a VM's drift) brought its share near zero (a ratio of 57).
-      out.push(info('  CPU per exchange besides the signature, ms: Lanyard − bare', minus(
-        minus(sqlite.exchange?.cpuMsPerOp, lanyardSignatureMs),
-        minus(bare.exchange?.cpuMsPerOp, signatureMs(r.machine.cores, twoPrimeSigning)),
-      )));
+      // Each less the CPU its own signature costs, measured with the signing limits: bare signs with a two-prime
+      // key, Lanyard with four primes. CPU against CPU: the signing rate's share of the cores (signatureMs)
+      // counts the time a saturated VM's cores do not give (SMT, steal), and left bare near nothing besides.
+      out.push(info('  CPU per exchange besides its signature, ms: Lanyard', minus(sqlite.exchange?.cpuMsPerOp, r.limits?.rsaSignatureCpuMs)));
+      out.push(info('  CPU per exchange besides its signature, ms: bare oidc-provider', minus(bare.exchange?.cpuMsPerOp, r.limits?.rsaTwoPrimeSignatureCpuMs)));
       out.push(atLeast('refresh ÷ bare oidc-provider', 1.2, div(sqlite.refresh?.rate, bare.refresh?.rate)));
       out.push(atLeast('discovery ÷ bare JWKS', 3, div(sqlite.discovery?.rate, bare.jwks?.rate)));
       out.push(atLeast('JWKS ÷ bare JWKS', 3, div(sqlite.jwks?.rate, bare.jwks?.rate)));

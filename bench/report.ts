@@ -13,9 +13,17 @@ const errs = (errors: Record<string, number>): string => {
   return ` · ${total} error${total === 1 ? '' : 's'} (${entries.map(([k, n]) => `${k}×${n}`).join(', ')})`;
 };
 const cpuMs = (v: number): string => (v >= 1 ? v.toFixed(2) : v.toFixed(3));
-/** The server's CPU per operation, and the load generator's (which shares the cores) in brackets. */
-const cpu = (f: Figure): string => (f.cpuMsPerOp === undefined ? '' : ` · CPU ${cpuMs(f.cpuMsPerOp)} ms/op`
-  + (f.generatorCpuMsPerOp === undefined ? '' : ` (generator ${cpuMs(f.generatorCpuMsPerOp)})`));
+/**
+ * The server's CPU per operation, and the load generator's (which shares the cores) in brackets; the
+ * generator's alone where the server's is not known (off Linux).
+ */
+const cpu = (f: Figure): string => {
+  const generator = f.generatorCpuMsPerOp === undefined ? undefined : `generator ${cpuMs(f.generatorCpuMsPerOp)}`;
+  if (f.cpuMsPerOp === undefined) return generator ? ` · CPU: ${generator} ms/op` : '';
+  return ` · CPU ${cpuMs(f.cpuMsPerOp)} ms/op${generator ? ` (${generator})` : ''}`;
+};
+/** The CPU one signature cost while the signing limit was measured (results from before it was kept have none). */
+const eachCpu = (v: number | undefined): string => (v === undefined ? '' : ` · CPU ${cpuMs(v)} ms each`);
 const rate = (f: Figure | undefined): string => (f ? `${num(f.rate)} /s · p50 ${ms(f.p50)} · p99 ${ms(f.p99)} ms${cpu(f)}${errs(f.errors)}` : '');
 
 /** What Lanyard spent while the argon2 rate was measured around its sign-ins (it should be next to nothing). */
@@ -38,8 +46,8 @@ export function renderReport(r: Results): string {
   const peak = r.targets.sqlite?.morningPeak ?? r.targets.redis?.morningPeak;
   const rows: string[][] = [
     ['', ...COLUMNS.map(([k, label]) => (r.targets[k]?.skipped ? `${label}: skipped` : label)), 'machine limit'],
-    row('RSA-4096 RS256 signatures, all cores: a four-prime key, like Lanyard\'s', () => '', L ? `${num(L.rsaSignaturesPerSecond)} /s` : ''),
-    row('… a two-prime key, the usual kind, like bare oidc-provider\'s', () => '', L ? `${num(L.rsaTwoPrimeSignaturesPerSecond)} /s` : ''),
+    row('RSA-4096 RS256 signatures, all cores: a four-prime key, like Lanyard\'s', () => '', L ? `${num(L.rsaSignaturesPerSecond)} /s${eachCpu(L.rsaSignatureCpuMs)}` : ''),
+    row('… a two-prime key, the usual kind, like bare oidc-provider\'s', () => '', L ? `${num(L.rsaTwoPrimeSignaturesPerSecond)} /s${eachCpu(L.rsaTwoPrimeSignatureCpuMs)}` : ''),
     row('argon2id verify, one thread', () => '', L ? `${num(L.argon2VerifyOneThread)} /s` : ''),
     row(`argon2id verify, ${L?.argon2Concurrency ?? '?'} at once (what Lanyard allows)`, () => '', L ? `${num(L.argon2VerifyAtConcurrency)} /s` : ''),
     row('code exchange (openid, RSA-4096 ID token)', (x) => rate(x.exchange)),
