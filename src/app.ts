@@ -28,6 +28,7 @@ import { hardenResponses, securityHeaders } from './http-hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
 import { loggerOptions } from './logging.js';
+import type { DestinationStream } from 'pino';
 import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';
@@ -44,8 +45,11 @@ export interface AppDeps {
   keyEncryptionKey: Buffer;
   /** Prometheus metrics (src/metrics/); openServices makes them, and `store` is already timed into them. */
   metrics: Metrics;
-  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
-  logStream?: NodeJS.WritableStream;
+  /**
+   * Where log lines go (default: written to stdout as they come); a serving process gathers them
+   * (src/logging.ts serverLogStream), and tests capture them to check that no secret is logged.
+   */
+  logStream?: DestinationStream;
 }
 
 export interface LanyardApp extends FastifyInstance {

@@ -53,6 +53,26 @@ interface LogLine {
   req?: { method?: string; url?: string }; res?: { statusCode?: number }; responseTime?: number; err?: { message?: string };
 }
 
+/** Bytes of JSON lines a serving process gathers before it writes them. */
+export const LOG_BUFFER_BYTES = 4096;
+/** The longest a line waits for them: on a quiet server, lines still appear within a moment. */
+export const LOG_FLUSH_MS = 250;
+
+/**
+ * Where a serving process (the only one, or a worker) writes its log: short lines for a person at a
+ * terminal; otherwise JSON lines by pino's asynchronous logging (its docs/asynchronous.md), which gathers
+ * them and writes LOG_BUFFER_BYTES at once or every LOG_FLUSH_MS. Written as they came, one request's line at
+ * a time, the writes cost the documents about a third of their rate (issue 11, README's Performance). pino
+ * writes what it holds when the process exits; a process killed outright loses at most its last moment.
+ */
+export function serverLogStream(pretty: boolean, out: NodeJS.WriteStream): pino.DestinationStream {
+  if (pretty) return shortLogLines(out);
+  const { fd } = out as { fd?: unknown };
+  return typeof fd === 'number'
+    ? pino.destination({ dest: fd, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS, sync: false })
+    : out; // a stream with no file descriptor of its own (a test's): written as it is
+}
+
 /**
  * A pino destination for a person at a terminal (LANYARD_LOG_FORMAT=pretty): one short line per request
  * (`12:03:04  GET /oauth/authorize?… 302 4 ms`, then its event if it had one) and per event, from the same

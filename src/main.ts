@@ -4,7 +4,7 @@ import { systemClock } from './clock.js';
 import { type Config, loadConfig } from './config.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
-import { shortLogLines } from './logging.js';
+import { serverLogStream } from './logging.js';
 import { openServices } from './services.js';
 import { holdHangUps, onHangUp } from './hang-up.js';
 import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup.js';
@@ -30,7 +30,7 @@ export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStre
 async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise<void> {
   const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock);
-  const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });
+  const app = await buildApp({ config, clock: systemClock, ...services, logStream: serverLogStream(pretty, out) });
   routeProviderConsole(app.log);
   const startup = beginStartup(config, pretty, app.log, services.redisPersistence);
   const sweeper = startSweeper(services.store, app.log);

@@ -3,7 +3,7 @@ import { useCredentialHasher } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { closeGracefully, drain } from '../graceful-close.js';
-import { shortLogLines } from '../logging.js';
+import { serverLogStream } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
@@ -24,7 +24,7 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
   useCredentialHasher(new RemoteHasher());
   const pretty = prettyOutput(config, out);
   const services = await openServices(config, systemClock, undefined, { setUp: false, checkpointThread: false });
-  const app = await buildApp({ config, clock: systemClock, ...services, ...(pretty ? { logStream: shortLogLines(out) } : {}) });
+  const app = await buildApp({ config, clock: systemClock, ...services, logStream: serverLogStream(pretty, out) });
   routeProviderConsole(app.log);
 
   let closing = false;

@@ -69,8 +69,10 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
 
   // Connections are shared out: each answers on its own connection, and both workers answer.
   for (let i = 0; i < 20; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/openid-configuration`), 200);
-  const answeredBy = new Set(served.lines().filter((l) => (l.req as { url?: string } | undefined)?.url === '/.well-known/openid-configuration').map((l) => l.pid));
-  t.same([...answeredBy].sort(), [...served.workers].sort(), 'requests were answered by both workers');
+  // Each worker writes its lines a moment later (src/logging.ts serverLogStream): waited for.
+  const answeredBy = () => new Set(served.lines().filter((l) => (l.req as { url?: string } | undefined)?.url === '/.well-known/openid-configuration').map((l) => l.pid));
+  await until(() => answeredBy().size >= 2, 'both workers\' request lines', 5_000).catch(() => {});
+  t.same([...answeredBy()].sort(), [...served.workers].sort(), 'requests were answered by both workers');
 
   // A sign-in and code exchange work whichever worker answers each step (the store is shared).
   const authorize = `${served.url}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(DEMO_CALLBACK)}&response_type=code&scope=openid`;
@@ -80,7 +82,9 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.ok(tokens.body.id_token, 'ID token issued');
 
   // A sign-in on a worker (the primary checked the password for it).
-  t.ok(served.lines().some((l) => l.event === 'login.succeeded' && served.workers.includes(l.pid as number)), 'signed in by a worker');
+  const signedInByWorker = () => served.lines().some((l) => l.event === 'login.succeeded' && served.workers.includes(l.pid as number));
+  await until(signedInByWorker, 'the sign-in\'s line', 5_000).catch(() => {});
+  t.ok(signedInByWorker(), 'signed in by a worker');
 
   // A worker that dies is replaced; the service answers throughout.
   const [victim, survivor] = served.workers as [number, number];
@@ -91,6 +95,8 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.equal(exitedLine?.signal, 'SIGKILL', 'with its signal');
   const replacement = served.lines().find((l) => l.event === 'worker.restarted')?.pid as number;
   t.ok(alive(replacement) && replacement !== victim, 'a new worker runs');
+  // libuv starts a pool's threads at its first job (here, writing its first lines a moment after they are made).
+  await until(() => 'libuv-worker' in niceValues(replacement), 'the new worker\'s thread pool', 5_000).catch(() => {});
   t.same(niceValues(replacement), { 'libuv-worker': [usual], MainThread: [usual] }, 'at the usual priority, though forked after the primary lowered its pool');
   t.same(semiSpace(replacement), [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`], 'and with the same young generation');
   for (let i = 0; i < 10; i += 1) t.equal(await getOnNewConnection(`${served.url}/.well-known/jwks.json`), 200);
