@@ -1,6 +1,7 @@
 import t from 'tap';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { serveProcess, sharedStore } from '../helpers/instances.js';
+import { until } from '../helpers/workers.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 
@@ -57,6 +58,9 @@ t.test('token requests with URL parameters and with a form body: both work, with
   t.equal(twice.status, 400, 'a parameter in both places is a duplicate (oidc-provider still checks the merged form)');
   t.equal(twice.json.error, 'invalid_request');
 
-  t.ok(serve.output().includes('"event":"token.issued"'), 'the child logged its token responses (its output is read)');
+  // The child writes its lines a moment later (src/logging.ts serverLogStream), in order: all four answers'.
+  const issued = () => serve.output().split('"event":"token.issued"').length - 1;
+  await until(() => issued() >= 4, 'the four token responses\' lines', 5_000).catch(() => {});
+  t.equal(issued(), 4, 'the child logged its token responses (its output is read)');
   t.notMatch(serve.output(), /already parsed request body/, 'no warning about an already parsed body');
 });
