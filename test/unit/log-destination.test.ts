@@ -53,12 +53,13 @@ t.test(`once ${LOG_BUFFER_BYTES} bytes have gathered they are written without wa
   t.ok(statSync(path).size >= LOG_BUFFER_BYTES, `at least ${LOG_BUFFER_BYTES} bytes written before the periodic flush`);
 });
 
-for (const how of ['exit', 'drain'] as const) {
-  t.test(`a process that ends (${how === 'exit' ? 'process.exit' : 'its event loop empty'}) writes every line it gathered`, async (t) => {
+const ENDINGS = { exit: ['process.exit', 0], drain: ['its event loop empty', 0], throw: ['an uncaught exception', 1] } as const;
+for (const [how, [what, exitCode]] of Object.entries(ENDINGS)) {
+  t.test(`a process that ends (${what}) writes every line it gathered`, async (t) => {
     const { path } = tempFile(t);
     const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test/fixtures/log-then-exit.ts'), path, '7', how], { cwd: projectRoot, stdio: 'ignore' });
     const [code] = await once(child, 'exit') as [number];
-    t.equal(code, 0, 'ends cleanly');
+    t.equal(code, exitCode, `exits with ${exitCode}`);
     t.same(lines(path).map((l) => l.i), [0, 1, 2, 3, 4, 5, 6], 'all 7 lines are in the file');
   });
 }
