@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
 import pino, { type LoggerOptions } from 'pino';
@@ -54,23 +55,68 @@ interface LogLine {
 }
 
 /** Bytes of JSON lines a serving process gathers before it writes them. */
-export const LOG_BUFFER_BYTES = 4096;
+export const LOG_BUFFER_BYTES = 3072;
+/**
+ * The most one write holds: whole lines (a longer line alone), never above PIPE_BUF, so that on a pipe
+ * shared with the primary and the other workers a write is never cut by another process's lines.
+ */
+export const LOG_WRITE_BYTES = 4096;
 /** The longest a line waits for them: on a quiet server, lines still appear within a moment. */
 export const LOG_FLUSH_MS = 250;
+/**
+ * The most a process holds while whatever reads its output does not (a stalled pipe): past it, lines are
+ * dropped and counted, not kept until the process runs out of memory.
+ */
+export const LOG_HELD_BYTES = 16 * 1024 * 1024;
+/** How often a count of dropped lines is offered to the output again. */
+const DROP_NOTICE_MS = 1000;
 
 /**
  * Where a serving process (the only one, or a worker) writes its log: short lines for a person at a
- * terminal; otherwise JSON lines by pino's asynchronous logging (its docs/asynchronous.md), which gathers
- * them and writes LOG_BUFFER_BYTES at once or every LOG_FLUSH_MS. Written as they came, one request's line at
- * a time, the writes cost the documents about a third of their rate (issue 11, README's Performance). pino
- * writes what it holds when the process exits; a process killed outright loses at most its last moment.
+ * terminal; otherwise JSON lines by pino's asynchronous logging (its docs/asynchronous.md), gathered and
+ * written LOG_BUFFER_BYTES to LOG_WRITE_BYTES at once, or every LOG_FLUSH_MS. Written one request's line at a
+ * time, the writes cost the documents about a tenth of their rate (README's Performance). pino writes what
+ * it holds when the process exits (process.exit, an uncaught exception, the event loop empty); a process
+ * killed by a signal it does not handle loses at most its last moment.
  */
-export function serverLogStream(pretty: boolean, out: NodeJS.WriteStream): pino.DestinationStream {
+export function serverLogStream(pretty: boolean, out: NodeJS.WriteStream, heldBytes = LOG_HELD_BYTES): pino.DestinationStream {
   if (pretty) return shortLogLines(out);
   const { fd } = out as { fd?: unknown };
-  return typeof fd === 'number'
-    ? pino.destination({ dest: fd, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS, sync: false })
-    : out; // a stream with no file descriptor of its own (a test's): written as it is
+  if (typeof fd !== 'number') return out; // a stream with no file descriptor of its own (a test's): written as it is
+  const stream = pino.destination({
+    dest: fd, sync: false, minLength: LOG_BUFFER_BYTES, maxWrite: LOG_WRITE_BYTES, periodicFlush: LOG_FLUSH_MS, maxLength: heldBytes,
+  });
+  reportDroppedLines(stream);
+  return stream;
+}
+
+/** Writes what a serving process holds now (serverLogStream), before a step that may end it. */
+export const flushLog = (log: FastifyBaseLogger): void => { (log as unknown as Partial<Pick<pino.Logger, 'flush'>>).flush?.(); };
+
+/**
+ * Counts the lines dropped while LOG_HELD_BYTES were held, and once the output takes lines again writes one
+ * warning with their number (`log.dropped`), so that a gap in the log says it is one.
+ */
+function reportDroppedLines(stream: ReturnType<typeof pino.destination>): void {
+  let dropped = 0;
+  let offering = false;
+  let refused = false;
+  stream.on('drop', () => {
+    if (offering) refused = true;
+    else dropped += 1;
+  });
+  const timer = setInterval(() => {
+    if (dropped === 0) return;
+    const lines = dropped;
+    dropped = 0;
+    offering = true;
+    refused = false;
+    stream.write(`${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, hostname: hostname(), event: 'log.dropped', lines, msg: `${lines} log lines dropped: the output was not read` })}\n`);
+    offering = false;
+    if (refused) dropped += lines; // still full: offered again later
+  }, DROP_NOTICE_MS);
+  timer.unref();
+  stream.on('close', () => clearInterval(timer));
 }
 
 /**

@@ -4,7 +4,7 @@ import { systemClock } from './clock.js';
 import { type Config, loadConfig } from './config.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
 import { closeGracefully } from './graceful-close.js';
-import { serverLogStream } from './logging.js';
+import { flushLog, serverLogStream } from './logging.js';
 import { openServices } from './services.js';
 import { holdHangUps, onHangUp } from './hang-up.js';
 import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup.js';
@@ -40,6 +40,7 @@ async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise
     if (closing) return;
     closing = true;
     app.log.info({ event: 'shutdown', signal }, 'shutting down');
+    flushLog(app.log); // written now, not with the next lines: a second signal would end the process before them
     clearInterval(sweeper);
     if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
     await services.store.close();

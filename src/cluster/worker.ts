@@ -3,7 +3,7 @@ import { useCredentialHasher } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config.js';
 import { closeGracefully, drain } from '../graceful-close.js';
-import { serverLogStream } from '../logging.js';
+import { flushLog, serverLogStream } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../services.js';
 import { prettyOutput } from '../startup.js';
@@ -32,6 +32,7 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
     if (closing) return;
     closing = true;
     app.log.info({ event: 'worker.stopping', reason }, 'worker shutting down');
+    flushLog(app.log); // written now, not with the next lines: the primary kills a worker that overstays its grace
     if (reason === 'replaced') await drain(app);
     if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
     if (reason === 'replaced') {

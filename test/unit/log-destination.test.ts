@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,14 +11,16 @@ import { LOG_BUFFER_BYTES, LOG_FLUSH_MS, serverLogStream } from '../../src/loggi
 const projectRoot = join(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function tempFile(t: Test): { path: string; out: NodeJS.WriteStream } {
+/** A new file's path; `out` opens it for a stream in this process, which owns the descriptor and closes it. */
+function tempFile(t: Test): { path: string; out: () => NodeJS.WriteStream } {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-log-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const path = join(dir, 'out.log');
-  return { path, out: { fd: openSync(path, 'a') } as unknown as NodeJS.WriteStream };
+  return { path, out: () => ({ fd: openSync(path, 'a') }) as unknown as NodeJS.WriteStream };
 }
 
-const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { i: number });
+const parse = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { i: number; pid: number });
+const lines = (path: string) => parse(readFileSync(path, 'utf8'));
 
 /** Waits until `path` holds `n` lines, at most `ms`; how long it took. */
 async function untilLines(path: string, n: number, ms: number): Promise<number> {
@@ -29,7 +31,7 @@ async function untilLines(path: string, n: number, ms: number): Promise<number> 
 
 t.test('a serving process gathers its JSON lines and writes them together, at least every LOG_FLUSH_MS', async (t) => {
   const { path, out } = tempFile(t);
-  const stream = serverLogStream(false, out);
+  const stream = serverLogStream(false, out());
   const log = pino({ base: undefined }, stream);
   t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
   for (let i = 0; i < 5; i++) log.info({ i }, 'line');
@@ -42,7 +44,7 @@ t.test('a serving process gathers its JSON lines and writes them together, at le
 
 t.test(`once ${LOG_BUFFER_BYTES} bytes have gathered they are written without waiting`, async (t) => {
   const { path, out } = tempFile(t);
-  const stream = serverLogStream(false, out);
+  const stream = serverLogStream(false, out());
   const log = pino({ base: undefined }, stream);
   t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
   const padding = 'x'.repeat(100);
@@ -69,4 +71,73 @@ t.test('a person at a terminal gets short lines; a stream with no file descripto
   t.not(serverLogStream(true, pretty), pretty, 'pretty: the short-line formatter');
   const plain = new PassThrough() as unknown as NodeJS.WriteStream;
   t.equal(serverLogStream(false, plain), plain, 'no fd: the stream itself');
+});
+
+t.test('processes sharing a pipe read slowly: every line arrives whole, none cut by another process\'s', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-log-pipe-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const fifo = join(dir, 'out.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK); // a reader exists: writers open at once
+  t.teardown(() => closeSync(reader));
+  const LINES = 3000;
+  const writers = [0, 1].map(() => spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test/fixtures/log-then-exit.ts'), fifo, String(LINES), 'drain', '300'], { cwd: projectRoot, stdio: 'ignore' }));
+  const exited = writers.map((w) => once(w, 'exit'));
+  // Read slowly, a few kilobytes at a time, so that the pipe stays full and the writers wait on it.
+  const chunks: Buffer[] = [];
+  const buf = Buffer.alloc(8192);
+  const started = Date.now();
+  let open = 2;
+  void Promise.all(exited).then(() => { open = 0; });
+  for (;;) {
+    let n = 0;
+    try { n = readSync(reader, buf, 0, buf.length, null); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err; }
+    if (n > 0) chunks.push(Buffer.from(buf.subarray(0, n)));
+    else if (open === 0 || Date.now() - started > 60_000) break;
+    await sleep(n > 0 ? 1 : 5);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let got: { i: number; pid: number }[] = [];
+  t.doesNotThrow(() => { got = parse(text); }, 'every line is whole JSON');
+  const pids = writers.map((w) => w.pid!);
+  for (const pid of pids) t.same(got.filter((l) => l.pid === pid).map((l) => l.i), [...Array(LINES).keys()], `all ${LINES} lines of one writer, in order`);
+});
+
+// A smaller bound than a server's (LOG_HELD_BYTES), so that the pipe drains in a moment: sonic-boom waits
+// 100 ms after each EAGAIN, so a full pipe passes about 640 KiB a second.
+const HELD = 1024 * 1024;
+t.test('behind a pipe nobody reads, at most the bound is held; the lines past it are counted and the count written once it is read', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-log-stall-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const fifo = join(dir, 'out.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  t.teardown(() => closeSync(reader));
+  const stream = serverLogStream(false, { fd: openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK) } as unknown as NodeJS.WriteStream, HELD);
+  t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
+  let dropped = 0;
+  (stream as unknown as NodeJS.EventEmitter).on('drop', (data: string) => { if (!data.includes('"log.dropped"')) dropped += 1; });
+  const log = pino({ base: undefined }, stream);
+  const padding = 'p'.repeat(300);
+  // Enough to fill the pipe and the bound, and then some (bounded: a few times the bound's lines).
+  for (let i = 0; i < (3 * HELD) / 300 && dropped < 1000; i++) log.info({ i, padding }, 'line');
+  t.equal(dropped, 1000, 'past the bound, lines are dropped rather than held');
+
+  // Now read everything: the count arrives after the lines that were held.
+  const buf = Buffer.alloc(65536);
+  let tail = '';
+  const notices: { lines: number; level: number }[] = [];
+  const started = Date.now();
+  while (!notices.length && Date.now() - started < 30_000) {
+    let n = 0;
+    try { n = readSync(reader, buf, 0, buf.length, null); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err; }
+    if (n === 0) { await sleep(10); continue; }
+    tail += buf.toString('utf8', 0, n);
+    const cut = tail.lastIndexOf('\n');
+    for (const line of tail.slice(0, cut + 1).split('\n')) if (line.includes('"log.dropped"')) notices.push(JSON.parse(line) as { lines: number; level: number });
+    tail = tail.slice(cut + 1);
+  }
+  t.equal(notices.length, 1, 'one line says lines were dropped');
+  t.equal(notices[0]?.lines, dropped, 'with their number');
+  t.equal(notices[0]?.level, 40, 'as a warning');
 });
