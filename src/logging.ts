@@ -77,7 +77,8 @@ const DROP_NOTICE_MS = 1000;
  * written LOG_BUFFER_BYTES to LOG_WRITE_BYTES at once, or every LOG_FLUSH_MS. Written one request's line at a
  * time, the writes cost the documents about a tenth of their rate (README's Performance). pino writes what
  * it holds when the process exits (process.exit, an uncaught exception, the event loop empty); a process
- * killed by a signal it does not handle loses at most its last moment.
+ * killed by a signal it does not handle loses at most its last moment. `heldBytes` bounds what it holds
+ * behind an output nobody reads (tests give a smaller bound than LOG_HELD_BYTES).
  */
 export function serverLogStream(pretty: boolean, out: NodeJS.WriteStream, heldBytes = LOG_HELD_BYTES): pino.DestinationStream {
   if (pretty) return shortLogLines(out);
@@ -106,7 +107,8 @@ function reportDroppedLines(stream: ReturnType<typeof pino.destination>): void {
     else dropped += 1;
   });
   const timer = setInterval(() => {
-    if (dropped === 0) return;
+    // Destroyed (sonic-boom's own flag, not in its types): closing, and a write would throw.
+    if (dropped === 0 || (stream as unknown as { destroyed: boolean }).destroyed) return;
     const lines = dropped;
     dropped = 0;
     offering = true;
