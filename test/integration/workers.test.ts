@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { HASHING_NICE } from '../../src/cluster/hashing-priority.js';
 import { WORKER_SEMI_SPACE_MB } from '../../src/cluster/sizing.js';
@@ -107,6 +109,12 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.equal(code, 0, 'the primary exits 0');
   await until(() => !alive(survivor) && !alive(replacement), 'workers gone', 5_000);
   t.pass('no worker left running');
+  // Every line the workers held when told to stop was written before they exited (src/logging.ts
+  // serverLogStream): their last requests' lines and their own stopping line, once the shared pipe closes.
+  if (!served.child.stdout!.closed) await Promise.race([once(served.child.stdout!, 'close'), sleep(5_000)]);
+  const keySetLines = served.lines().filter((l) => (l.req as { url?: string } | undefined)?.url === '/.well-known/jwks.json');
+  t.equal(keySetLines.length, 10, 'the last 10 requests\' lines were all written');
+  t.same(served.lines().filter((l) => l.event === 'worker.stopping').map((l) => l.pid).sort(), [survivor, replacement].sort(), 'each worker\'s stopping line too');
 });
 
 t.test('workers leave when the primary dies', async (t) => {
