@@ -54,6 +54,15 @@ export async function groupCpuMs<T>(group: number | undefined, run: () => Promis
   return [result, before === undefined || after === undefined ? undefined : (after - before) * MS_PER_JIFFY];
 }
 
+/** This process's CPU time (ms, every thread) since `before`, or since it started. */
+export const ownCpuMs = (before?: NodeJS.CpuUsage): number => {
+  const { user, system } = process.cpuUsage(before);
+  return (user + system) / 1000;
+};
+
+/** CPU ms per operation, rounded to the microsecond: how every CPU figure of the bench is kept. */
+export const msPerOp = (totalMs: number, ops: number): number => Math.round((totalMs / ops) * 1000) / 1000;
+
 /**
  * The CPU time (all threads) the server under test (`group`: its process group, workers included) spent
  * while `measure` ran, per successful operation, in ms; and the load generator's own (this process, which
@@ -63,17 +72,16 @@ export async function groupCpuMs<T>(group: number | undefined, run: () => Promis
  */
 export async function withServerCpu<F extends { ok: number; cpuMsPerOp?: number; generatorCpuMsPerOp?: number }>(group: number | undefined, measure: () => Promise<F>): Promise<F> {
   // The generator's window inside the server's: not counting the two scans of /proc that bound the server's.
-  const [[figure, generator], spentMs] = await groupCpuMs(group, async () => {
+  const [[figure, generatorMs], spentMs] = await groupCpuMs(group, async () => {
     const before = process.cpuUsage();
     const f = await measure();
-    return [f, process.cpuUsage(before)] as const;
+    return [f, ownCpuMs(before)] as const;
   });
   if (figure.ok <= 0) return figure;
-  const perOp = (ms: number) => Math.round((ms / figure.ok) * 1000) / 1000;
   return {
     ...figure,
-    generatorCpuMsPerOp: perOp((generator.user + generator.system) / 1000),
-    ...(spentMs !== undefined && spentMs >= 0 ? { cpuMsPerOp: perOp(spentMs) } : {}),
+    generatorCpuMsPerOp: msPerOp(generatorMs, figure.ok),
+    ...(spentMs !== undefined && spentMs >= 0 ? { cpuMsPerOp: msPerOp(spentMs, figure.ok) } : {}),
   };
 }
 

@@ -22,6 +22,7 @@ import { pathToFileURL } from 'node:url';
 import argon2 from 'argon2';
 import { ARGON2_OPTIONS } from '../src/accounts/credential-hasher.js';
 import { generateRsa4096 } from '../src/keys/rsa-key-pair.js';
+import { msPerOp, ownCpuMs } from './cpu.js';
 import { runLoad } from './load.js';
 
 export interface MachineLimits {
@@ -66,16 +67,13 @@ async function measure(inFlight: number, seconds: number, op: () => Promise<unkn
   await runLoad({ concurrency: inFlight, maxSeconds: Math.min(0.3, seconds * 0.2), run: op }); // warm-up
   const before = process.cpuUsage();
   const f = await runLoad({ concurrency: inFlight, maxSeconds: seconds, run: op });
-  const cpu = process.cpuUsage(before);
+  const cpuMs = ownCpuMs(before);
   if (Object.keys(f.errors).length) throw new Error(`measuring failed: ${JSON.stringify(f.errors)}`);
-  return { rate: f.rate, cpuMsPerOp: (cpu.user + cpu.system) / 1000 / f.ok };
+  return { rate: f.rate, cpuMsPerOp: msPerOp(cpuMs, f.ok) };
 }
 
 const rate = async (inFlight: number, seconds: number, op: () => Promise<unknown>): Promise<number> =>
   (await measure(inFlight, seconds, op)).rate;
-
-/** Rounded to the microsecond, as the figures' CPU per operation is (cpu.ts). */
-const roundMs = (ms: number): number => Math.round(ms * 1000) / 1000;
 
 const signOnce = (key: KeyObject, data: Buffer) => new Promise<Buffer>((resolve, reject) =>
   sign('sha256', data, key, (err, sig) => (err ? reject(err) : resolve(sig))));
@@ -100,7 +98,7 @@ async function measureLimits(seconds: number, argon2Concurrency: number): Promis
   const argon2VerifyAtConcurrency = argon2Concurrency === 1 ? argon2VerifyOneThread : await rate(argon2Concurrency, seconds, verify);
   return {
     rsaSignaturesPerSecond: fourPrime.rate, rsaTwoPrimeSignaturesPerSecond: twoPrime.rate,
-    rsaSignatureCpuMs: roundMs(fourPrime.cpuMsPerOp), rsaTwoPrimeSignatureCpuMs: roundMs(twoPrime.cpuMsPerOp),
+    rsaSignatureCpuMs: fourPrime.cpuMsPerOp, rsaTwoPrimeSignatureCpuMs: twoPrime.cpuMsPerOp,
     rsaConcurrency, argon2VerifyOneThread, argon2Concurrency, argon2VerifyAtConcurrency, signingInputBytes: data.length };
 }
 
@@ -109,8 +107,7 @@ export type Argon2Now = Pick<MachineLimits, 'argon2VerifyAtConcurrency'> & { cpu
 
 async function measureArgon2(seconds: number, argon2Concurrency: number): Promise<Argon2Now> {
   const argon2VerifyAtConcurrency = await rate(argon2Concurrency, seconds, await argon2Verifier());
-  const { user, system } = process.cpuUsage();
-  return { argon2VerifyAtConcurrency, cpuMs: Math.round((user + system) / 1000) };
+  return { argon2VerifyAtConcurrency, cpuMs: Math.round(ownCpuMs()) };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

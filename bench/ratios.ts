@@ -51,7 +51,7 @@ export function ratios(r: Results): Ratio[] {
     if (bare && !bare.skipped) {
       out.push(atLeast('code exchange ÷ bare oidc-provider', 1.2, div(sqlite.exchange?.rate, bare.exchange?.rate)));
       // Not targets: whether 1.2 × bare fits under the ceiling at all here, and what each server spends on
-      // an exchange besides its one signature (CPU per exchange less the signature's share).
+      // an exchange besides its one signature.
       out.push(info('  that ceiling ÷ bare exchange', div(exchangeCeiling, bare.exchange?.rate)));
       // Each less the CPU its own signature costs, measured with the signing limits: bare signs with a two-prime
       // key, Lanyard with four primes. CPU against CPU: the signing rate's share of the cores (signatureMs)

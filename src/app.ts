@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
 import { errorPage, expiredPage } from './web/error-page.js';
@@ -28,7 +29,6 @@ import { hardenResponses, securityHeaders } from './http-hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
 import { loggerOptions } from './logging.js';
-import type { DestinationStream } from 'pino';
 import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';

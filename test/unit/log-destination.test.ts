@@ -19,6 +19,30 @@ function tempFile(t: Test): { path: string; out: () => NodeJS.WriteStream } {
   return { path, out: () => ({ fd: openSync(path, 'a') }) as unknown as NodeJS.WriteStream };
 }
 
+/** The stream's own end (sonic-boom closes the descriptor it was given) when the test ends. */
+const destroyAtEnd = (t: Test, stream: pino.DestinationStream) => t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
+
+/** A FIFO in a new directory, and its read end, open without waiting for a writer (so writers open at once). */
+function fifoWithReader(t: Test): { fifo: string; reader: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-log-fifo-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const fifo = join(dir, 'out.fifo');
+  execFileSync('mkfifo', [fifo]);
+  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+  t.teardown(() => closeSync(reader));
+  return { fifo, reader };
+}
+
+/** Bytes read into `buf` now: 0 when the pipe holds nothing yet (EAGAIN) or every writer has closed it. */
+function readNow(fd: number, buf: Buffer): number {
+  try {
+    return readSync(fd, buf, 0, buf.length, null);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+    return 0;
+  }
+}
+
 const parse = (text: string) => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { i: number; pid: number });
 const lines = (path: string) => parse(readFileSync(path, 'utf8'));
 
@@ -33,7 +57,7 @@ t.test('a serving process gathers its JSON lines and writes them together, at le
   const { path, out } = tempFile(t);
   const stream = serverLogStream(false, out());
   const log = pino({ base: undefined }, stream);
-  t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
+  destroyAtEnd(t, stream);
   for (let i = 0; i < 5; i++) log.info({ i }, 'line');
   await sleep(LOG_FLUSH_MS / 5);
   t.equal(statSync(path).size, 0, 'a few lines wait to be written with the next ones');
@@ -46,7 +70,7 @@ t.test(`once ${LOG_BUFFER_BYTES} bytes have gathered they are written without wa
   const { path, out } = tempFile(t);
   const stream = serverLogStream(false, out());
   const log = pino({ base: undefined }, stream);
-  t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
+  destroyAtEnd(t, stream);
   const padding = 'x'.repeat(100);
   const n = Math.ceil(LOG_BUFFER_BYTES / 100) + 5;
   for (let i = 0; i < n; i++) log.info({ i, padding }, 'line');
@@ -74,12 +98,7 @@ t.test('a person at a terminal gets short lines; a stream with no file descripto
 });
 
 t.test('processes sharing a pipe read slowly: every line arrives whole, none cut by another process\'s', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'lanyard-log-pipe-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const fifo = join(dir, 'out.fifo');
-  execFileSync('mkfifo', [fifo]);
-  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK); // a reader exists: writers open at once
-  t.teardown(() => closeSync(reader));
+  const { fifo, reader } = fifoWithReader(t);
   const LINES = 3000;
   const writers = [0, 1].map(() => spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'test/fixtures/log-then-exit.ts'), fifo, String(LINES), 'drain', '300'], { cwd: projectRoot, stdio: 'ignore' }));
   const exited = writers.map((w) => once(w, 'exit'));
@@ -90,8 +109,7 @@ t.test('processes sharing a pipe read slowly: every line arrives whole, none cut
   let open = 2;
   void Promise.all(exited).then(() => { open = 0; });
   for (;;) {
-    let n = 0;
-    try { n = readSync(reader, buf, 0, buf.length, null); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err; }
+    const n = readNow(reader, buf);
     if (n > 0) chunks.push(Buffer.from(buf.subarray(0, n)));
     else if (open === 0 || Date.now() - started > 60_000) break;
     await sleep(n > 0 ? 1 : 5);
@@ -107,14 +125,9 @@ t.test('processes sharing a pipe read slowly: every line arrives whole, none cut
 // 100 ms after each EAGAIN, so a full pipe passes about 640 KiB a second.
 const HELD = 1024 * 1024;
 t.test('behind a pipe nobody reads, at most the bound is held; the lines past it are counted and the count written once it is read', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'lanyard-log-stall-'));
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const fifo = join(dir, 'out.fifo');
-  execFileSync('mkfifo', [fifo]);
-  const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
-  t.teardown(() => closeSync(reader));
+  const { fifo, reader } = fifoWithReader(t);
   const stream = serverLogStream(false, { fd: openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK) } as unknown as NodeJS.WriteStream, HELD);
-  t.teardown(() => (stream as unknown as { destroy(): void }).destroy());
+  destroyAtEnd(t, stream);
   let dropped = 0;
   (stream as unknown as NodeJS.EventEmitter).on('drop', (data: string) => { if (!data.includes('"log.dropped"')) dropped += 1; });
   const log = pino({ base: undefined }, stream);
@@ -129,8 +142,7 @@ t.test('behind a pipe nobody reads, at most the bound is held; the lines past it
   const notices: { lines: number; level: number }[] = [];
   const started = Date.now();
   while (!notices.length && Date.now() - started < 30_000) {
-    let n = 0;
-    try { n = readSync(reader, buf, 0, buf.length, null); } catch (err) { if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err; }
+    const n = readNow(reader, buf);
     if (n === 0) { await sleep(10); continue; }
     tail += buf.toString('utf8', 0, n);
     const cut = tail.lastIndexOf('\n');
