@@ -107,13 +107,18 @@ export function redisOidcRecords({ client, keys, now }: RedisContext) {
     for (const f of ['uid', 'userCode', 'grantId'] as const) if (payload[f] != null) indexed[f] = String(payload[f]);
     if (typeof payload.accountId === 'string' && payload.accountId) indexed.accountId = payload.accountId;
     const ttl = nativeTtlMs(expiresAt, t);
-    await upsert(recordKeys(model, id), [
+    // Sent together, answered in one round trip rather than three. Redis runs one connection's commands in
+    // the order sent, so the record is written before it joins its sets (what `detach` relies on). Should
+    // the record's script fail, a set may hold it without its record, which is harmless (see above); the
+    // write still fails. (An ioredis pipeline would group them too, but costs more CPU than the commands.)
+    const writes = [upsert(recordKeys(model, id), [
       id, JSON.stringify(payload), String(expiresAt), ttl, JSON.stringify(indexed), payload.consumed != null ? '1' : '',
-    ]);
+    ])];
     for (const field of ['grantId', 'accountId'] as const) {
       const owner = indexed[field];
-      if (owner) await addToOwner([ownerKey({ field, id: owner })], [JSON.stringify([model, id]), ttl]);
+      if (owner) writes.push(addToOwner([ownerKey({ field, id: owner })], [JSON.stringify([model, id]), ttl]));
     }
+    await Promise.all(writes);
   }
 
   async function findByIndex(model: string, field: 'uid' | 'userCode', value: string) {
