@@ -16,13 +16,13 @@ import { freePort, startRedis } from '../helpers/redis-server.js';
 
 /** Complete RESP commands (arrays of bulk strings, as ioredis sends them) at the start of `buf`, and the rest. */
 function completeCommands(buf: Buffer): { count: number; rest: Buffer } {
+  const line = (from: number) => {
+    const end = buf.indexOf('\r\n', from);
+    return end < 0 ? undefined : { text: buf.toString('latin1', from, end), next: end + 2 };
+  };
   let at = 0;
   let count = 0;
   for (;;) {
-    const line = (from: number) => {
-      const end = buf.indexOf('\r\n', from);
-      return end < 0 ? undefined : { text: buf.toString('latin1', from, end), next: end + 2 };
-    };
     const head = line(at);
     if (!head) break;
     if (!head.text.startsWith('*')) throw new Error(`not a RESP array: ${head.text}`);
