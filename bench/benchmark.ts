@@ -1,25 +1,18 @@
 import { join } from 'node:path';
 import { argon2Slots } from '../src/cluster/sizing.js';
-import { startBare } from './bare-server.js';
-import { type BenchSetup, RAISED_LIMITS, writeBenchConfig } from './bench-config.js';
+import { RAISED_LIMITS, writeBenchConfig } from './bench-config.js';
 import { ensureBuilt } from './build.js';
 import { measureBytesCeiling } from './bytes-ceiling.js';
+import { checkLog, finishAll, type Launch, launchLanyard, startContenders } from './contenders.js';
 import { busyPercent } from './cpu.js';
-import { Client } from './http.js';
-import { type LanyardServer, startLanyard } from './lanyard-server.js';
 import { measureMachineLimits } from './limits.js';
-import { startScraper } from './metrics-scraper.js';
-import { type LogScan, scanLog } from './log-scan.js';
 import { describeMachine } from './machine.js';
 import type { Options } from './options.js';
 import { startedGroups } from './proc.js';
 import { ratios } from './ratios.js';
-import { findRedisServer, startRedis } from './redis.js';
-import type { Results, TargetResults } from './results.js';
-import { treeRss } from './rss.js';
+import type { Results } from './results.js';
 import { soak } from './scenarios/soak.js';
 import { runSuite, type SuiteContext } from './suite.js';
-import { LABELS } from './target.js';
 import { target } from './targets.js';
 
 export interface Io {
@@ -28,16 +21,12 @@ export interface Io {
   dir: string;
 }
 
-interface Run extends SuiteContext {
-  setup: BenchSetup;
-  results: Results;
-  workers: number;
-  dir: string;
-}
+interface Run extends SuiteContext, Launch {}
 
 /**
- * The whole run, in order: build, the machine, its limits, bare oidc-provider, Lanyard on SQLite, then on
- * Redis, then the soak when asked. One server at a time, so that none takes CPU from another.
+ * The whole run, in order: build, the machine, its limits, then bare oidc-provider, Lanyard on SQLite and
+ * Lanyard on Redis, all started, each scenario measured on one after another (suite.ts), then the soak
+ * when asked. One server is measured at a time; the others sit idle meanwhile.
  */
 export async function benchmark(options: Options, io: Io): Promise<Results> {
   const { log, dir } = io;
@@ -66,9 +55,9 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
         'all traffic comes from 127.0.0.1 over keep-alive connections; the load generator runs on the same machine and takes some of its CPU',
       ],
     },
-    targets: {}, ratios: [], warnings, processes: startedGroups, leftovers: [],
+    targets: {}, ratios: [], phases: [], warnings, processes: startedGroups, leftovers: [],
   };
-  const run: Run = { options, argon2Total, log, warn, setup, results, workers, dir };
+  const run: Run = { options, argon2Total, log, warn, setup, results, workers, dir, phases: results.phases, began: Date.parse(startedAt) };
 
   if (!options.soakOnly) {
     const source = `${argon2Total} (cores − 1, shared by every worker (src/cluster/sizing.ts))`;
@@ -78,9 +67,7 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
       log(`machine limits: a document's bytes from plain node:http in ${workers} processes`);
       results.limits.documentCeiling = { processes: workers, figure: await measureBytesCeiling(workers, p.docs) };
     }
-    if (options.bare) await measureBare(run);
-    if (options.stores.includes('sqlite')) await measureLanyard(run, 'sqlite', `sqlite:${join(dir, 'lanyard.db')}`);
-    if (options.stores.includes('redis')) await measureOnRedis(run);
+    await measureServers(run);
   }
   if (options.soak) await measureSoak(run);
   results.ratios = ratios(results);
@@ -91,74 +78,14 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
 const raisedLimits = () => Object.entries(RAISED_LIMITS)
   .flatMap(([group, values]) => Object.entries(values).map(([k, v]) => `${group}.${k}=${v}`)).join(', ');
 
-async function measureBare(run: Run): Promise<void> {
-  const into: TargetResults = { label: LABELS.bare };
-  run.results.targets.bare = into;
-  const t0 = Date.now();
-  const server = await startBare(run.setup);
-  into.startupSeconds = (Date.now() - t0) / 1000;
-  const t = target('bare', server.origin, run.setup, server.group.pid);
-  try { await runSuite(t, run, into); } finally { await t.http.close(); await server.stop(); }
-}
-
-/** Lanyard as every run of it is started (the run's setup, workers and --lanyard-env) on `store`. */
-const launchLanyard = (run: Run, name: string, store: string): Promise<LanyardServer> =>
-  startLanyard({ setup: run.setup, store, dir: run.dir, label: name, workers: run.workers, extraEnv: run.options.lanyardEnv });
-
-/**
- * Lanyard's log after a run (`who` names that Lanyard), with a warning for errors and 5xx answers, and for a
- * shutdown the bench did not ask for (a signal from elsewhere, or Lanyard stopping by itself): that
- * explains a run of failures, so it says when it began.
- */
-async function checkLog(run: Run, who: string, server: LanyardServer, startedAt: number, stoppedAt: number): Promise<LogScan> {
-  const log = await scanLog(server.logFile);
-  const early = log.shutdowns.find((s) => s.time < stoppedAt - 250);
-  if (early) {
-    run.warn(`${who} began shutting down ${((early.time - startedAt) / 1000).toFixed(1)} s after it started (${early.signal ?? 'no signal'}), before the bench stopped it: the figures after that are not Lanyard's`);
-  }
-  if (log.errors || log.serverErrors) {
-    run.warn(`${who} logged ${log.errors} errors and ${log.serverErrors} 5xx answers: ${log.samples.slice(0, 4).join(' ; ')}`);
-  }
-  return log;
-}
-
-async function measureLanyard(run: Run, key: 'sqlite' | 'redis', store: string): Promise<void> {
-  const label = LABELS[key];
-  const into: TargetResults = { label };
-  run.results.targets[key] = into;
-  const t0 = Date.now();
-  const server = await launchLanyard(run, key, store);
-  into.startupSeconds = (Date.now() - t0) / 1000;
-  run.log(`${label}: ready in ${into.startupSeconds.toFixed(1)} s`);
-  const t = target(key, server.origin, run.setup, server.group.pid);
-  const scraper = startScraper(server.metricsUrl);
-  let stoppedAt = Number.POSITIVE_INFINITY;
+/** Every server started, every scenario measured on each in turn (suite.ts), every server stopped. */
+async function measureServers(run: Run): Promise<void> {
+  const contenders = await startContenders(run);
   try {
-    await runSuite(t, run, into);
-    const tree = await treeRss(server.group.pid);
-    into.processes = { count: tree.processes, rssMiB: tree.mib, eachMiB: tree.each };
+    await runSuite(contenders, run);
   } finally {
-    into.metrics = await scraper.stop();
-    await t.http.close();
-    stoppedAt = Date.now();
-    await server.stop();
+    await finishAll(contenders);
   }
-  if (!into.metrics.tokensIssued) run.warn(`${label}: its metrics could not be scraped at ${server.metricsUrl}`);
-  into.log = { ...(await checkLog(run, label, server, t0, stoppedAt)), requestsSent: Client.sent.get(server.origin) ?? 0 };
-}
-
-/** Lanyard on a throwaway redis-server; without one, the Redis column says why it is empty. */
-async function measureOnRedis(run: Run): Promise<void> {
-  const binary = findRedisServer();
-  if (!binary) {
-    const skipped = 'redis-server is not installed (apt-get install redis-server): Redis column skipped';
-    run.results.targets.redis = { label: LABELS.redis, skipped };
-    run.warn(skipped);
-    return;
-  }
-  const redis = await startRedis(binary, run.dir);
-  run.results.settings.redis = redis.persistence;
-  try { await measureLanyard(run, 'redis', redis.url); } finally { await redis.stop(); }
 }
 
 async function measureSoak(run: Run): Promise<void> {

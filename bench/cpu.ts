@@ -46,12 +46,31 @@ function ourJiffies(groups: Set<number>, bench = true): number | undefined {
 const MS_PER_JIFFY = 10;
 
 /** The CPU time (ms, all threads) of a process group while `run` ran; undefined off Linux or without a group. */
-export async function groupCpuMs<T>(group: number | undefined, run: () => Promise<T>): Promise<[T, number | undefined]> {
-  const jiffies = () => (group === undefined ? undefined : ourJiffies(new Set([group]), false));
+export const groupCpuMs = <T>(group: number | undefined, run: () => Promise<T>): Promise<[T, number | undefined]> =>
+  groupsCpuMs(group === undefined ? undefined : new Set([group]), run);
+
+/** The CPU time (ms, all threads) of every process in these process groups while `run` ran; undefined off Linux. */
+export async function groupsCpuMs<T>(groups: Set<number> | undefined, run: () => Promise<T>): Promise<[T, number | undefined]> {
+  const jiffies = () => (groups === undefined ? undefined : ourJiffies(groups, false));
   const before = jiffies();
   const result = await run();
   const after = jiffies();
   return [result, before === undefined || after === undefined ? undefined : (after - before) * MS_PER_JIFFY];
+}
+
+/**
+ * Waits, at most `maxMs`, until the given process groups have been quiet for `windowMs` (at most one jiffy
+ * of CPU, 10 ms, in that window): a server that has just been measured still finishes what the load left
+ * (V8's compilations and garbage collection, SQLite's checkpoint), which would otherwise fall in the next
+ * server's phase. Returns the ms waited; at once off Linux.
+ */
+export async function waitQuiet(groups: Set<number>, windowMs = 200, maxMs = 3_000): Promise<number> {
+  const start = Date.now();
+  if (groups.size === 0) return 0;
+  for (;;) {
+    const [, ms] = await groupsCpuMs(groups, () => new Promise((r) => setTimeout(r, windowMs)));
+    if (ms === undefined || ms <= MS_PER_JIFFY || Date.now() - start >= maxMs) return Date.now() - start;
+  }
 }
 
 /** This process's CPU time (ms, every thread) since `before`, or since it started. */

@@ -73,6 +73,7 @@ export function renderReport(r: Results): string {
     row('startup (ready to serve)', (x) => (x.startupSeconds !== undefined ? `${x.startupSeconds.toFixed(1)} s` : '')),
     row('Lanyard processes at the end (resident size)', (x) => (x.processes ? `${x.processes.count}: ${x.processes.rssMiB} MiB (${x.processes.eachMiB.join(' + ')})` : '')),
     row('CPU used by other processes meanwhile', (x) => (x.othersCpuPercent !== undefined ? `${x.othersCpuPercent} %` : '')),
+    row('CPU of the other servers, idle, while this one was measured', (x) => (x.idleServersCpuPercent !== undefined ? `${x.idleServersCpuPercent} % of a core` : '')),
     row('Lanyard metrics: scrapes · tokens issued · 5xx', (x) => {
       const m = x.metrics;
       if (!m) return '';

@@ -32,8 +32,13 @@ export interface TargetResults {
   /** Why this server was not measured (e.g. redis-server is not installed). */
   skipped?: string;
   startupSeconds?: number;
-  /** Share of the machine's CPU used by processes other than the bench's while this server was measured. */
+  /** Share of the machine's CPU used by processes other than the bench's and its servers' during the scenarios. */
   othersCpuPercent?: number;
+  /**
+   * What the other servers, idle, spent while this one was measured (all its phases), in % of one core:
+   * every server is running throughout, measured one at a time.
+   */
+  idleServersCpuPercent?: number;
   exchange?: Figure;
   refresh?: Figure;
   discovery?: Figure;
@@ -47,6 +52,18 @@ export interface TargetResults {
   metrics?: MetricsSummary;
   /** Lanyard's own log of the run, and the requests the bench sent it. */
   log?: LogScan & { requestsSent: number };
+}
+
+/** One scenario measured on one server: when (seconds from the run's start) and for how long. */
+export interface Phase {
+  scenario: string;
+  target: TargetKey;
+  startSeconds: number;
+  seconds: number;
+  /** How long the bench waited, before the phase, for the other servers to be quiet (cpu.ts waitQuiet). */
+  settledSeconds: number;
+  /** The CPU the other servers (idle) used meanwhile, in ms; absent off Linux or with no other server. */
+  idleServersCpuMs?: number;
 }
 
 export interface Ratio {
@@ -81,6 +98,8 @@ export interface Results {
   targets: Partial<Record<TargetKey, TargetResults>>;
   soak?: SoakResult & { store: string };
   ratios: Ratio[];
+  /** The scenarios' measurements in the order they ran: each scenario on every server back to back. */
+  phases: Phase[];
   warnings: string[];
   /** Every process group the bench started, and those still alive at the end (should be none). */
   processes: { name: string; pid: number }[];

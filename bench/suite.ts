@@ -1,14 +1,14 @@
-import { cpuSnapshot, othersPercent } from './cpu.js';
+import type { Contender } from './contenders.js';
+import { cpuSnapshot, groupsCpuMs, othersPercent, waitQuiet } from './cpu.js';
 import type { Options, Scenario } from './options.js';
 import { startedGroups } from './proc.js';
-import type { TargetResults } from './results.js';
+import type { Phase } from './results.js';
 import { measureExchange } from './scenarios/exchange.js';
 import { measureMorningPeak } from './scenarios/morning-peak.js';
 import { measureRefresh } from './scenarios/refresh.js';
 import { measureSignIn } from './scenarios/sign-in.js';
 import { measureGet } from './scenarios/static-docs.js';
 import { measureStorm } from './scenarios/storm.js';
-import type { Target } from './target.js';
 
 export interface SuiteContext {
   options: Options;
@@ -16,58 +16,146 @@ export interface SuiteContext {
   argon2Total: number;
   log: (line: string) => void;
   warn: (line: string) => void;
+  /** Each measurement as it ran: which scenario on which server, when, and what the idle servers spent meanwhile. */
+  phases: Phase[];
+  /** When the run began (ms since the epoch): phases are timed from it. */
+  began: number;
 }
 
-const ourGroups = () => new Set(startedGroups.map((g) => g.pid));
+/** What one server's earlier steps left for its later ones. */
+interface Carried {
+  ex?: Awaited<ReturnType<typeof measureExchange>>;
+}
+
+interface Step {
+  scenario: Scenario;
+  /** The progress line's words. */
+  what: (ctx: SuiteContext) => string;
+  applies: (c: Contender, carried: Carried, ctx: SuiteContext) => boolean;
+  run: (c: Contender, carried: Carried, ctx: SuiteContext) => Promise<void>;
+}
+
+const isLanyard = (c: Contender) => c.key !== 'bare';
+const signInConcurrency = (ctx: SuiteContext) => Math.max(2, ctx.options.profile.signIn.concurrencyPerArgon2 * ctx.argon2Total);
 
 /**
- * Every scenario against one server, in an order where each builds on the last: the exchange's tokens feed
- * the refresh, its rate sizes the storm's codes. Bare oidc-provider has no sign-in screens, so it stops
- * after the documents.
+ * The scenarios in an order where each builds on the last: the exchange's tokens feed the refresh, its rate
+ * sizes the storm's codes. Bare oidc-provider has no sign-in screens, so it stops after the documents.
  */
-export async function runSuite(t: Target, ctx: SuiteContext, into: TargetResults): Promise<void> {
-  const p = ctx.options.profile;
-  const only = ctx.options.only;
-  const want = (s: Scenario) => only.size === 0 || only.has(s);
-  const lanyard = t.key !== 'bare';
-  const before = cpuSnapshot(ourGroups());
-  let ex: Awaited<ReturnType<typeof measureExchange>> | undefined;
-  if (want('exchange') || want('refresh') || (lanyard && want('storm'))) {
-    ctx.log(`${t.label}: code exchange`);
-    ex = await measureExchange(t, p.exchange);
-    into.exchange = ex.figure;
-  }
-  if (ex && want('refresh')) {
-    ctx.log(`${t.label}: refresh`);
-    into.refresh = await measureRefresh(t, ex.tokens, p.refresh);
-  }
-  if (want('discovery')) {
-    ctx.log(`${t.label}: discovery`);
-    into.discovery = await measureGet(t, t.paths.discovery, p.docs);
-  }
-  if (want('jwks')) {
-    ctx.log(`${t.label}: JWKS`);
-    into.jwks = await measureGet(t, t.paths.jwks, p.docs);
-  }
-  if (lanyard && want('sign-in')) {
-    const concurrency = Math.max(2, p.signIn.concurrencyPerArgon2 * ctx.argon2Total);
-    ctx.log(`${t.label}: full password sign-in at concurrency ${concurrency}`);
-    into.signIn = await measureSignIn(t, { ...p.signIn, concurrency, argon2Concurrency: ctx.argon2Total });
-  }
-  if (lanyard && ex && want('storm')) {
-    ctx.log(`${t.label}: exchange latency alone and during a sign-in storm`);
-    into.storm = await measureStorm(t, { ...p.storm, exchangeRate: ex.figure.rate, spareCodes: ex.spareCodes });
-  }
-  if (lanyard && want('morning-peak')) {
-    const { pupils, seconds } = p.morningPeak;
-    ctx.log(`${t.label}: morning peak, ${pupils} pupils over ${seconds} s`);
-    const peak = await measureMorningPeak(t, p.morningPeak);
-    into.morningPeak = peak;
-    if (peak.serverErrors > 0) {
-      ctx.warn(`!!! ${t.label}: ${peak.serverErrors} pupils in the morning peak got a 5xx other than 503 with Retry-After: ${JSON.stringify(peak.errors)} !!!`);
-    } else if (peak.unexpected > 0) {
-      ctx.warn(`${t.label}: ${peak.unexpected} pupils in the morning peak failed unexpectedly: ${JSON.stringify(peak.errors)}`);
+const STEPS: Step[] = [
+  {
+    scenario: 'exchange',
+    what: () => 'code exchange',
+    applies: (c, _, ctx) => want(ctx, 'exchange') || want(ctx, 'refresh') || (isLanyard(c) && want(ctx, 'storm')),
+    async run(c, carried, ctx) {
+      carried.ex = await measureExchange(c.t, ctx.options.profile.exchange);
+      c.into.exchange = carried.ex.figure;
+    },
+  },
+  {
+    scenario: 'refresh',
+    what: () => 'refresh',
+    applies: (_, carried, ctx) => carried.ex !== undefined && want(ctx, 'refresh'),
+    async run(c, carried, ctx) { c.into.refresh = await measureRefresh(c.t, carried.ex!.tokens, ctx.options.profile.refresh); },
+  },
+  {
+    scenario: 'discovery',
+    what: () => 'discovery',
+    applies: (_, __, ctx) => want(ctx, 'discovery'),
+    async run(c, _, ctx) { c.into.discovery = await measureGet(c.t, c.t.paths.discovery, ctx.options.profile.docs); },
+  },
+  {
+    scenario: 'jwks',
+    what: () => 'JWKS',
+    applies: (_, __, ctx) => want(ctx, 'jwks'),
+    async run(c, _, ctx) { c.into.jwks = await measureGet(c.t, c.t.paths.jwks, ctx.options.profile.docs); },
+  },
+  {
+    scenario: 'sign-in',
+    what: (ctx) => `full password sign-in at concurrency ${signInConcurrency(ctx)}`,
+    applies: (c, _, ctx) => isLanyard(c) && want(ctx, 'sign-in'),
+    async run(c, _, ctx) {
+      const p = ctx.options.profile.signIn;
+      c.into.signIn = await measureSignIn(c.t, { ...p, concurrency: signInConcurrency(ctx), argon2Concurrency: ctx.argon2Total });
+    },
+  },
+  {
+    scenario: 'storm',
+    what: () => 'exchange latency alone and during a sign-in storm',
+    applies: (c, carried, ctx) => isLanyard(c) && carried.ex !== undefined && want(ctx, 'storm'),
+    async run(c, carried, ctx) {
+      c.into.storm = await measureStorm(c.t, { ...ctx.options.profile.storm, exchangeRate: carried.ex!.figure.rate, spareCodes: carried.ex!.spareCodes });
+    },
+  },
+  {
+    scenario: 'morning-peak',
+    what: (ctx) => `morning peak, ${ctx.options.profile.morningPeak.pupils} pupils over ${ctx.options.profile.morningPeak.seconds} s`,
+    applies: (c, _, ctx) => isLanyard(c) && want(ctx, 'morning-peak'),
+    async run(c, _, ctx) {
+      const peak = await measureMorningPeak(c.t, ctx.options.profile.morningPeak);
+      c.into.morningPeak = peak;
+      if (peak.serverErrors > 0) {
+        ctx.warn(`!!! ${c.t.label}: ${peak.serverErrors} pupils in the morning peak got a 5xx other than 503 with Retry-After: ${JSON.stringify(peak.errors)} !!!`);
+      } else if (peak.unexpected > 0) {
+        ctx.warn(`${c.t.label}: ${peak.unexpected} pupils in the morning peak failed unexpectedly: ${JSON.stringify(peak.errors)}`);
+      }
+    },
+  },
+];
+
+/** Was this scenario asked for (--only; all when empty)? */
+const want = (ctx: SuiteContext, s: Scenario) => ctx.options.only.size === 0 || ctx.options.only.has(s);
+
+/**
+ * Every scenario on every server, scenario by scenario: each is measured on one server after another,
+ * back to back, before the next scenario begins. A VM's speed drifts over minutes, so the ratios between
+ * servers (Lanyard ÷ bare, Redis ÷ SQLite) are taken between measurements seconds apart rather than a
+ * minute or two. The servers not being measured sit idle; what they spend meanwhile is recorded.
+ */
+export async function runSuite(contenders: Contender[], ctx: SuiteContext): Promise<void> {
+  const carried = new Map<Contender, Carried>(contenders.map((c) => [c, {}]));
+  const ours = () => new Set(startedGroups.map((g) => g.pid));
+  const before = cpuSnapshot(ours());
+  for (const step of STEPS) {
+    for (const c of contenders) {
+      if (!step.applies(c, carried.get(c)!, ctx)) continue;
+      ctx.log(`${c.t.label}: ${step.what(ctx)}`);
+      const idle = new Set(contenders.filter((o) => o !== c && o.t.group !== undefined).map((o) => o.t.group!));
+      const settledMs = await waitQuiet(idle);
+      const start = Date.now();
+      const [, idleMs] = await groupsCpuMs(idle.size ? idle : undefined, () => step.run(c, carried.get(c)!, ctx));
+      ctx.phases.push({
+        scenario: step.scenario, target: c.key,
+        startSeconds: round1((start - ctx.began) / 1000), seconds: round1((Date.now() - start) / 1000), settledSeconds: round1(settledMs / 1000),
+        ...(idleMs !== undefined ? { idleServersCpuMs: idleMs } : {}),
+      });
     }
   }
-  into.othersCpuPercent = othersPercent(before, cpuSnapshot(ourGroups()), into.signIn?.argon2Around.measurementCpuMs);
+  const argon2Ms = contenders.reduce((sum, c) => sum + (c.into.signIn?.argon2Around.measurementCpuMs ?? 0), 0);
+  const others = othersPercent(before, cpuSnapshot(ours()), argon2Ms);
+  for (const c of contenders) {
+    c.into.othersCpuPercent = others;
+    const idle = idleShare(ctx.phases.filter((p) => p.target === c.key));
+    c.into.idleServersCpuPercent = idle?.percent;
+    if (idle && idle.seconds >= IDLE_SERVERS_WARN.seconds && idle.percent > IDLE_SERVERS_WARN.percent) {
+      ctx.warn(`the other servers, idle, used ${idle.percent} % of a core while ${c.t.label} was measured: its figures are lower for it`);
+    }
+  }
+}
+
+/**
+ * Idle servers should spend next to nothing (a metrics scrape, a timer); above this share of a core, over
+ * phases long enough for /proc's 10 ms ticks to say so, the run warns.
+ */
+const IDLE_SERVERS_WARN = { percent: 2, seconds: 10 };
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** What the idle servers spent while this one was measured, in % of one core, and over how long; undefined when not known. */
+function idleShare(phases: Phase[]): { percent: number; seconds: number } | undefined {
+  const known = phases.filter((p) => p.idleServersCpuMs !== undefined);
+  const seconds = known.reduce((a, p) => a + p.seconds, 0);
+  if (!known.length || seconds <= 0) return undefined;
+  const ms = known.reduce((a, p) => a + p.idleServersCpuMs!, 0);
+  return { percent: Math.round((ms / (seconds * 1000)) * 1000) / 10, seconds };
 }

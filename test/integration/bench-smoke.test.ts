@@ -110,6 +110,22 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
     t.match(run.stdout, /CPU: generator [\d.]+ ms\/op/, 'prints the generator\'s CPU alone where the server\'s is not measured');
   }
 
+  // Each scenario on every server back to back (bench/suite.ts), so that the ratios between servers are
+  // taken between measurements seconds apart, not minutes.
+  const order = r.phases.map((p) => p.scenario);
+  const scenarios = [...new Set(order)];
+  t.same(scenarios, ['exchange', 'refresh', 'discovery', 'jwks', 'sign-in', 'storm', 'morning-peak'], 'every scenario ran, in the suite\'s order');
+  t.same(order, scenarios.flatMap((s) => order.filter((x) => x === s)), 'each scenario measured on every server before the next scenario began');
+  t.same(r.phases.filter((p) => p.scenario === 'exchange').map((p) => p.target), servers, 'the exchange on each server in turn: bare, SQLite, Redis');
+  t.ok(r.phases.every((p, i) => i === 0 || p.startSeconds >= r.phases[i - 1]!.startSeconds + r.phases[i - 1]!.seconds - 0.1),
+    'one phase at a time, in that order');
+  t.ok(r.phases.every((p) => p.settledSeconds <= 3.5), 'each waited at most about 3 s for the other servers to be quiet');
+  if (process.platform === 'linux') {
+    t.ok(r.phases.every((p) => p.idleServersCpuMs !== undefined && p.idleServersCpuMs >= 0), 'what the idle servers spent is measured in each phase');
+    t.ok(servers.every((k) => r.targets[k]?.idleServersCpuPercent !== undefined), 'and summed for each server');
+    t.match(run.stdout, /CPU of the other servers, idle, while this one was measured\s*\|\s*[\d.]+ % of a core/, 'and printed');
+  }
+
   t.ok(r.processes.some((p) => p.name.startsWith('lanyard')), 'records the processes it started');
   t.same(r.leftovers, [], 'reports nothing left running');
   t.same(r.processes.filter((p) => groupAlive(p.pid)), [], 'no process group it started is still alive');
