@@ -4,7 +4,7 @@
 #
 #   docker build -t lanyard .
 #   docker run -d --name lanyard -p 3000:3000 -v lanyard-data:/app/data \
-#     -v "$PWD/lanyard.json:/etc/lanyard/config.json:ro" -e LANYARD_CONFIG=/etc/lanyard/config.json \
+#     -v "$PWD/lanyard:/etc/lanyard:ro" -e LANYARD_CONFIG=/etc/lanyard/config.json \
 #     -e LANYARD_ISSUER=https://id.example.org -e LANYARD_COOKIE_KEYS="$(openssl rand -base64 48)" \
 #     -e LANYARD_TRUST_PROXY=true lanyard
 #
@@ -37,11 +37,14 @@ ENV NODE_ENV=production \
     LANYARD_STORE=sqlite:/app/data/lanyard.db
 WORKDIR /app
 # package.json marks the project root (src/paths.ts); config/ holds the JSON Schema and the demo config;
-# interactions/public/lanyard.css is read at startup. Everything is root-owned and read-only to the app.
+# src/web/public (the shared style sheets and scripts) and interactions/public (the sign-in screens' scripts)
+# are read at startup (src/web/assets.ts). Everything is root-owned and read-only to the app.
+# test/integration/docker-layout.test.ts lays this stage out and starts it.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/config ./config
+COPY --from=build /app/src/web/public ./src/web/public
 COPY --from=build /app/interactions/public ./interactions/public
 # The only writable place: SQLite database (+ WAL) and the generated key-encryption key (mode 0600).
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 0700 /app/data
