@@ -5,6 +5,10 @@ export const TTL = {
   IdToken: 60 * 60,
   /** Refresh tokens rotate on use; an unused one lapses after 30 days. */
   RefreshToken: 30 * 24 * 60 * 60,
+  /**
+   * A sign-in's grant, saved at authorization and not on refresh: no refresh token works beyond 30 days
+   * after the sign-in it came from (test/integration/refresh-lifetime.test.ts).
+   */
   Grant: 30 * 24 * 60 * 60,
   /** A browser sign-in lasts a school day. */
   Session: 10 * 60 * 60,
