@@ -75,7 +75,7 @@ const DROP_NOTICE_MS = 1000;
  * Where a serving process (the only one, or a worker) writes its log: short lines for a person at a
  * terminal; otherwise JSON lines by pino's asynchronous logging (its docs/asynchronous.md), gathered and
  * written LOG_BUFFER_BYTES to LOG_WRITE_BYTES at once, or every LOG_FLUSH_MS. Written one request's line at a
- * time, the writes cost the documents about a tenth of their rate (README's Performance). pino writes what
+ * time, the writes cost the documents about a tenth of their rate (bench/HISTORY.md). pino writes what
  * it holds when the process exits (process.exit, an uncaught exception, the event loop empty); a process
  * killed by a signal it does not handle loses at most its last moment. `heldBytes` bounds what it holds
  * behind an output nobody reads (tests give a smaller bound than LOG_HELD_BYTES).

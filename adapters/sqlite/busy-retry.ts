@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
  * SQLite has one write lock per database; Lanyard's worker processes share it. A commit holds it for tens
  * of microseconds, but SQLite's own busy handler (`busy_timeout`) sleeps 1, 2, 5, 10, 15, 20, 25 ms… between
  * tries, inside the synchronous call, so a worker that met the lock taken answered nothing for milliseconds
- * while the lock was free again long before (README → Performance). Here the connection's busy handler is
+ * while the lock was free again long before (bench/HISTORY.md). Here the connection's busy handler is
  * off (`busy_timeout = 0`: SQLITE_BUSY at once) and each statement or outermost transaction is tried again
  * after 25 µs, doubling to at most 1 ms, until `timeoutMs`, after which the SQLITE_BUSY error stands (a 503).
  *

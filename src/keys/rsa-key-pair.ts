@@ -8,11 +8,12 @@ import { OtherPrimeInfo, OtherPrimeInfos, RSAPrivateKey } from '@peculiar/asn1-r
  *
  * Why: the public key, the signatures and the certificate are those of any RSA-4096 key (a verifier sees
  * only n and e), but signing works modulo each prime, so smaller primes sign faster. With the OpenSSL in
- * Node 24 on the bench machine, all cores sign about 2,100 /s with such a key against 1,500 /s with two
- * primes (README → Performance). Four is the most OpenSSL allows for a 4096-bit modulus (its
- * `ossl_rsa_multip_cap`), whose own multi-prime generator this follows: primes with their top two bits
- * set, and a modulus whose top four bits are at least 1001, so that the modulus does not give away that
- * the key has more than two primes. Node cannot ask OpenSSL for such a key, so the primes come from
+ * Node 24, all cores of the bench's VMs signed 1.1–1.5 times as fast with such a key as with two primes
+ * (2,054 against 1,500 /s on one; least where OpenSSL signs two-prime keys with AVX-512 IFMA, which it does
+ * not use for more primes: README → Performance, bench/HISTORY.md). Four is the most OpenSSL allows for a
+ * 4096-bit modulus (its `ossl_rsa_multip_cap`), whose own multi-prime generator this follows: primes with
+ * their top two bits set, and a modulus whose top four bits are at least 1001, so that the modulus does
+ * not give away that the key has more than two primes. Node cannot ask OpenSSL for such a key, so the primes come from
  * OpenSSL (node:crypto generatePrime: its private DRBG, Miller–Rabin) and the rest of the key is computed
  * here and read back by OpenSSL.
  *
