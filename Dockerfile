@@ -39,7 +39,7 @@ WORKDIR /app
 # package.json marks the project root (src/paths.ts); config/ holds the JSON Schema and the demo config;
 # src/web/public (the shared style sheets and scripts) and interactions/public (the sign-in screens' scripts)
 # are read at startup (src/web/assets.ts). Everything is root-owned and read-only to the app.
-# test/integration/docker-layout.test.ts lays this stage out and starts it.
+# test/integration/docker-layout.test.ts runs the build stage as written, lays this stage out and starts it.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -1,101 +1,117 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import t from 'tap';
-import { buildNeeded } from '../../bench/build.js';
+import t, { type Test } from 'tap';
 import { projectRoot } from '../../src/paths.js';
 import { freePort } from '../helpers/ports.js';
 import { until } from '../helpers/workers.js';
 
 /**
- * The container image's runtime stage holds everything `lanyard serve` reads (README → Docker). There is no
- * Docker engine to build the image with here, so this lays out what the Dockerfile's final stage would hold
- * (its `COPY --from=build` lines, with production dependencies only, as the build stage's prune leaves them),
- * starts its `CMD` there with its `ENV` and the settings its header's `docker run` passes, and checks that the
- * server is ready, that its `HEALTHCHECK` passes, and that every page's assets and the documentation load.
- * A file the server reads at startup that the stage does not copy stops the server, and this test with it.
+ * The container image builds and starts (README → Docker). There is no Docker engine here, so this follows
+ * the Dockerfile instead: the build stage's `COPY` lines from the sources (every path .dockerignore leaves
+ * out is at the top level, where the stage copies nothing from) and its `RUN` lines as written (npm ci, the build, the prune), then the runtime stage's `COPY --from=build` lines into
+ * a directory of its own. There it starts the `CMD` with the stage's `ENV` and the settings the header's
+ * `docker run` passes, and checks that the server is ready, that the `HEALTHCHECK` passes, and that every
+ * page's assets and the documentation load. A source the build needs that the build stage does not copy,
+ * or a file the server reads that the runtime stage does not, fails it. What it cannot check: the base
+ * image, and the runtime stage's `RUN` (it makes the data volume's directory, made here by hand).
  */
 
-interface RuntimeStage {
-  env: Record<string, string>;
-  workdir: string;
-  copies: { from: string; to: string }[];
-  healthcheck: string[];
-  cmd: string[];
-}
+interface Instruction { word: string; args: string }
+interface Stage { name?: string; instructions: Instruction[] }
 
-/** The Dockerfile's last stage, read the simple way its lines are written (one instruction a line, `\` continues). */
-function runtimeStage(dockerfile: string): RuntimeStage {
-  const lines = dockerfile.replace(/\\\n\s*/g, ' ').split('\n').filter((l) => l.trim() && !l.trim().startsWith('#'));
-  const stage = lines.slice(lines.map((l) => l.startsWith('FROM ')).lastIndexOf(true));
-  const env: Record<string, string> = {};
-  const copies: RuntimeStage['copies'] = [];
-  let workdir = '/';
-  let healthcheck: string[] = [];
-  let cmd: string[] = [];
-  for (const line of stage) {
-    const [word, ...rest] = line.trim().split(/\s+/);
+/** The Dockerfile's stages, read the simple way its lines are written (one instruction a line, `\` continues). */
+function stagesOf(dockerfile: string): Stage[] {
+  const stages: Stage[] = [];
+  for (const line of dockerfile.replace(/\\\n\s*/g, ' ').split('\n')) {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) continue;
+    const [word = '', ...rest] = trimmed.split(/\s+/);
     const args = rest.join(' ');
-    if (word === 'ENV') for (const m of args.matchAll(/(\w+)=(\S+)/g)) env[m[1]!] = m[2]!;
-    if (word === 'WORKDIR') workdir = args;
-    if (word === 'COPY') {
-      const m = /^--from=build (\S+) (\S+)$/.exec(args);
-      if (!m) throw new Error(`a COPY the test does not know how to lay out: ${line}`);
-      copies.push({ from: m[1]!, to: m[2]! });
-    }
-    if (word === 'HEALTHCHECK') healthcheck = JSON.parse(args.slice(args.indexOf('CMD ') + 4)) as string[];
-    if (word === 'CMD') cmd = JSON.parse(args) as string[];
+    if (word === 'FROM') stages.push({ name: /\bAS (\S+)$/i.exec(args)?.[1], instructions: [] });
+    else stages.at(-1)?.instructions.push({ word, args });
   }
-  return { env, workdir, copies, healthcheck, cmd };
+  return stages;
 }
 
-t.test("the image's runtime stage has everything `lanyard serve` reads", async (t) => {
-  const stage = runtimeStage(readFileSync(join(projectRoot, 'Dockerfile'), 'utf8'));
-  t.equal(stage.workdir, '/app', 'the build stage and the runtime stage both work in /app');
-  t.same(stage.cmd.slice(0, 2), ['node', 'dist/src/cli.js'], 'CMD runs the built command');
-  t.ok(stage.healthcheck.length > 0, 'there is a HEALTHCHECK');
+const argsOf = (stage: Stage, word: string): string[] => stage.instructions.filter((i) => i.word === word).map((i) => i.args);
+const envOf = (stage: Stage): Record<string, string> =>
+  Object.fromEntries(argsOf(stage, 'ENV').flatMap((a) => [...a.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
 
-  if (buildNeeded()) execFileSync('npm', ['run', '-s', 'build'], { cwd: projectRoot, stdio: 'inherit' });
+/** Runs the build stage in `dir` (its /app): COPY from the sources, RUN as written. */
+function runBuildStage(t: Test, stage: Stage, dir: string): void {
+  for (const { word, args } of stage.instructions) {
+    if (word === 'WORKDIR') t.equal(args, '/app', 'the build stage works in /app');
+    if (word === 'COPY') {
+      const paths = args.split(/\s+/);
+      const dest = paths.pop()!;
+      const into = dest.endsWith('/') || paths.length > 1; // Docker: into that directory, by each source's name
+      for (const from of paths) cpSync(join(projectRoot, from), join(dir, dest, into ? basename(from) : ''), { recursive: true });
+    }
+    if (word === 'RUN') {
+      // npm's cache, filled by the `npm ci` before the tests, saves fetching every package again.
+      execSync(args, { cwd: dir, stdio: 'ignore', shell: '/bin/sh', env: { ...process.env, npm_config_prefer_offline: 'true' } });
+    }
+  }
+}
+
+t.test('the image builds, and its runtime stage has everything `lanyard serve` reads', async (t) => {
+  const stages = stagesOf(readFileSync(join(projectRoot, 'Dockerfile'), 'utf8'));
+  const build = stages.find((s) => s.name === 'build');
+  const runtime = stages.at(-1)!;
+  t.ok(build, 'a stage named build');
+  t.not(runtime, build, 'and a runtime stage after it');
+  const [cmd] = argsOf(runtime, 'CMD').map((a) => JSON.parse(a) as string[]);
+  const [healthcheck] = argsOf(runtime, 'HEALTHCHECK').map((a) => JSON.parse(a.slice(a.indexOf('CMD ') + 4)) as string[]);
+  t.same(cmd?.slice(0, 2), ['node', 'dist/src/cli.js'], 'CMD runs the built command');
+  t.ok(healthcheck, 'there is a HEALTHCHECK');
+  t.same(argsOf(runtime, 'WORKDIR'), ['/app'], 'the runtime stage works in /app too');
+  t.match(argsOf(runtime, 'RUN').join('\n'), /^mkdir -p \/app\/data\b/, "its one RUN makes the data volume's directory");
+
   const root = mkdtempSync(join(tmpdir(), 'lanyard-image-'));
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
+  const buildDir = join(root, 'build');
   const app = join(root, 'app');
+  mkdirSync(buildDir);
   mkdirSync(app);
-  for (const { from, to } of stage.copies) {
-    const path = from.replace(/^\/app\//, '');
-    if (path === 'node_modules') {
-      // The build stage's `npm ci --ignore-scripts` then `npm prune --omit=dev`: production dependencies only.
-      cpSync(join(projectRoot, 'package-lock.json'), join(app, 'package-lock.json'));
-      cpSync(join(projectRoot, 'package.json'), join(app, 'package.json'));
-      execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, stdio: 'ignore' });
-      rmSync(join(app, 'package-lock.json'));
-    } else {
-      cpSync(join(projectRoot, path), join(app, to), { recursive: true });
-    }
+  runBuildStage(t, build!, buildDir);
+  t.ok(existsSync(join(buildDir, 'dist/src/cli.js')), 'the build stage built the command');
+  t.notOk(existsSync(join(buildDir, 'node_modules/typescript')), 'and pruned the development dependencies');
+
+  for (const args of argsOf(runtime, 'COPY')) {
+    const m = /^--from=build \/app\/(\S+) (\S+)$/.exec(args);
+    t.ok(m, `COPY ${args}: from the build stage's /app`);
+    if (!m) continue;
+    // node_modules is linked rather than copied (a few hundred MB); Node loads packages by their real path,
+    // which reads nothing outside them. Lanyard's own files are copied: they find the project root by
+    // their own path, and must find it here.
+    if (m[1] === 'node_modules') symlinkSync(join(buildDir, m[1]), join(app, m[2]!));
+    else cpSync(join(buildDir, m[1]!), join(app, m[2]!), { recursive: true });
   }
-  const data = join(app, 'data');
-  mkdirSync(data, { recursive: true });
+  mkdirSync(join(app, 'data'));
   const config = join(root, 'config.json');
   writeFileSync(config, JSON.stringify({
     clients: [{ client_id: 'app', name: 'App', secret_hashes: ['sha256:f8yx58a2BsWFJYUcwb_hve7SJRoH_vwOJp4TgtPJdAY'], redirect_uris: ['https://app.example.org/cb'] }],
   }));
 
+  const stageEnv = envOf(runtime);
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '', HOME: root,
-    ...stage.env,
+    ...stageEnv,
     // The image's own settings, but on loopback, a free port, and the data volume where it is laid out.
-    HOST: '127.0.0.1', PORT: String(port), LANYARD_STORE: stage.env.LANYARD_STORE!.replace('/app/', `${app}/`),
+    HOST: '127.0.0.1', PORT: String(port), LANYARD_STORE: (stageEnv.LANYARD_STORE ?? '').replace('/app/', `${app}/`),
     // What the Dockerfile's header passes to `docker run`.
     LANYARD_CONFIG: config, LANYARD_ISSUER: 'https://id.example.org', LANYARD_COOKIE_KEYS: 'k'.repeat(48), LANYARD_TRUST_PROXY: 'true',
     LANYARD_LOG_FORMAT: 'json',
   };
   t.equal(env.NODE_ENV, 'production', 'the image runs in production');
-  t.not(env.LANYARD_STORE, stage.env.LANYARD_STORE, 'the store is in the laid-out data volume');
+  t.match(env.LANYARD_STORE, `sqlite:${app}/data/`, 'on a SQLite file in the data volume');
 
-  const [command, ...args] = stage.cmd;
-  const child = spawn(command === 'node' ? process.execPath : command!, args, { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const node = (argv: string[]) => [argv[0] === 'node' ? process.execPath : argv[0]!, argv.slice(1)] as const;
+  const child = spawn(...node(cmd!), { cwd: app, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => { out += String(d); });
   child.stderr.on('data', (d) => { out += String(d); });
@@ -110,13 +126,11 @@ t.test("the image's runtime stage has everything `lanyard serve` reads", async (
   t.match(out, /"event":"ready"/, 'the server is ready', { output: out.slice(-3000) });
   t.equal(child.exitCode, null, 'and still running');
 
-  const base = `http://127.0.0.1:${port}`;
-  const [hcCommand, ...hcArgs] = stage.healthcheck;
-  const health = spawnSync(hcCommand === 'node' ? process.execPath : hcCommand!, hcArgs, { cwd: app, env, timeout: 10_000 });
+  const health = spawnSync(...node(healthcheck!), { cwd: app, env, timeout: 10_000 });
   t.equal(health.status, 0, 'the HEALTHCHECK passes');
 
-  const discovery = await fetch(`${base}/.well-known/openid-configuration`);
-  t.equal(discovery.status, 200, 'discovery answers');
+  const base = `http://127.0.0.1:${port}`;
+  t.equal((await fetch(`${base}/.well-known/openid-configuration`)).status, 200, 'discovery answers');
   for (const asset of ['lanyard.css', 'dashboard.css', 'countdown.js', 'copy.js', 'emoji.js', 'badge.js', 'jsqr.js']) {
     const res = await fetch(`${base}/assets/${asset}`);
     t.equal(res.status, 200, `/assets/${asset}`);
