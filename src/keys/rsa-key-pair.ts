@@ -13,9 +13,9 @@ import { OtherPrimeInfo, OtherPrimeInfos, RSAPrivateKey } from '@peculiar/asn1-r
  * not use for more primes: README → Performance, bench/HISTORY.md). Four is the most OpenSSL allows for a
  * 4096-bit modulus (its `ossl_rsa_multip_cap`), whose own multi-prime generator this follows: primes with
  * their top two bits set, and a modulus whose top four bits are at least 1001, so that the modulus does
- * not give away that the key has more than two primes. Node cannot ask OpenSSL for such a key, so the primes come from
- * OpenSSL (node:crypto generatePrime: its private DRBG, Miller–Rabin) and the rest of the key is computed
- * here and read back by OpenSSL.
+ * not give away that the key has more than two primes. Node cannot ask OpenSSL for such a key, so the
+ * primes come from OpenSSL (node:crypto generatePrime: its private DRBG, Miller–Rabin) and the rest of the
+ * key is computed here and read back by OpenSSL.
  *
  * That arithmetic is BigInt's, on secret primes and not in constant time. It runs about once a month, for
  * a few milliseconds, when the next key is prepared; a timing attack on it would need code on the same
