@@ -46,8 +46,8 @@ type Capped = keyof typeof PARAM_MAX_LENGTH;
  * pipeline validates them first): a registered client_id and redirect_uri, supported response_type,
  * response_mode, prompt and code_challenge_method values, the PKCE challenge's syntax, scope tokens
  * (RFC 6749 §3.3 NQCHAR), the one resource {issuer}/api and an ID token Lanyard signed. Each of their
- * characters is one byte of the stored JSON; any other character takes at most three (control characters,
- * which JSON escapes in six, are refused).
+ * characters is one byte of the stored JSON; any other character takes at most four (UTF-8; control
+ * characters, which JSON escapes in six, are refused).
  */
 const ASCII_CHECKED = new Set<Capped>([
   'client_id', 'redirect_uri', 'response_type', 'response_mode', 'scope', 'code_challenge',
@@ -65,11 +65,11 @@ const ECHOED: readonly Capped[] = ['login_hint', 'max_age', 'id_token_hint'];
 const INTERACTION_OVERHEAD_BYTES = 2048;
 
 /** JSON bytes of `"name":"value",` with every character of the value at its worst. */
-const paramBytes = (name: Capped) => name.length + 6 + (ASCII_CHECKED.has(name) ? 1 : 3) * PARAM_MAX_LENGTH[name];
+const paramBytes = (name: Capped) => name.length + 6 + (ASCII_CHECKED.has(name) ? 1 : 4) * PARAM_MAX_LENGTH[name];
 
 /**
  * The most bytes one interaction can take in the store (its JSON payload): every parameter at its cap in
- * its widest characters, the echoed ones twice. About 29 KiB; a typical interaction is under 1 KiB.
+ * its widest characters, the echoed ones twice. About 33 KB; a typical interaction is under 1 KiB.
  */
 export const MAX_INTERACTION_BYTES = INTERACTION_OVERHEAD_BYTES
   + (Object.keys(PARAM_MAX_LENGTH) as Capped[]).reduce((n, name) => n + paramBytes(name), 0)
@@ -81,13 +81,19 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 type Validator = (ctx: unknown, value: string | string[] | undefined) => Promise<void>;
 
+/**
+ * Characters as a person counts them, and as SPEC's "at most 1024 characters" does: Unicode code points,
+ * not JavaScript's UTF-16 units, in which an emoji counts two.
+ */
+export const characters = (value: string): number => [...value].length;
+
 /** The parameter's size check: `invalid_request` when it is longer than its cap or holds control characters. */
 function capped(name: Capped): Validator {
   const max = PARAM_MAX_LENGTH[name];
   return async (_ctx, value) => {
     if (value === undefined) return;
     const values = Array.isArray(value) ? value : [value];
-    if (values.reduce((n, v) => n + String(v).length, 0) > max) {
+    if (values.reduce((n, v) => n + characters(String(v)), 0) > max) {
       throw new errors.InvalidRequest(`${name} must be at most ${max} characters`);
     }
     if (values.some((v) => CONTROL.test(String(v)))) {

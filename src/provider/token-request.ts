@@ -33,19 +33,39 @@ async function readRawBody(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** RFC 6749 §2.3.1: client_id and secret are form-urlencoded before Basic encoding. */
-function parseBasic(header: string): { clientId: string; secret: string } | undefined {
+/** RFC 6749 §2.3.1's form-urlencoding undone; undefined where the text is not such an encoding. */
+const unform = (s: string): string | undefined => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, '%20'));
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The client_id and the secret readings of an HTTP Basic header. RFC 6749 §2.3.1 has the client
+ * form-urlencode both before the Basic encoding, and most OAuth libraries do; SPEC.md shows plain
+ * `base64(client_id:client_secret)`, and a client that follows it literally sends a `+` or `%` in its secret
+ * as it is. So the secret is tried both ways: decoded, then as sent (`secrets`, distinct, in that order).
+ * Client IDs are URL-safe (config/schema.json; the developer area makes them), so decoding cannot change one.
+ */
+function parseBasic(header: string): { clientId: string; secrets: string[] } | undefined {
   const m = /^Basic ([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
   if (!m) return undefined;
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   if (i <= 0 || i === decoded.length - 1) return undefined;
-  try {
-    const unform = (s: string) => decodeURIComponent(s.replace(/\+/g, '%20'));
-    return { clientId: unform(decoded.slice(0, i)), secret: unform(decoded.slice(i + 1)) };
-  } catch {
-    return undefined;
-  }
+  const clientId = unform(decoded.slice(0, i));
+  if (clientId === undefined) return undefined;
+  const sent = decoded.slice(i + 1);
+  const secrets = [...new Set([unform(sent), sent])].filter((s): s is string => s !== undefined);
+  return { clientId, secrets };
+}
+
+/** Whether any reading of the presented secret is one of the client's. */
+async function verifyAny(clients: ClientRegistry, clientId: string, secrets: string[]): Promise<boolean> {
+  for (const secret of secrets) if (await clients.verifySecret(clientId, secret)) return true;
+  return false;
 }
 
 const basic = (clientId: string, secret: string) =>
@@ -98,7 +118,7 @@ export function tokenRequest(clients: ClientRegistry, log: FastifyBaseLogger): P
     }
     // Refused here, never passed on: oidc-provider would accept the internal secret itself, which must only
     // ever be put in by this shim after a real secret was verified.
-    if (!(await clients.verifySecret(credentials.clientId, credentials.secret))) {
+    if (!(await verifyAny(clients, credentials.clientId, credentials.secrets))) {
       noteRequestEvent(ctx.res, log, { event: 'token.rejected', clientId: credentials.clientId, error: 'invalid_client', path: ctx.path }, 'client authentication failed');
       return reject(ctx, 401, 'invalid_client', 'client authentication failed');
     }

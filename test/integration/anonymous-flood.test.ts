@@ -94,7 +94,7 @@ t.test('the defaults bound what one address can store', async (t) => {
   t.equal(mostRequestsWithin(authorize, TTL.Interaction), 2 * RATE_LIMIT_DEFAULTS.authorize_per_hour, 'Redis: 60,000 interactions');
   t.equal(mostRequestsWithin(authorize, TTL.Interaction + 10 * 60), 60_000, 'SQLite: 60,000 interactions');
   t.ok(60_000 * STORED_BYTES_PER_INTERACTION <= 120 * 1024 * 1024, 'typical requests: at most 120 MiB per address');
-  t.ok(60_000 * MAX_INTERACTION_BYTES <= 1.7 * 1024 ** 3, 'requests with every parameter at its cap: at most 1.7 GiB');
+  t.ok(60_000 * MAX_INTERACTION_BYTES <= 2.05e9, 'requests with every parameter at its cap: about 2.0 GB at most (README)');
   // Today's main stored every request for an hour: 600 requests a second is 2.16 million interactions.
 });
 

@@ -206,12 +206,17 @@ t.test('GET /oauth/authorize and the login screens refuse bad input', async (t) 
     const p = await expectErrorRedirect(t, lanyard, authorizeUrl(base, { ...goodParams('long-nonce'), nonce: 'n'.repeat(1025) }),
       { error: 'invalid_request', state: 'long-nonce' });
     t.match(p.get('error_description'), /nonce/);
+    const emoji = await expectErrorRedirect(t, lanyard, authorizeUrl(base, { ...goodParams('long-emoji'), nonce: '😀'.repeat(1025) }),
+      { error: 'invalid_request', state: 'long-emoji' });
+    t.match(emoji.get('error_description'), /nonce must be at most 1024 characters/, 'in emoji too');
   });
 
   t.test('nonce of exactly 1024 characters (after percent-decoding) comes back unmodified in the ID token', async (t) => {
-    // Characters that need percent-encoding make the encoded form much longer than 1024: the limit is on the value.
-    const nonce = 'aZ09-._~+/= %&?#é'.repeat(64).slice(0, 1024);
-    t.equal(nonce.length, 1024);
+    // Characters that need percent-encoding make the encoded form much longer than 1024: the limit is on the
+    // value. Characters as a person counts them (code points): an emoji is one, though two UTF-16 units.
+    const nonce = [...'aZ09-._~+/= %&?#é😀🦊'.repeat(64)].slice(0, 1024).join('');
+    t.equal([...nonce].length, 1024, '1024 characters');
+    t.ok(nonce.length > 1024, `${nonce.length} UTF-16 units`);
     const callback = await signIn(new HttpBrowser(), base, authorizeUrl(base, { ...goodParams('nonce-1024'), nonce }), TEACHER);
     t.equal(callback.searchParams.get('state'), 'nonce-1024');
     const code = callback.searchParams.get('code');

@@ -356,6 +356,17 @@ t.test('POST /oauth/token refuses bad input (two clients, several secrets)', asy
     }
     await codeStillWorks(t, lanyard, code);
   });
+
+  t.test('a secret sent without form-urlencoding, as SPEC writes Basic (base64(client_id:client_secret)), works too', async (t) => {
+    const literal = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    // A `+`, a `/`, a `%`, a `:` and a `&` as they are: decoded as RFC 6749 §2.3.1 says, it would be another secret.
+    expectTokens(t, await postToken(lanyard, { auth: literal(DEMO_CLIENT.id, THIRD_SECRET), body: codeForm(await getCode(lanyard)) }));
+    const code = await getCode(lanyard);
+    for (const wrong of [THIRD_SECRET.replace('+', ' '), THIRD_SECRET.replace('%', '%25')]) {
+      expectError(t, lanyard, await postToken(lanyard, { auth: literal(DEMO_CLIENT.id, wrong), body: codeForm(code) }), 401, 'invalid_client');
+    }
+    await codeStillWorks(t, lanyard, code);
+  });
 });
 
 t.test('authorization codes are valid ten minutes (SPEC: Limits)', async (t) => {
