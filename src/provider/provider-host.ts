@@ -12,6 +12,7 @@ import { logProviderEvents } from './events.js';
 import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './internals.js';
 import { renderErrorPage } from './render-error.js';
 import { tokenRequest } from './token-request.js';
+import { unusableClient } from './unusable-client.js';
 import { storeUnavailable } from './unavailable.js';
 
 export interface ProviderHostDeps {
@@ -64,6 +65,7 @@ export class ProviderHost {
     idTokensWithTypHeader(provider, signingKeys);
     provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
+    provider.use(unusableClient);
     provider.use(tokenRequest(d.clients, d.log));
     logProviderEvents(provider, d.log);
     this.#handler = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;

@@ -8,7 +8,8 @@ import type { ProviderContext, ProviderMiddleware } from './types.js';
 
 /** Same limit as oidc-provider's own body parser. */
 const BODY_LIMIT = 56 * 1024;
-const CLIENT_AUTHENTICATED = [ROUTES.token, ROUTES.revocation] as string[];
+/** The endpoints where a client authenticates (HTTP Basic). */
+export const CLIENT_AUTHENTICATED = [ROUTES.token, ROUTES.revocation] as string[];
 
 const FORM = 'application/x-www-form-urlencoded';
 

@@ -161,6 +161,34 @@ t.test('callback URLs: each refusal says why; nothing is stored; removing works'
   t.match(page, /Callback URL removed/, 'the flash after the 303');
 });
 
+t.test('an app with a secret but no callback URL yet: the token and revocation endpoints answer unauthorized_client (RFC 6749 §5.2)', async (t) => {
+  const lanyard = await startLanyard(t);
+  const ada = await developerIn(lanyard, 'Ada');
+  const res = await ada.post('/developer/apps/new', { name: 'Half Done', description: 'No callback yet', homepage_url: 'https://half.example', logo_url: '' });
+  t.equal(res.status, 303);
+  const clientId = /\/developer\/apps\/(app_[0-9a-f]{32})$/.exec(res.headers.get('location')!)![1]!;
+  const secret = await createSecret(ada, clientId, 'Early');
+  const auth = basic(clientId, secret);
+  const forms: Record<string, string>[] = [
+    { grant_type: 'authorization_code', code: 'no-such-code', redirect_uri: CALLBACK },
+    { grant_type: 'refresh_token', refresh_token: 'no-such-token' },
+  ];
+  for (const form of forms) {
+    const answer = await tokenRequest(lanyard.url, auth, form);
+    t.equal(answer.status, 400, `${form.grant_type}: 400`);
+    t.equal(answer.body.error, 'unauthorized_client', `${form.grant_type}: unauthorized_client, one of RFC 6749's codes`);
+    t.match(answer.body.error_description, /callback URL/, 'saying what is missing');
+  }
+  const revoke = await fetch(`${lanyard.url}/oauth/revoke`, {
+    method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: 'x' }),
+  });
+  t.equal(revoke.status, 400, 'revocation: 400');
+  t.equal(((await revoke.json()) as { error: string }).error, 'unauthorized_client', 'revocation: unauthorized_client');
+  const wrong = await tokenRequest(lanyard.url, basic(clientId, 'not-the-secret'), { grant_type: 'refresh_token', refresh_token: 'x' });
+  t.equal(wrong.status, 401, 'a wrong secret is still invalid_client');
+  t.equal(wrong.body.error, 'invalid_client');
+});
+
 t.test('secrets: shown once; two work at once; a revoked one is refused at once on another instance', async (t) => {
   const { a, b } = await startPair(t, 'sqlite');
   const ada = await developerIn(a, 'Ada');
