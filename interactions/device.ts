@@ -4,7 +4,7 @@ import type { Counters } from '../adapters/store.js';
 import type { Attempt } from '../src/accounts/login-throttle.js';
 import type { TrustedDevice, TrustedDevices } from '../src/accounts/trusted-devices.js';
 import { clientAddressKey } from '../src/http/rate-limit-key.js';
-import { setCookie } from '../src/http/cookie-header.js';
+import { secureCookieFor, setCookie } from '../src/http/cookie-header.js';
 import { readCookie, signValue, verifySignedValue } from '../src/http/signed-value.js';
 
 /**
@@ -106,4 +106,4 @@ export function classroomCredential(cookieKeys: readonly string[], req: FastifyR
 }
 
 const cookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string, path: string, maxAge: number) =>
-  setCookie(reply, { name, value, path, maxAge, secure: req.protocol === 'https' });
+  setCookie(reply, { name, value, path, maxAge, secure: secureCookieFor(req) });

@@ -53,7 +53,11 @@ export interface AppDeps {
 }
 
 export interface LanyardApp extends FastifyInstance {
-  lanyard: { host: ProviderHost; clients: ClientRegistry; keyRotation: KeyRotation; metrics: Metrics };
+  lanyard: {
+    host: ProviderHost; clients: ClientRegistry; keyRotation: KeyRotation; metrics: Metrics;
+    /** The issuer is https: every cookie is Secure (src/http/cookie-header.ts). */
+    secureCookies: boolean;
+  };
 }
 
 /** The Fastify instance with everything mounted. Tests use this; main.ts adds listen and shutdown. */
@@ -85,7 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   }, await deps.keyManager.current());
   const keyRotation = new KeyRotation({ manager: deps.keyManager, host, clock, log: app.log });
   metrics.watchKeys(() => host.keys, clock);
-  app.decorate('lanyard', { host, clients, keyRotation, metrics });
+  app.decorate('lanyard', { host, clients, keyRotation, metrics, secureCookies: config.issuer.startsWith('https://') });
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 

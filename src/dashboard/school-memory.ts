@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { classroomCredential, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../interactions/device.js';
-import { setCookie } from '../http/cookie-header.js';
+import { secureCookieFor, setCookie } from '../http/cookie-header.js';
 import { readCookie } from '../http/signed-value.js';
 
 /**
@@ -21,11 +21,11 @@ export function rememberedSchool(cookieKeys: readonly string[], req: FastifyRequ
 
 export function rememberSchool(req: FastifyRequest, reply: FastifyReply, organisationId: string): void {
   if (!ORGANISATION_ID.test(organisationId) || readCookie(req.headers.cookie, SCHOOL_COOKIE) === organisationId) return;
-  setCookie(reply, { name: SCHOOL_COOKIE, value: organisationId, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, secure: req.protocol === 'https' });
+  setCookie(reply, { name: SCHOOL_COOKIE, value: organisationId, path: '/', maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, secure: secureCookieFor(req) });
 }
 
 /** "Not your school?": the device forgets it (a classroom device's school stays: staff change that). */
 export function forgetSchool(req: FastifyRequest, reply: FastifyReply): void {
   if (readCookie(req.headers.cookie, SCHOOL_COOKIE) === undefined) return;
-  setCookie(reply, { name: SCHOOL_COOKIE, value: '', path: '/', maxAge: 0, secure: req.protocol === 'https' });
+  setCookie(reply, { name: SCHOOL_COOKIE, value: '', path: '/', maxAge: 0, secure: secureCookieFor(req) });
 }

@@ -11,6 +11,7 @@ import { defaultScopes } from './default-scopes.js';
 import { logProviderEvents } from './events.js';
 import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './internals.js';
 import { renderErrorPage } from './render-error.js';
+import { secureCookiesForHttpsIssuer } from './secure-cookies.js';
 import { tokenRequest } from './token-request.js';
 import { unusableClient } from './unusable-client.js';
 import { storeUnavailable } from './unavailable.js';
@@ -61,6 +62,7 @@ export class ProviderHost {
     }));
     provider.proxy = d.trustProxy > 0;
     provider.maxIpsCount = d.trustProxy;
+    secureCookiesForHttpsIssuer(provider, d.issuer);
     allowPlainRedirectUrisForImplicit(provider);
     idTokensWithTypHeader(provider, signingKeys);
     provider.use(storeUnavailable);

@@ -4,6 +4,8 @@
  */
 export class HttpBrowser {
   readonly cookies = new Map<string, string>();
+  /** Every Set-Cookie line received, as sent (its attributes too). */
+  readonly setCookieLines: string[] = [];
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -11,6 +13,7 @@ export class HttpBrowser {
 
   #remember(res: Response) {
     for (const line of res.headers.getSetCookie()) {
+      this.setCookieLines.push(line);
       const [pair] = line.split(';', 1);
       const i = pair!.indexOf('=');
       const name = pair!.slice(0, i).trim();
