@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store, User } from '../adapters/store.js';
+import type { Store } from '../adapters/store.js';
 import { TooManyDevicesError, type TrustedDevice, type TrustedDevices } from '../src/accounts/trusted-devices.js';
 import { LANYARD_CLIENT_ID } from '../src/clients/builtin-clients.js';
-import { signValue, verifySignedValue } from '../src/http/signed-value.js';
+import { sessionFormToken, sessionFormTokenValid } from '../src/http/session-form.js';
 import { ROUTES } from '../src/provider/paths.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
-import { endBrowserSession, signedInUser } from '../src/provider/session.js';
+import { endBrowserSession, type SignedIn, signedInSession } from '../src/provider/session.js';
 import { sendHtml } from './context.js';
 import type { DeviceCookies } from './device.js';
 import { classroomDevicePage, type ClassroomDeviceView } from './views/classroom-device-page.js';
@@ -25,6 +25,11 @@ export interface ClassroomDeviceDeps {
 /** Who may mark classroom devices (SPEC: user `type`, e.g. student, employee, admin). */
 const STAFF_TYPES = new Set(['employee', 'admin']);
 const PATH = ROUTES.classroomDevice;
+/** The page's forms (mark, revoke): their token is bound to the staff member's session (src/http/session-form.ts). */
+const FORM = 'classroom-form';
+
+/** The page's view, and the session it was built for (what its forms' token is bound to). */
+type Viewed = ClassroomDeviceView & { session?: SignedIn | undefined };
 
 type Body = { csrf?: unknown; name?: unknown };
 
@@ -34,12 +39,11 @@ type Body = { csrf?: unknown; name?: unknown };
  * built-in client, so it is the same sign-in, with the same protection, as any app's.
  */
 export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDeps): void {
-  const csrfFor = (user: User) => signValue(d.cookieKeys, 'classroom-form', user.id);
-  const csrfOk = (user: User, body: Body) =>
-    typeof body.csrf === 'string' && verifySignedValue(d.cookieKeys, 'classroom-form', body.csrf) === user.id;
+  const csrfOk = (v: Viewed, body: Body) => !!v.session && sessionFormTokenValid(d.cookieKeys, FORM, v.session, body.csrf);
 
-  async function view(req: FastifyRequest, reply: FastifyReply, extra: Partial<ClassroomDeviceView> = {}): Promise<ClassroomDeviceView> {
-    const user = await signedInUser(d.host, d.store, req, reply);
+  async function view(req: FastifyRequest, reply: FastifyReply, extra: Partial<ClassroomDeviceView> = {}): Promise<Viewed> {
+    const session = await signedInSession(d.host, d.store, req, reply);
+    const user = session?.user;
     const organisation = user && await d.store.findOrganisation(user.organisationId);
     const device = await d.devices.trusted(req);
     const currentOrg = device && (device.organisationId === organisation?.id ? organisation : await d.store.findOrganisation(device.organisationId));
@@ -48,7 +52,7 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
       organisation,
       staff: !!user && STAFF_TYPES.has(user.type),
       current: device && { device, organisationName: currentOrg?.name ?? 'another school' },
-      ...(user ? { csrf: csrfFor(user) } : {}),
+      ...(session ? { csrf: sessionFormToken(d.cookieKeys, FORM, session), session } : {}),
       ...extra,
     };
   }
@@ -120,11 +124,11 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
 }
 
 /** Only a member of staff, signed in here, with this page's form, may change the device. */
-function refuse(v: ClassroomDeviceView, body: Body, csrfOk: (u: User, b: Body) => boolean, reply: FastifyReply) {
+function refuse(v: Viewed, body: Body, csrfOk: (v: Viewed, b: Body) => boolean, reply: FastifyReply) {
   if (!v.user || !v.staff) {
     return sendHtml(reply, 403, errorPage('Staff only', 'Sign in as a member of staff to change classroom devices.', 'access_denied'));
   }
-  if (!csrfOk(v.user, body)) {
+  if (!csrfOk(v, body)) {
     return sendHtml(reply, 403, errorPage('Cannot do that', 'This form has expired. Open the page again and retry.', 'invalid_form'));
   }
   return undefined;

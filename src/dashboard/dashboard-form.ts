@@ -1,14 +1,14 @@
-import { signValue, verifySignedValue } from '../http/signed-value.js';
+import { sessionFormToken, sessionFormTokenValid } from '../http/session-form.js';
 import type { SignedIn } from '../provider/session.js';
 
 /**
- * CSRF for the dashboard's forms (launch, sign out): a token bound to the browser's Lanyard session, so a
- * page on another site can neither launch an app in the user's name (issue 10 §3) nor sign them out, and a
- * token from one session is worthless in the next.
+ * CSRF for the dashboard's forms (launch, sign out): bound to the browser's Lanyard session
+ * (src/http/session-form.ts), so a page on another site can neither launch an app in the user's name
+ * (issue 10 §3) nor sign them out.
  */
 const PURPOSE = 'dashboard-form';
 
-export const dashboardCsrf = (keys: readonly string[], s: SignedIn): string => signValue(keys, PURPOSE, s.sessionUid);
+export const dashboardCsrf = (keys: readonly string[], s: SignedIn): string => sessionFormToken(keys, PURPOSE, s);
 
 export const dashboardCsrfValid = (keys: readonly string[], s: SignedIn, presented: unknown): boolean =>
-  typeof presented === 'string' && verifySignedValue(keys, PURPOSE, presented) === s.sessionUid;
+  sessionFormTokenValid(keys, PURPOSE, s, presented);

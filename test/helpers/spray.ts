@@ -42,8 +42,8 @@ export async function spray(issuer: string, o: { seconds: number; addresses: num
   return result;
 }
 
-/** A member of staff signs in on `browser` and marks it as a classroom device of the demo school. */
-export async function markClassroomDevice(t: Test, browser: HttpBrowser, issuer: string, name = 'Cart 1'): Promise<void> {
+/** A member of staff signs in on `browser` at /classroom-device: the page then shown (with its form). */
+export async function classroomDeviceSignIn(browser: HttpBrowser, issuer: string): Promise<string> {
   let to = location(await browser.get(`${issuer}/classroom-device/sign-in`), issuer);
   for (let hops = 0; to.pathname !== '/classroom-device' && hops < 12; hops += 1) {
     if (/^\/interaction\/[^/]+$/.test(to.pathname) && !to.searchParams.has('org')) to.searchParams.set('org', 'demo-school');
@@ -59,7 +59,12 @@ export async function markClassroomDevice(t: Test, browser: HttpBrowser, issuer:
     to = location(posted, issuer);
   }
   if (to.searchParams.has('code')) to = location(await browser.get(to), issuer);
-  const page = await (await browser.get(to)).text();
+  return (await browser.get(to)).text();
+}
+
+/** A member of staff signs in on `browser` and marks it as a classroom device of the demo school. */
+export async function markClassroomDevice(t: Test, browser: HttpBrowser, issuer: string, name = 'Cart 1'): Promise<void> {
+  const page = await classroomDeviceSignIn(browser, issuer);
   t.match(page, /Mark as a classroom device of/, 'the teacher is offered to mark the device');
   const marked = await browser.post(`${issuer}/classroom-device`, { csrf: hiddenField(page, 'csrf'), name });
   t.equal(marked.status, 303, 'marked (303 after the post)');

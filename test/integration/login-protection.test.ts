@@ -5,7 +5,8 @@ import { DEFAULT_THROTTLE_POLICY as P } from '../../src/accounts/login-throttle.
 import { lanyard as lanyardCli } from '../helpers/cli.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { EMOJI_KID, HttpBrowser, openMethod, postEmoji } from '../helpers/children.js';
-import { markClassroomDevice, spray } from '../helpers/spray.js';
+import { hiddenField } from '../helpers/http-browser.js';
+import { classroomDeviceSignIn, markClassroomDevice, spray } from '../helpers/spray.js';
 
 const WRONG = ['cat', 'dog', 'cat', 'dog', 'cat', 'dog'];
 
@@ -146,4 +147,19 @@ t.test('lanyard devices list and revoke: a revoked classroom device counts as un
   const missing = await lanyardCli(['devices', 'revoke', '--org', 'demo-school'], store);
   t.not(missing.code, 0, 'revoke needs --device or --all');
   t.match(missing.stderr, /--device ID .* or --all/);
+});
+
+t.test("a classroom-device form's token works in its own session only: on a shared device, not in the next one", async (t) => {
+  const lanyard = await startLanyard(t);
+  const cart = new HttpBrowser();
+  const first = hiddenField(await classroomDeviceSignIn(cart, lanyard.url), 'csrf');
+  t.equal((await cart.post(`${lanyard.url}/classroom-device`, { csrf: first, name: 'Cart 1' })).status, 303, 'marked in the first session (which it ends)');
+  const page = await classroomDeviceSignIn(cart, lanyard.url);
+  const second = hiddenField(page, 'csrf');
+  t.not(second, first, 'the next session gets another token');
+  const stale = await cart.post(`${lanyard.url}/classroom-device`, { csrf: first, name: 'Cart 2' });
+  t.equal(stale.status, 403, 'the first session’s token is refused in the second');
+  t.match(await stale.text(), /This form has expired/);
+  t.equal((await cart.post(`${lanyard.url}/classroom-device/revoke`, { csrf: first })).status, 403, 'for revoking too');
+  t.equal((await cart.post(`${lanyard.url}/classroom-device`, { csrf: second, name: 'Cart 2' })).status, 303, 'the second session’s own token works');
 });
