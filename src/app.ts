@@ -20,6 +20,7 @@ import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { EarlyAnswers, type TrustProxy } from './http/early-answers.js';
 import { logEachRequestOnce, requestIds } from './http/request-log.js';
+import { unroutableRequest } from './http/unroutable-request.js';
 import { buildSerializer } from './http/serializers.js';
 import type { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/metrics-routes.js';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const trustProxy: TrustProxy = config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false;
   const early = new EarlyAnswers();
   const nextRequestId = requestIds();
+  const headers = securityHeaders(config.issuer.startsWith('https://'));
   const app = Fastify({
     serverFactory: early.serverFactory, // discovery and the key set are answered before Fastify (src/http/early-answers.ts)
     genReqId: nextRequestId,
@@ -76,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     bodyLimit: 64 * 1024,
     logController: new LogController({ disableRequestLogging: true }), // one line per request instead: src/http/request-log.ts
     clientErrorHandler, // a request the parser cannot read: 400 without a body (HEAD-safe), connection closed
+    frameworkErrors: unroutableRequest(headers), // a path the router cannot take: with the security headers
   }) as unknown as LanyardApp;
 
   const { clients } = deps;
@@ -95,7 +98,6 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
 
   errorHandler(app); // before any plugin registers
   logEachRequestOnce(app, metrics.observeRequest); // the first onRequest hook: it sees every request, whoever answers it
-  const headers = securityHeaders(config.issuer.startsWith('https://'));
   hardenResponses(app, headers);
   early.attach(app, { observe: metrics.observeRequest, nextRequestId, trustProxy });
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
