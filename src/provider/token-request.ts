@@ -89,6 +89,8 @@ const basic = (clientId: string, secret: string) =>
 export function tokenRequest(clients: ClientRegistry, log: FastifyBaseLogger): ProviderMiddleware {
   return async (ctx, next) => {
     if (ctx.method !== 'POST' || !CLIENT_AUTHENTICATED.includes(ctx.path)) return next();
+    // RFC 6749 §5.1: a token response has `Cache-Control: no-store` (oidc-provider sends it) and `Pragma: no-cache`.
+    ctx.set('Pragma', 'no-cache');
 
     const query = new URLSearchParams(ctx.querystring);
     if (query.has('client_secret') || query.has('client_assertion')) {

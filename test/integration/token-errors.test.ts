@@ -106,6 +106,7 @@ function expectTokens(t: Test, res: Answer) {
   t.match(res.json.id_token, /^[\w-]+\.[\w-]+\.[\w-]+$/, 'id_token is a JWT');
   t.equal(res.json.expires_in, 86400, 'access token valid 24 hours');
   t.equal(res.headers.get('cache-control'), 'no-store', 'not cached');
+  t.equal(res.headers.get('pragma'), 'no-cache', 'Pragma: no-cache (RFC 6749 §5.1)');
 }
 
 async function userinfo(lanyard: Lanyard, accessToken: string) {
