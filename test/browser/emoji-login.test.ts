@@ -269,8 +269,13 @@ t.test('guessing in the browser: the third wrong sequence from a new device wait
     shown = await page.getByRole('alert').innerText();
   }
   t.match(shown, /Please wait (2[0-8]|1\d) seconds/, 'the wait counts down in the page');
+  t.ok(await signInButton(page).isDisabled(), 'while it runs, Sign in is held');
+  t.ok(await key(page, 'dog').isDisabled(), 'and so are the picture keys');
+  t.ok(await page.getByRole('button', { name: /^Cancel/ }).isEnabled(), 'the way out is not');
   await screenshot(page, 'emoji-login/04-throttled');
   await checkAccessibility(t, page, 'emoji keyboard, throttled');
+  // The server holds the wait too: with the buttons given back (as a page without JavaScript has them).
+  await page.evaluate("document.querySelectorAll('button[disabled]').forEach((b) => { b.disabled = false; })");
   const blocked = await tapSequence(page, EMOJI_KID.emoji);
   t.equal(blocked.status(), 429, 'the guessing computer waits, even with the right pictures');
 
