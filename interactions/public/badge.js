@@ -94,7 +94,9 @@
       scan();
     })
     .catch(() => {
-      if (!photoTried) status.textContent = 'The camera is not available. Take a photo of your badge or type its code.';
+      if (!photoTried) status.textContent = 'The camera is not available.';
       video.hidden = true;
+      const prompt = document.querySelector('.prompt');
+      if (prompt) prompt.textContent = 'Take a photo of your badge, or type its code'; // no longer "to the camera"
     });
 })();
