@@ -2,7 +2,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
 import { PHONE } from '../helpers/browser-flow.js';
-import { focused, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { focused, launchBrowser, openPage, pageWidths, screenshot } from '../helpers/browser.js';
 import { DEVELOPER_PASSWORD, freshTotpCode, inviteDeveloper } from '../helpers/developer.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
@@ -19,7 +19,8 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerTex
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
   await screenshot(page, `developer-accounts/${name}`);
   await checkAccessibility(t, page, label);
-  t.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${label}: no sideways scrolling`);
+  const widths = await pageWidths(page);
+  t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
 }
 
 async function signIn(page: Page, lanyard: Lanyard, email: string, password: string): Promise<void> {

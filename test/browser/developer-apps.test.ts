@@ -3,7 +3,7 @@ import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
 import { PHONE, TABLET } from '../helpers/browser-flow.js';
 import { createDeveloper } from '../helpers/developer.js';
-import { focused, launchBrowser, openPage, screenshot, tabTo } from '../helpers/browser.js';
+import { focused, launchBrowser, openPage, pageWidths, screenshot, tabTo } from '../helpers/browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
@@ -33,7 +33,8 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerTex
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
   await screenshot(page, `developer-apps/${name}`);
   await checkAccessibility(t, page, label);
-  t.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), `${label}: no sideways scrolling`);
+  const widths = await pageWidths(page);
+  t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
 }
 
 t.test('an app from registration to deletion, at a phone, a tablet and a Chromebook width', async (t) => {

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp, DESKTOP, PHONE } from '../helpers/browser-flow.js';
-import { answerCallback, focused, launchBrowser, openPage, screenshot, tabTo } from '../helpers/browser.js';
+import { answerCallback, focused, launchBrowser, openPage, pageWidths, screenshot, tabTo } from '../helpers/browser.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
@@ -124,7 +124,8 @@ t.test('password form on a small phone (375x667)', async (t) => {
   await page.waitForURL(/\/password\?org=/);
   await screenshot(page, 'password-login/mobile-03-password-form');
 
-  t.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no sideways scrolling');
+  const widths = await pageWidths(page);
+  t.ok(widths.page <= widths.device, `no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
   for (const [name, locator] of [
     ['username field', page.getByLabel('Username')],
     ['password field', page.getByLabel('Password')],

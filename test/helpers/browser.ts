@@ -127,6 +127,14 @@ function chromiumChildren(): Set<number> {
 }
 
 /** Saves a full-page PNG as test-artifacts/screenshots/<name>.png (name may contain '/'); returns the path. */
+/**
+ * The page's width in CSS pixels, and the device's: equal when nothing makes the page scroll sideways. Not
+ * window.innerWidth: on a phone (isMobile) Chromium zooms out to fit wider content, and innerWidth grows with it.
+ */
+export async function pageWidths(page: Page): Promise<{ page: number; device: number }> {
+  return { page: await page.evaluate('document.documentElement.scrollWidth') as number, device: page.viewportSize()!.width };
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
