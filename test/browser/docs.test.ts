@@ -1,6 +1,6 @@
 import t from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
-import { focused, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { focused, launchBrowser, openPage, pageWidths, screenshot } from '../helpers/browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 
 /** /docs in Chromium: readable on a phone and a desktop, keyboard-operable, no serious axe violations. */
@@ -14,8 +14,8 @@ t.test('the developer guide at phone and desktop widths', async (t) => {
       await page.goto(`${lanyard.url}/docs`);
       t.equal(await page.title(), 'Developer guide · Lanyard');
       t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Sign in with Lanyard: the developer guide');
-      const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as number;
-      t.ok(overflow <= 0, `nothing wider than the screen (overflow ${overflow} px): code blocks scroll by themselves`);
+      const widths = await pageWidths(page);
+      t.ok(widths.page <= widths.device, `nothing wider than the screen (${widths.page} ≤ ${widths.device}px): code blocks scroll by themselves`);
       await screenshot(page, `docs/guide-${name}-${viewport.width}`);
       await checkAccessibility(t, page, `developer guide, ${name}`);
       t.same(problems, [], 'no console errors or failed resources');
