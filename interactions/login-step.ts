@@ -121,12 +121,13 @@ ${o.canChange ? html`<p><a href="/interaction/${details.uid}?change=1">Not ${sch
 ${back}
 `);
   }
-  return layout('This app is still in development', html`
-<h1>This app is still in development</h1>
+  return layout(`${clientName} is not available yet`, html`
+<h1>${clientName} is not available yet</h1>
 <p>${DEVELOPMENT_APP_MESSAGE}</p>
-<p class="muted">${clientName} has not been approved for schools yet. Its developers test it with the sandbox
-school's test users. If you are one of them, leave out the <code>organisation</code> parameter or use
-<code>organisation=${SANDBOX_SLUG}</code>.</p>
+<p>It has not been approved for schools yet. If you think your class should have it, ask your teacher or
+your school's IT team.</p>
+<p class="muted">For its developers: the sandbox school's test users sign in to it when the request leaves out
+the <code>organisation</code> parameter or says <code>organisation=${SANDBOX_SLUG}</code>.</p>
 ${back}
 `);
 }
