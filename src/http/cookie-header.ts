@@ -12,8 +12,9 @@ export const secureCookieFor = (req: FastifyRequest): boolean =>
 /**
  * Lanyard's own cookies (device, classroom device, remembered school, developer area): always HttpOnly and
  * SameSite=Lax (a link from an email or another site must open a signed-in page; cross-site posts carry
- * none), Secure on https (secureCookieFor). Written with appendHeader on the raw response, so several can be set on one reply
- * without one replacing another. `maxAge` undefined: a browser-session cookie; 0 with an empty value clears it.
+ * none), Secure on https (secureCookieFor). Written with appendHeader on the raw response, so several can be
+ * set on one reply without one replacing another. `maxAge` undefined: a browser-session cookie; 0 with an
+ * empty value clears it.
  */
 export function setCookie(reply: FastifyReply, c: { name: string; value: string; path: string; maxAge?: number | undefined; secure: boolean }): void {
   reply.raw.appendHeader('Set-Cookie', `${c.name}=${c.value}; Path=${c.path}${c.maxAge === undefined ? '' : `; Max-Age=${c.maxAge}`}; HttpOnly; SameSite=Lax${
