@@ -68,7 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const trustProxy: TrustProxy = config.trustProxy ? (_address: string, hop: number) => hop < config.trustProxy : false;
   const early = new EarlyAnswers();
   const nextRequestId = requestIds();
-  const headers = securityHeaders(config.issuer.startsWith('https://'));
+  /** Browsers reach an https issuer by https: HSTS, and every cookie Secure. */
+  const httpsIssuer = config.issuer.startsWith('https://');
+  const headers = securityHeaders(httpsIssuer);
   const app = Fastify({
     serverFactory: early.serverFactory, // discovery and the key set are answered before Fastify (src/http/early-answers.ts)
     genReqId: nextRequestId,
@@ -92,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   }, await deps.keyManager.current());
   const keyRotation = new KeyRotation({ manager: deps.keyManager, host, clock, log: app.log });
   metrics.watchKeys(() => host.keys, clock);
-  app.decorate('lanyard', { host, clients, keyRotation, metrics, secureCookies: config.issuer.startsWith('https://') });
+  app.decorate('lanyard', { host, clients, keyRotation, metrics, secureCookies: httpsIssuer });
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 
@@ -118,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
 
   await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
-    issuer: config.issuer, signup: config.developerSignup, secureCookies: config.issuer.startsWith('https://'), log: app.log,
+    issuer: config.issuer, signup: config.developerSignup, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
   healthRoutes(app, store);

@@ -13,7 +13,6 @@ import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './inte
 import { renderErrorPage } from './render-error.js';
 import { secureCookiesForHttpsIssuer } from './secure-cookies.js';
 import { tokenRequest } from './token-request.js';
-import { unusableClient } from './unusable-client.js';
 import { storeUnavailable } from './unavailable.js';
 
 export interface ProviderHostDeps {
@@ -67,7 +66,6 @@ export class ProviderHost {
     idTokensWithTypHeader(provider, signingKeys);
     provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
-    provider.use(unusableClient);
     provider.use(tokenRequest(d.clients, d.log));
     logProviderEvents(provider, d.log);
     this.#handler = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;

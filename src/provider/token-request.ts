@@ -5,11 +5,11 @@ import { noteRequestEvent } from '../http/request-log.js';
 import { handOverBody } from './hand-over-body.js';
 import { ROUTES } from './paths.js';
 import type { ProviderContext, ProviderMiddleware } from './types.js';
+import { unusableClientAnswer } from './unusable-client.js';
 
 /** Same limit as oidc-provider's own body parser. */
 const BODY_LIMIT = 56 * 1024;
-/** The endpoints where a client authenticates (HTTP Basic). */
-export const CLIENT_AUTHENTICATED = [ROUTES.token, ROUTES.revocation] as string[];
+const CLIENT_AUTHENTICATED = [ROUTES.token, ROUTES.revocation] as string[];
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -85,6 +85,8 @@ const basic = (clientId: string, secret: string) =>
  * read client_secret from the body at all, would ignore one sent there beside the header. So: no
  * Authorization header is invalid_client (401, RFC 6749 §5.2 "no client authentication included"), and a
  * body secret beside it is invalid_request (400, RFC 6749 §2.3: one authentication method per request).
+ * An authenticated app that oidc-provider cannot load as a client answers unauthorized_client
+ * (unusable-client.ts).
  */
 export function tokenRequest(clients: ClientRegistry, log: FastifyBaseLogger): ProviderMiddleware {
   return async (ctx, next) => {
@@ -126,6 +128,7 @@ export function tokenRequest(clients: ClientRegistry, log: FastifyBaseLogger): P
       return reject(ctx, 401, 'invalid_client', 'client authentication failed');
     }
     ctx.req.headers.authorization = basic(credentials.clientId, clients.internalSecret(credentials.clientId));
-    return next();
+    await next();
+    unusableClientAnswer(ctx);
   };
 }
