@@ -18,6 +18,7 @@ export function assetRoutes(app: FastifyInstance): void {
     ['dashboard.css', [CSS, readFileSync(join(webPublicDir, 'dashboard.css'))]],
     ['countdown.js', [JS, readFileSync(join(webPublicDir, 'countdown.js'))]],
     ['copy.js', [JS, readFileSync(join(webPublicDir, 'copy.js'))]],
+    ['strip.js', [JS, readFileSync(join(webPublicDir, 'strip.js'))]],
     ['emoji.js', [JS, readFileSync(join(interactionsPublicDir, 'emoji.js'))]],
     ['badge.js', [JS, readFileSync(join(interactionsPublicDir, 'badge.js'))]],
     ['jsqr.js', [JS, readFileSync(require.resolve('jsqr/dist/jsQR.js'))]],

@@ -111,7 +111,7 @@ export function developerHeader(label: string, links: HeaderLink[], user?: Raw):
   return html`<header class="dev-header">
 <nav class="dev-nav" aria-label="${label}">
   <a class="dev-brand" href="/developer"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">for developers</span></a>
-  <ul class="dev-nav-list">
+  <ul class="dev-nav-list scroll-strip">
     ${links.map((l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : ''}>${l.label}</a></li>`)}
   </ul>
   ${user ?? ''}

@@ -22,7 +22,8 @@ export function layout(title: string, body: Raw, opts: LayoutOptions = {}): stri
 <link rel="stylesheet" href="/assets/lanyard.css">
 ${opts.stylesheet ? html`<link rel="stylesheet" href="/assets/${opts.stylesheet}">
 ` : ''}<script src="/assets/countdown.js" defer></script>
-</head>
+${opts.nav ? html`<script src="/assets/strip.js" defer></script>
+` : ''}</head>
 <body>
 ${opts.nav ? html`<a class="skip-link" href="#main">Skip to content</a>
 ${opts.nav}` : ''}

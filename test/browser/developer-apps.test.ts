@@ -29,12 +29,35 @@ async function signedInPage(t: Test, lanyard: Lanyard, browser: Awaited<ReturnTy
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
+/**
+ * How the two rows of links lie: each row's items on one line, the current one wholly in view (strip.js
+ * scrolls a row that does not fit), and the brand beside the sign-out button rather than above it.
+ */
+const STRIPS = `(() => {
+  const rows = [...document.querySelectorAll('.scroll-strip')].map((strip) => {
+    const box = strip.getBoundingClientRect();
+    const items = [...strip.children].map((li) => li.getBoundingClientRect());
+    const current = strip.querySelector('[aria-current="page"]')?.getBoundingClientRect();
+    return {
+      lines: new Set(items.map((r) => Math.round(r.top))).size,
+      currentInView: !current || (current.left >= box.left - 1 && current.right <= box.right + 1),
+    };
+  });
+  const brand = document.querySelector('.dev-brand')?.getBoundingClientRect();
+  const signOut = document.querySelector('.dev-nav-user button')?.getBoundingClientRect();
+  return { rows, brandBesideSignOut: !brand || !signOut || (brand.top < signOut.bottom && signOut.top < brand.bottom) };
+})()`;
+
 /** Screenshot and axe for the page as it is now. */
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
   await screenshot(page, `developer-apps/${name}`);
   await checkAccessibility(t, page, label);
   const widths = await pageWidths(page);
   t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  const strips = await page.evaluate(STRIPS) as { rows: { lines: number; currentInView: boolean }[]; brandBesideSignOut: boolean };
+  t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
+  t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);
+  t.ok(strips.brandBesideSignOut, `${label}: the brand and Sign out on one row`);
 }
 
 t.test('an app from registration to deletion, at a phone, a tablet and a Chromebook width', async (t) => {

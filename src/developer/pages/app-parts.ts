@@ -49,7 +49,7 @@ export function appFrame(app: AppSummary, section: AppSection | undefined, headi
   ${statusBadge(client.status)}
 </div>
 <nav class="app-tabs" aria-label="App settings">
-  <ul>${SECTIONS.map((s) => html`<li><a href="${appPath(client.clientId, s.path)}"${s.id === section ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul>
+  <ul class="scroll-strip">${SECTIONS.map((s) => html`<li><a href="${appPath(client.clientId, s.path)}"${s.id === section ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul>
 </nav>
 ${flash(message)}
 <section class="app-section" aria-labelledby="section-heading">
