@@ -1,5 +1,5 @@
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock, type DocSection, docsTable, slashed } from './section.js';
 
 /** Every endpoint of /developer/api, as the OpenAPI document lists them (it is the reference). */
 const ENDPOINTS: readonly [method: string, path: string, what: string][] = [
@@ -55,13 +55,7 @@ curl -H "Authorization: Bearer $LANYARD_TOKEN" ${issuer}/developer/api/me
 curl -H "Authorization: Bearer $LANYARD_TOKEN" ${issuer}/developer/api/apps`, 'Calling the developer API')}
 
 <h3 id="api-endpoints">Endpoints</h3>
-<div class="table-wrap" role="region" tabindex="0" aria-label="Developer API endpoints"><table>
-  <caption class="visually-hidden">Developer API endpoints</caption>
-  <thead><tr><th scope="col">Method</th><th scope="col">Path</th><th scope="col">What</th></tr></thead>
-  <tbody>${ENDPOINTS.map(([method, path, what]) => html`
-    <tr><td><code>${method}</code></td><td><code class="docs-path">${path}</code></td><td>${what}</td></tr>`)}
-  </tbody>
-</table></div>
+${docsTable('Developer API endpoints', ['Method', 'Path', 'What'], ENDPOINTS.map(([method, path, what]) => [html`<code>${method}</code>`, slashed(path), what]))}
 <p>Bodies are JSON (<code>Content-Type: application/json</code>) with exactly the fields listed: an unknown field
 is refused rather than ignored. Answers that contain a secret (a new client secret, a new API token) carry
 <code>Cache-Control: no-store</code>.</p>

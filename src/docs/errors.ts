@@ -1,5 +1,5 @@
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock, type DocSection, docsTable } from './section.js';
 
 export const errorsSection: DocSection = {
   id: 'errors',
@@ -16,17 +16,13 @@ A network address that starts a very large number of sign-ins is answered <code>
 <code>Retry-After</code> for a while.</p>
 
 <h3 id="errors-token">At the token endpoint</h3>
-<div class="table-wrap" role="region" tabindex="0" aria-label="Token endpoint errors"><table>
-  <caption class="visually-hidden">Token endpoint errors</caption>
-  <thead><tr><th scope="col">Status</th><th scope="col"><code>error</code></th><th scope="col">Meaning</th></tr></thead>
-  <tbody>
-    <tr><td>401</td><td><code>invalid_client</code></td><td>Wrong, revoked or expired secret, unknown client, or no HTTP Basic authentication (with <code>WWW-Authenticate: Basic</code>).</td></tr>
-    <tr><td>400</td><td><code>invalid_grant</code></td><td>The code is expired, used already, issued to another client or for another <code>redirect_uri</code>; or the refresh token is retired or revoked. Start a new sign-in.</td></tr>
-    <tr><td>400</td><td><code>invalid_request</code></td><td>A parameter is missing or repeated, or a client secret was sent in the URL or body.</td></tr>
-    <tr><td>400</td><td><code>unsupported_grant_type</code></td><td>Only <code>authorization_code</code> and <code>refresh_token</code>.</td></tr>
-    <tr><td>503</td><td><code>temporarily_unavailable</code></td><td>Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.</td></tr>
-  </tbody>
-</table></div>
+${docsTable('Token endpoint errors', ['Status', { code: 'error' }, 'Meaning'], [
+  ['401', html`<code>invalid_client</code>`, html`Wrong, revoked or expired secret, unknown client, or no HTTP Basic authentication (with <code>WWW-Authenticate: Basic</code>).`],
+  ['400', html`<code>invalid_grant</code>`, html`The code is expired, used already, issued to another client or for another <code>redirect_uri</code>; or the refresh token is retired or revoked. Start a new sign-in.`],
+  ['400', html`<code>invalid_request</code>`, 'A parameter is missing or repeated, or a client secret was sent in the URL or body.'],
+  ['400', html`<code>unsupported_grant_type</code>`, html`Only <code>authorization_code</code> and <code>refresh_token</code>.`],
+  ['503', html`<code>temporarily_unavailable</code>`, html`Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.`],
+])}
 
 <h3 id="errors-api">In the developer API</h3>
 <p>Every error has one shape, with the status code that fits: <code>invalid_request</code> (400),

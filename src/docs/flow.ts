@@ -2,7 +2,7 @@ import { NONCE_MAX_LENGTH, STATE_MAX_LENGTH } from '../provider/authorization-pa
 import { ROUTES } from '../provider/paths.js';
 import { TTL } from '../provider/ttl.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock, type DocSection, docsTable } from './section.js';
 
 /** A lifetime in words: "10 minutes", "one hour", "24 hours", "30 days". */
 const duration = (s: number) => (s === 3600 ? 'one hour'
@@ -24,20 +24,16 @@ ${codeBlock(`${issuer}${ROUTES.authorization}?client_id=YOUR_CLIENT_ID
   &state=A_FRESH_RANDOM_VALUE
   &nonce=ANOTHER_FRESH_RANDOM_VALUE
   &organisation=sandbox`, 'An authorization request (one line in practice)')}
-<div class="table-wrap" role="region" tabindex="0" aria-label="Authorization request parameters"><table>
-  <caption class="visually-hidden">Authorization request parameters</caption>
-  <thead><tr><th scope="col">Parameter</th><th scope="col">Required</th><th scope="col">Meaning</th></tr></thead>
-  <tbody>
-    <tr><td><code>client_id</code></td><td>yes</td><td>Your app's client ID.</td></tr>
-    <tr><td><code>redirect_uri</code></td><td>yes</td><td>One of the app's callback URLs, exactly as registered.</td></tr>
-    <tr><td><code>response_type</code></td><td>yes</td><td><code>code</code>.</td></tr>
-    <tr><td><code>scope</code></td><td>for an ID token</td><td>Include <code>openid</code> to receive an <code>id_token</code>. Sent without any scope, the app's <a href="#default-scopes">default scopes</a> apply.</td></tr>
-    <tr><td><code>state</code></td><td>recommended</td><td>A fresh random value you check on the callback (at most ${STATE_MAX_LENGTH} characters): it ties the callback to the browser that started the sign-in.</td></tr>
-    <tr><td><code>nonce</code></td><td>recommended</td><td>A fresh random value (at least 32 bytes of randomness, percent-encoded, at most ${NONCE_MAX_LENGTH} characters). It comes back unchanged as the ID token's <code>nonce</code> claim; check it. Not a timestamp, counter or user id.</td></tr>
-    <tr><td><code>organisation</code></td><td>no</td><td>The school's slug (or id): the user signs in to that school and skips the school picker. The sandbox school's slug is <code>sandbox</code>.</td></tr>
-    <tr><td><code>code_challenge</code>, <code>code_challenge_method</code></td><td>no</td><td>PKCE (RFC 7636) with <code>S256</code>; then send <code>code_verifier</code> with the token request. Recommended on top of the client secret.</td></tr>
-  </tbody>
-</table></div>
+${docsTable('Authorization request parameters', ['Parameter', 'Required', 'Meaning'], [
+  [html`<code>client_id</code>`, 'yes', 'Your app\'s client ID.'],
+  [html`<code>redirect_uri</code>`, 'yes', 'One of the app\'s callback URLs, exactly as registered.'],
+  [html`<code>response_type</code>`, 'yes', html`<code>code</code>.`],
+  [html`<code>scope</code>`, 'for an ID token', html`Include <code>openid</code> to receive an <code>id_token</code>. Sent without any scope, the app's <a href="#default-scopes">default scopes</a> apply.`],
+  [html`<code>state</code>`, 'recommended', html`A fresh random value you check on the callback (at most ${STATE_MAX_LENGTH} characters): it ties the callback to the browser that started the sign-in.`],
+  [html`<code>nonce</code>`, 'recommended', html`A fresh random value (at least 32 bytes of randomness, percent-encoded, at most ${NONCE_MAX_LENGTH} characters). It comes back unchanged as the ID token's <code>nonce</code> claim; check it. Not a timestamp, counter or user id.`],
+  [html`<code>organisation</code>`, 'no', html`The school's slug (or id): the user signs in to that school and skips the school picker. The sandbox school's slug is <code>sandbox</code>.`],
+  [html`<code>code_challenge</code>, <code>code_challenge_method</code>`, 'no', html`PKCE (RFC 7636) with <code>S256</code>; then send <code>code_verifier</code> with the token request. Recommended on top of the client secret.`],
+])}
 <p>The user picks their school (unless <code>organisation</code> named it) and signs in with the way their school
 uses. Then Lanyard redirects the browser to your callback URL:</p>
 ${codeBlock('https://app.example.com/auth/callback?code=THE_CODE&state=A_FRESH_RANDOM_VALUE&iss=' + encodeURIComponent(issuer), 'The callback')}

@@ -2,7 +2,7 @@ import { STATE_MAX_LENGTH } from '../provider/authorization-params.js';
 import { ID_TOKEN_HINT_MAX_LENGTH } from '../provider/id-token-hint.js';
 import { ROUTES } from '../provider/paths.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock, type DocSection, docsTable } from './section.js';
 
 export const logoutSection: DocSection = {
   id: 'logout',
@@ -22,16 +22,12 @@ ${codeBlock(`${issuer}${ROUTES.logout}?client_id=YOUR_CLIENT_ID`, 'The logout UR
 <a href="https://openid.net/specs/openid-connect-rpinitiated-1_0.html">OpenID Connect RP-Initiated Logout 1.0</a>
 find it themselves. It takes these parameters, in the query of a <code>GET</code> or as an
 <code>application/x-www-form-urlencoded</code> form <code>POST</code>, each at most once:</p>
-<div class="table-wrap" role="region" tabindex="0" aria-label="Logout parameters"><table>
-  <caption class="visually-hidden">Logout parameters</caption>
-  <thead><tr><th scope="col">Parameter</th><th scope="col">Required</th><th scope="col">Meaning</th></tr></thead>
-  <tbody>
-    <tr><td><code>client_id</code></td><td>unless <code>id_token_hint</code> is sent</td><td>Your app's client ID. Sent with <code>id_token_hint</code>, it must be the app the ID token was issued to.</td></tr>
-    <tr><td><code>id_token_hint</code></td><td>recommended</td><td>An ID token Lanyard issued to your app (at most ${ID_TOKEN_HINT_MAX_LENGTH} characters); it names your app. Lanyard checks its signature (a key in the key set) and its <code>iss</code>; an expired one is fine.</td></tr>
-    <tr><td><code>post_logout_redirect_uri</code></td><td>no</td><td>Where to go afterwards. Only your registered logout URL is used: any other value is ignored and the browser goes to your logout URL.</td></tr>
-    <tr><td><code>state</code></td><td>no</td><td>A value of yours (at most ${STATE_MAX_LENGTH} characters), returned as the <code>state</code> query parameter of the redirect, after any query your logout URL already has.</td></tr>
-  </tbody>
-</table></div>
+${docsTable('Logout parameters', ['Parameter', 'Required', 'Meaning'], [
+  [html`<code>client_id</code>`, html`unless <code>id_token_hint</code> is sent`, html`Your app's client ID. Sent with <code>id_token_hint</code>, it must be the app the ID token was issued to.`],
+  [html`<code>id_token_hint</code>`, 'recommended', html`An ID token Lanyard issued to your app (at most ${ID_TOKEN_HINT_MAX_LENGTH} characters); it names your app. Lanyard checks its signature (a key in the key set) and its <code>iss</code>; an expired one is fine.`],
+  [html`<code>post_logout_redirect_uri</code>`, 'no', 'Where to go afterwards. Only your registered logout URL is used: any other value is ignored and the browser goes to your logout URL.'],
+  [html`<code>state</code>`, 'no', html`A value of yours (at most ${STATE_MAX_LENGTH} characters), returned as the <code>state</code> query parameter of the redirect, after any query your logout URL already has.`],
+])}
 <p>For example, with <code>https://app.example.com/signed-out</code> registered as the logout URL:</p>
 ${codeBlock(`${issuer}${ROUTES.logout}?id_token_hint=eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6…
   &post_logout_redirect_uri=https%3A%2F%2Fapp.example.com%2Fsigned-out

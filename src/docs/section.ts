@@ -21,3 +21,26 @@ export interface DocSection {
 /** A block of example code or output (escaped; keyboard users can scroll it: it takes focus). */
 export const codeBlock = (text: string, label: string) =>
   html`<pre class="docs-code" tabindex="0" aria-label="${label}"><code>${text.trim()}</code></pre>`;
+
+/** A path or URL as code that may break after a slash and nowhere else (not at a hyphen or a question mark). */
+export const slashed = (text: string) =>
+  html`<code class="docs-path">${text.split(/(?<=\/)/).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}</code>`;
+
+/** A column heading: words, or an identifier shown as code (the errors tables' `error`). */
+export type Heading = string | { code: string };
+
+const headingText = (h: Heading) => (typeof h === 'string' ? h : h.code);
+
+/**
+ * A table of the guide: a scroll region (keyboard users can scroll it: it takes focus) with a caption for
+ * screen readers. On a phone each row stacks into a block, each cell after the first under its column's
+ * name (data-label), so that identifiers stay whole instead of breaking in a narrow column.
+ */
+export const docsTable = (label: string, headings: readonly Heading[], rows: readonly (readonly (Raw | string)[])[]) =>
+  html`<div class="table-wrap docs-table" role="region" tabindex="0" aria-label="${label}"><table>
+  <caption class="visually-hidden">${label}</caption>
+  <thead><tr>${headings.map((h) => html`<th scope="col">${typeof h === 'string' ? h : html`<code>${h.code}</code>`}</th>`)}</tr></thead>
+  <tbody>${rows.map((row) => html`
+    <tr>${row.map((cell, i) => html`<td data-label="${headingText(headings[i] ?? '')}">${cell}</td>`)}</tr>`)}
+  </tbody>
+</table></div>`;

@@ -2,7 +2,7 @@ import { OPENAPI_PATH } from '../api/index.js';
 import { REALM } from '../api/errors.js';
 import { USER_READ_SCOPES } from '../api/user-route.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock, type DocSection, docsTable } from './section.js';
 
 /** A pupil of the demo school at GET /api/user (the shape of src/api/schemas.ts → User). */
 const PUPIL_EXAMPLE = `{
@@ -27,21 +27,17 @@ when the ID token arrives: <code>GET /api/user</code>. It answers JSON with the 
 <a href="#claims">ID token's claims</a>, plus the user's username and school.</p>
 ${codeBlock(`curl -H 'Authorization: Bearer ACCESS_TOKEN' ${issuer}/api/user`, 'Reading the user with curl')}
 ${codeBlock(PUPIL_EXAMPLE, 'The answer for a pupil without an email address')}
-<div class="table-wrap" role="region" tabindex="0" aria-label="Fields of the user"><table>
-  <caption class="visually-hidden">Fields of the user</caption>
-  <thead><tr><th scope="col">Field</th><th scope="col">Content</th><th scope="col">Present</th></tr></thead>
-  <tbody>
-    <tr><td><code>id</code></td><td>the user's stable id: the ID token's <code>sub</code></td><td>always</td></tr>
-    <tr><td><code>type</code></td><td>user type: <code>student</code>, <code>employee</code>, <code>admin</code>, …</td><td>always</td></tr>
-    <tr><td><code>username</code></td><td>the name the user signs in with (unique within their school only)</td><td>always</td></tr>
-    <tr><td><code>given_name</code>, <code>family_name</code></td><td>first and last name</td><td>always</td></tr>
-    <tr><td><code>email</code></td><td>email address</td><td>when the school has one</td></tr>
-    <tr><td><code>organisation</code></td><td>the school: <code>id</code>, <code>slug</code>, <code>name</code></td><td>always</td></tr>
-    <tr><td><code>service_providers.google.email</code></td><td>the matched Google account</td><td>when matched</td></tr>
-    <tr><td><code>service_providers.microsoft.email</code></td><td>the matched Microsoft account</td><td>when matched</td></tr>
-    <tr><td><code>service_providers.roster.id</code></td><td>the person's id in the school-data provider's system</td><td>when matched</td></tr>
-  </tbody>
-</table></div>
+${docsTable('Fields of the user', ['Field', 'Content', 'Present'], [
+  [html`<code>id</code>`, html`the user's stable id: the ID token's <code>sub</code>`, 'always'],
+  [html`<code>type</code>`, html`user type: <code>student</code>, <code>employee</code>, <code>admin</code>, …`, 'always'],
+  [html`<code>username</code>`, 'the name the user signs in with (unique within their school only)', 'always'],
+  [html`<code>given_name</code>, <code>family_name</code>`, 'first and last name', 'always'],
+  [html`<code>email</code>`, 'email address', 'when the school has one'],
+  [html`<code>organisation</code>`, html`the school: <code>id</code>, <code>slug</code>, <code>name</code>`, 'always'],
+  [html`<code>service_providers.google.email</code>`, 'the matched Google account', 'when matched'],
+  [html`<code>service_providers.microsoft.email</code>`, 'the matched Microsoft account', 'when matched'],
+  [html`<code>service_providers.roster.id</code>`, 'the person\'s id in the school-data provider\'s system', 'when matched'],
+])}
 <p>A value the user does not have is left out, never <code>null</code>; <code>service_providers</code> is left out
 when nothing is matched. Every answer is <code>Cache-Control: no-store</code>.</p>
 
@@ -61,17 +57,13 @@ at once when the user is suspended, deleted or signed out everywhere by their sc
 <h3 id="user-api-errors">Errors</h3>
 <p>The body is <code>{ "error": "…", "error_description": "…" }</code>; 401 and 403 also carry the
 <code>WWW-Authenticate</code> challenge of RFC 6750.</p>
-<div class="table-wrap" role="region" tabindex="0" aria-label="User API errors"><table>
-  <caption class="visually-hidden">User API errors</caption>
-  <thead><tr><th scope="col">Status</th><th scope="col"><code>error</code></th><th scope="col">Meaning</th></tr></thead>
-  <tbody>
-    <tr><td>401</td><td><code>unauthenticated</code></td><td>No token: <code>WWW-Authenticate: Bearer realm="${REALM}"</code>.</td></tr>
-    <tr><td>401</td><td><code>invalid_token</code></td><td>The token is malformed, unknown, expired or revoked, for another audience, not issued for a user, or the user no longer signs in. Refresh it or sign the user in again.</td></tr>
-    <tr><td>403</td><td><code>insufficient_scope</code></td><td>A valid token with neither scope: <code>WWW-Authenticate: Bearer …, error="insufficient_scope", scope="openid user:read"</code>.</td></tr>
-    <tr><td>400</td><td><code>invalid_request</code></td><td>A token in the URL, or a request body.</td></tr>
-    <tr><td>503</td><td><code>temporarily_unavailable</code></td><td>Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.</td></tr>
-  </tbody>
-</table></div>
+${docsTable('User API errors', ['Status', { code: 'error' }, 'Meaning'], [
+  ['401', html`<code>unauthenticated</code>`, html`No token: <code>WWW-Authenticate: Bearer realm="${REALM}"</code>.`],
+  ['401', html`<code>invalid_token</code>`, 'The token is malformed, unknown, expired or revoked, for another audience, not issued for a user, or the user no longer signs in. Refresh it or sign the user in again.'],
+  ['403', html`<code>insufficient_scope</code>`, html`A valid token with neither scope: <code>WWW-Authenticate: Bearer …, error="insufficient_scope", scope="openid user:read"</code>.`],
+  ['400', html`<code>invalid_request</code>`, 'A token in the URL, or a request body.'],
+  ['503', html`<code>temporarily_unavailable</code>`, html`Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.`],
+])}
 <p>The API is described by an OpenAPI 3.1 document: <a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a>.</p>
 `,
 };

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
-import { focused, launchBrowser, openPage, pageWidths, screenshot } from '../helpers/browser.js';
+import { focused, launchBrowser, openPage, pageWidths, screenshot, screenshotSections } from '../helpers/browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 
 /** /docs in Chromium: readable on a phone and a desktop, keyboard-operable, no serious axe violations. */
@@ -16,7 +16,21 @@ t.test('the developer guide at phone and desktop widths', async (t) => {
       t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Sign in with Lanyard: the developer guide');
       const widths = await pageWidths(page);
       t.ok(widths.page <= widths.device, `nothing wider than the screen (${widths.page} ≤ ${widths.device}px): code blocks scroll by themselves`);
+      // An identifier in a table (a parameter, a claim, an error code) reads whole: no line break inside it;
+      // a path or URL breaks only after a slash (between its parts, which <wbr> separates).
+      const broken = await page.evaluate(`[...document.querySelectorAll('.docs-page table code')]
+        .flatMap((code) => [...code.querySelectorAll('span'), code].flatMap((e) => [...e.childNodes]))
+        .filter((n) => n.nodeType === Node.TEXT_NODE && !/\\s/.test(n.textContent))
+        .filter((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+        })
+        .map((n) => n.textContent)`) as string[];
+      t.same(broken, [], 'no identifier in a table broken across lines, paths only after a slash');
       await screenshot(page, `docs/guide-${name}-${viewport.width}`);
+      const sections = await screenshotSections(page, `docs/guide-${name}-${viewport.width}`);
+      t.ok(sections.length >= 10, `a screen of each of the guide's ${sections.length} sections saved`);
       await checkAccessibility(t, page, `developer guide, ${name}`);
       t.same(problems, [], 'no console errors or failed resources');
     });

@@ -126,7 +126,6 @@ function chromiumChildren(): Set<number> {
   return pids;
 }
 
-/** Saves a full-page PNG as test-artifacts/screenshots/<name>.png (name may contain '/'); returns the path. */
 /**
  * The page's width in CSS pixels, and the device's: equal when nothing makes the page scroll sideways. Not
  * window.innerWidth: on a phone (isMobile) Chromium zooms out to fit wider content, and innerWidth grows with it.
@@ -135,11 +134,30 @@ export async function pageWidths(page: Page): Promise<{ page: number; device: nu
   return { page: await page.evaluate('document.documentElement.scrollWidth') as number, device: page.viewportSize()!.width };
 }
 
+/** Saves a full-page PNG as test-artifacts/screenshots/<name>.png (name may contain '/'); returns the path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
+}
+
+/**
+ * A long page as a reviewer reads it: one screen from each heading matching `headings` down, saved as
+ * <name>/NN-<heading id>.png, beside the full-page shot that is too tall to look at whole. Returns the paths.
+ */
+export async function screenshotSections(page: Page, name: string, headings = 'main h2[id]'): Promise<string[]> {
+  const ids = await page.locator(headings).evaluateAll((els) => els.map((e) => e.id));
+  const paths: string[] = [];
+  for (const [i, id] of ids.entries()) {
+    await page.locator(`[id="${id}"]`).evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    const path = join(SCREENSHOT_DIR, name, `${String(i + 1).padStart(2, '0')}-${id}.png`);
+    mkdirSync(dirname(path), { recursive: true });
+    await page.screenshot({ path, animations: 'disabled' });
+    paths.push(path);
+  }
+  await page.evaluate('window.scrollTo(0, 0)');
+  return paths;
 }
 
 /**
