@@ -6,6 +6,12 @@ export interface Actor {
   name: string;
 }
 
-export const OPERATOR: Actor = { id: 'operator', name: 'operator (lanyard CLI)' };
+export const OPERATOR: Actor = { id: 'operator', name: 'Lanyard’s operator' };
+
+/** What earlier builds recorded as the operator's name (a store's history keeps it). */
+const EARLIER_OPERATOR_NAME = 'operator (lanyard CLI)';
+
+/** A recorded actor's name as the pages show it: the operator's earlier, technical name read as today's. */
+export const shownActorName = (name: string): string => (name === EARLIER_OPERATOR_NAME ? OPERATOR.name : name);
 
 export const actorOf = (d: DeveloperAccount): Actor => ({ id: d.id, name: d.displayName });

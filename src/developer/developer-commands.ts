@@ -16,7 +16,7 @@ import { INVITATION_DAYS, Invitations } from './invitations.js';
 export interface Output { out(line: string): void }
 const STDOUT: Output = { out: (line) => { process.stdout.write(`${line}\n`); } };
 
-/** `lanyard developers …` as the operator: one line of the history says "operator (lanyard CLI)". */
+/** `lanyard developers …` as the operator: the history says "Lanyard’s operator" (src/developer/actor.ts). */
 function accountsOf(config: Config, store: Store, clock: Clock): DeveloperAccounts {
   const log = commandLogger();
   return new DeveloperAccounts({ store, clock, log, keyEncryptionKey: loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl)) });

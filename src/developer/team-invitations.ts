@@ -1,5 +1,5 @@
 import type { StoredClient } from '../../adapters/store.js';
-import type { Actor } from './actor.js';
+import { type Actor, OPERATOR } from './actor.js';
 import { withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
 import type { AppSummary } from './app-service.js';
@@ -36,7 +36,7 @@ export class TeamInvitations {
       const client = await store.findClient(m.clientId);
       if (client?.source !== 'developer') return undefined;
       const by = m.invitedBy ? await store.findDeveloper(m.invitedBy) : undefined;
-      const name = by?.displayName ?? (m.invitedBy === 'operator' ? 'operator (lanyard CLI)' : '(account deleted)');
+      const name = by?.displayName ?? (m.invitedBy === OPERATOR.id ? OPERATOR.name : '(account deleted)');
       return { client, invitedAt: m.addedAt, invitedBy: { id: m.invitedBy ?? '', name } };
     }));
     return found.filter((i): i is TeamInvitation => i !== undefined);

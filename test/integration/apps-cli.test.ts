@@ -87,7 +87,7 @@ t.test('apps approve: the app is live at once and recorded as the operator’s d
   t.equal(connected.code, 0, connected.stderr);
   t.ok(await signsInDemoSchool(s.lanyard, s.tables), 'the running Lanyard signs in a Demo School user once connected');
   const history = await s.service.history(actorOf(s.ada), s.tables);
-  t.match(history[0], { action: 'app.approved', actorId: 'operator', actorName: 'operator (lanyard CLI)' }, 'in the app’s history, as the operator');
+  t.match(history[0], { action: 'app.approved', actorId: 'operator', actorName: 'Lanyard’s operator' }, 'in the app’s history, as the operator');
 
   const again = await s.run(['approve', s.tables]);
   t.equal(again.code, 1, 'approving twice is refused');

@@ -130,7 +130,13 @@ t.test('an invited developer accepts, turns on TOTP, and signs in with it; codes
   // A recovery code works once.
   res = await b3.post(`${l.url}/developer/sign-in/verify`, { csrf: v3.csrf, code: recoveryCodes[0]!.toLowerCase() });
   t.equal(res.status, 303, 'a recovery code works (case does not matter)');
-  t.match(await (await b3.get(`${l.url}/developer/account`)).text(), /<strong>9<\/strong> unused recovery codes/);
+  const afterRecovery = await (await b3.get(`${l.url}/developer/account`)).text();
+  t.match(afterRecovery, /<strong>9<\/strong> unused recovery codes/);
+  // The history reads as sentences (newest first), never as the stored fields behind them.
+  const changes = [...afterRecovery.matchAll(/<p class="history-what">(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+  t.same(changes.slice(0, 3), ['Signed in: with a recovery code', 'Recovery code used: 9 codes left', 'Signed in: with an authenticator code'], 'the latest changes');
+  t.equal(changes.at(-1), 'Account created: invited by Lanyard’s operator', 'the first one, with who invited');
+  t.notMatch(afterRecovery, /invitedBy|secondFactor|via: |operator \(lanyard CLI\)/, 'no field names or command names');
   const b4 = new HttpBrowser();
   const s4 = await formCsrf(b4, `${l.url}/developer/sign-in`);
   await b4.post(`${l.url}/developer/sign-in`, { csrf: s4.csrf, email: 'ada.dev@example.org', password: DEVELOPER_PASSWORD });

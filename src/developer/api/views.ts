@@ -1,4 +1,5 @@
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret } from '../../../adapters/store.js';
+import { shownActorName } from '../actor.js';
 import type { AppSummary, TeamMemberView } from '../app-service.js';
 import type { SandboxCredentials } from '../sandbox.js';
 import type { TeamInvitation } from '../team-invitations.js';
@@ -72,7 +73,7 @@ export const invitationJson = (i: TeamInvitation) => ({
 
 export const eventJson = (e: DeveloperEvent) => ({
   at: e.at,
-  actor: { id: e.actorId, name: e.actorName },
+  actor: { id: e.actorId, name: shownActorName(e.actorName) },
   action: e.action,
   detail: e.detail,
 });

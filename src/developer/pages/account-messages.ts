@@ -78,6 +78,14 @@ export const M = {
   tokenDaysHint: `From 1 to ${API_TOKEN_MAX_DAYS} days; ${API_TOKEN_DEFAULT_DAYS} if left as it is.`,
   tokenDaysProblem: `Enter a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}.`,
   tokenLabelProblem: `Enter a label of at most ${API_TOKEN_LABEL_MAX} characters.`,
+  noHistory: 'Nothing recorded yet.',
+  historyInvitedBy: (name: string) => `invited by ${name}`,
+  historySignedUp: 'signed up',
+  historyRenamed: (from: string, to: string) => `from “${from}” to “${to}”`,
+  historyWithTotp: 'with an authenticator code',
+  historyWithRecoveryCode: 'with a recovery code',
+  historyPasswordOnly: 'with the password alone',
+  historyCodesLeft: (n: number) => `${n} ${n === 1 ? 'code' : 'codes'} left`,
 } as const;
 
 /** What the history calls each recorded change. */

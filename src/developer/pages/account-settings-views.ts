@@ -1,10 +1,11 @@
 import type { DeveloperEvent } from '../../../adapters/store.js';
-import { csrfField, errorMessage, field, flash, postButton, table } from '../../web/components.js';
+import { csrfField, errorMessage, field, flash, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import { NAME_MAX_LENGTH } from '../developer-accounts.js';
 import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import type { FieldProblem } from '../errors.js';
-import { ACTION_TEXT, M } from './account-messages.js';
+import { accountHistory } from './account-history-view.js';
+import { M } from './account-messages.js';
 import { fieldError, when } from './account-page.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
@@ -108,20 +109,7 @@ ${withPassword('/developer/account/totp/setup', 'setupPassword', setupErr, 'Need
 
 <section aria-labelledby="history-heading" class="dev-section">
 <h2 id="history-heading">History</h2>
-${historyTable(v.history)}
+${accountHistory(v.history)}
 </section>
 `, v.who, 'account');
 }
-
-/** The account's recorded changes, newest first (never a secret: the events hold none). */
-export function historyTable(events: DeveloperEvent[]): Raw {
-  return table<DeveloperEvent>('History of this account', [
-    { heading: 'When', cell: (e) => when(e.at) },
-    { heading: 'Who', cell: (e) => e.actorName },
-    { heading: 'What', cell: (e) => ACTION_TEXT[e.action] ?? e.action },
-    { heading: 'Details', cell: (e) => detailText(e.detail) },
-  ], events, 'Nothing recorded yet.');
-}
-
-const detailText = (detail: DeveloperEvent['detail']): string =>
-  Object.entries(detail).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`).join('; ');

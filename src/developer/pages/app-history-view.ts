@@ -1,5 +1,6 @@
 import type { DeveloperEvent } from '../../../adapters/store.js';
 import { html, type Raw } from '../../web/html.js';
+import { shownActorName } from '../actor.js';
 import type { AppSummary } from '../app-service.js';
 import { ACTION_TEXT, AM } from './app-messages.js';
 import { appFrame, when } from './app-parts.js';
@@ -43,7 +44,7 @@ ${events.length === 0 ? html`<p class="empty-state">${AM.noHistory}</p>` : html`
     const more = details(e);
     return html`<li>
     <p class="history-what"><strong>${ACTION_TEXT[e.action] ?? e.action}</strong>${more.value ? html`: ${more}` : ''}</p>
-    <p class="history-meta">${e.actorName} · ${when(e.at)}</p>
+    <p class="history-meta">${shownActorName(e.actorName)} · ${when(e.at)}</p>
   </li>`;
   })}
 </ol>`}`, message);

@@ -1,0 +1,41 @@
+import type { DeveloperEvent } from '../../../adapters/store.js';
+import { html, type Raw } from '../../web/html.js';
+import { shownActorName } from '../actor.js';
+import { ACTION_TEXT, M } from './account-messages.js';
+import { when } from './account-page.js';
+
+/** How a change to the account reads after its name: each value as written then; never a secret. */
+function details(e: DeveloperEvent): Raw | string {
+  const s = (k: string) => (typeof e.detail[k] === 'string' ? e.detail[k] : undefined);
+  switch (e.action) {
+    case 'account.created':
+      return s('via') === 'invitation' ? M.historyInvitedBy(shownActorName(s('invitedBy') ?? '')) : M.historySignedUp;
+    case 'account.renamed':
+      return M.historyRenamed(s('from') ?? '', s('to') ?? '');
+    case 'signed_in':
+      return s('secondFactor') === 'totp' ? M.historyWithTotp : s('secondFactor') === 'recovery code' ? M.historyWithRecoveryCode : M.historyPasswordOnly;
+    case 'recovery_code.used':
+      return M.historyCodesLeft(Number(s('remaining') ?? 0));
+    case 'token.created': case 'token.revoked':
+      return html`“${s('label')}” (ends with <code>…${s('hint')}</code>)`;
+    default:
+      return '';
+  }
+}
+
+/**
+ * The account's recorded changes, newest first, as the app pages show theirs: a list in which each change
+ * reads as a sentence and wraps on a phone (four table columns did not fit one).
+ */
+export function accountHistory(events: DeveloperEvent[]): Raw {
+  if (!events.length) return html`<p class="empty-state">${M.noHistory}</p>`;
+  return html`<ol class="history-list" aria-label="Changes to this account, newest first">
+  ${events.map((e) => {
+    const more = details(e);
+    return html`<li>
+    <p class="history-what"><strong>${ACTION_TEXT[e.action] ?? e.action}</strong>${more === '' ? '' : html`: ${more}`}</p>
+    <p class="history-meta">${shownActorName(e.actorName)} · ${when(e.at)}</p>
+  </li>`;
+  })}
+</ol>`;
+}
