@@ -563,6 +563,6 @@ t.test('going live: needs a callback; pending; declined with a note; approved', 
   await apps.approve(OPERATOR, clientId);
   t.match(await (await ada.get(`/developer/apps/${clientId}`)).text(), /status-live">Live</);
   const history = await (await ada.get(`/developer/apps/${clientId}/history`)).text();
-  t.match(history, /operator \(lanyard CLI\)/, 'the operator in the history');
+  t.match(history, /Lanyard’s operator · /, 'the operator in the history');
   t.match(history, /Approved the app/);
 });

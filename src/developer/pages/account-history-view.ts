@@ -2,7 +2,7 @@ import type { DeveloperEvent } from '../../../adapters/store.js';
 import { html, type Raw } from '../../web/html.js';
 import { shownActorName } from '../actor.js';
 import { ACTION_TEXT, M } from './account-messages.js';
-import { when } from './account-page.js';
+import { historyList } from './history-list.js';
 
 /** How a change to the account reads after its name: each value as written then; never a secret. */
 function details(e: DeveloperEvent): Raw | string {
@@ -23,19 +23,7 @@ function details(e: DeveloperEvent): Raw | string {
   }
 }
 
-/**
- * The account's recorded changes, newest first, as the app pages show theirs: a list in which each change
- * reads as a sentence and wraps on a phone (four table columns did not fit one).
- */
-export function accountHistory(events: DeveloperEvent[]): Raw {
-  if (!events.length) return html`<p class="empty-state">${M.noHistory}</p>`;
-  return html`<ol class="history-list" aria-label="Changes to this account, newest first">
-  ${events.map((e) => {
-    const more = details(e);
-    return html`<li>
-    <p class="history-what"><strong>${ACTION_TEXT[e.action] ?? e.action}</strong>${more === '' ? '' : html`: ${more}`}</p>
-    <p class="history-meta">${shownActorName(e.actorName)} · ${when(e.at)}</p>
-  </li>`;
-  })}
-</ol>`;
-}
+/** The account's recorded changes, newest first, as an app's read (history-list.ts). */
+export const accountHistory = (events: DeveloperEvent[]): Raw => (events.length
+  ? historyList('Changes to this account, newest first', events, ACTION_TEXT, details)
+  : html`<p class="empty-state">${M.noHistory}</p>`);

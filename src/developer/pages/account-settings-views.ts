@@ -6,7 +6,8 @@ import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import type { FieldProblem } from '../errors.js';
 import { accountHistory } from './account-history-view.js';
 import { M } from './account-messages.js';
-import { fieldError, when } from './account-page.js';
+import { fieldError } from './account-page.js';
+import { when } from './app-parts.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
 /** Which form of the account page a refusal belongs to, and what was refused. */

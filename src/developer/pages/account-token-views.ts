@@ -4,7 +4,8 @@ import { html } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
-import { fieldError, when } from './account-page.js';
+import { fieldError } from './account-page.js';
+import { when } from './app-parts.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
 

@@ -1,9 +1,9 @@
 import type { DeveloperEvent } from '../../../adapters/store.js';
 import { html, type Raw } from '../../web/html.js';
-import { shownActorName } from '../actor.js';
 import type { AppSummary } from '../app-service.js';
 import { ACTION_TEXT, AM } from './app-messages.js';
 import { appFrame, when } from './app-parts.js';
+import { historyList } from './history-list.js';
 
 /** How a change's details read: each value as written then (URLs, labels, hints, names); never a secret. */
 function details(e: DeveloperEvent): Raw {
@@ -32,20 +32,9 @@ function details(e: DeveloperEvent): Raw {
   }
 }
 
-/**
- * GET /developer/apps/:clientId/history: who changed what, when, newest first. A list rather than a table:
- * each change reads as a sentence and wraps on a phone, where four columns would not fit.
- */
+/** GET /developer/apps/:clientId/history: who changed what, when, newest first (history-list.ts). */
 export function historyView(app: AppSummary, events: DeveloperEvent[], message?: string): Raw {
   return appFrame(app, 'history', 'History', html`
 <p>${AM.historyHelp}</p>
-${events.length === 0 ? html`<p class="empty-state">${AM.noHistory}</p>` : html`<ol class="history-list" aria-label="Changes to the app, newest first">
-  ${events.map((e) => {
-    const more = details(e);
-    return html`<li>
-    <p class="history-what"><strong>${ACTION_TEXT[e.action] ?? e.action}</strong>${more.value ? html`: ${more}` : ''}</p>
-    <p class="history-meta">${shownActorName(e.actorName)} · ${when(e.at)}</p>
-  </li>`;
-  })}
-</ol>`}`, message);
+${events.length === 0 ? html`<p class="empty-state">${AM.noHistory}</p>` : historyList('Changes to the app, newest first', events, ACTION_TEXT, details)}`, message);
 }
