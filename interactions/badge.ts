@@ -1,31 +1,38 @@
 import type { Raw } from '../src/web/html.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../adapters/store.js';
 import { EMOJI_PASSWORD_LENGTH } from '../src/accounts/emoji-bank.js';
 import { checkEmojiPassword } from '../src/accounts/password-login.js';
 import { findBadgeHolder } from '../src/badges/badges.js';
 import { attemptSignIn, completeLogin } from './attempt.js';
-import { issueTicket, redeemTicket } from './badge-ticket.js';
+import { dropTicket, giveTicket, heldTicket, issueTicket, redeemTicket } from './badge-ticket.js';
 import { type InteractionDeps, sendHtml } from './context.js';
 import { type EmojiBody, readEmojiInput, TAP_ALL } from './emoji-input.js';
 import { type LoginStep, loginStep } from './login-step.js';
-import { html } from '../src/web/html.js';
 import { badgeScanner } from './views/badge-scanner.js';
 import { emojiKeyboard } from './views/emoji-keyboard.js';
 
 type Route<B> = { Params: { uid: string }; Querystring: { org?: string }; Body: B };
 
 /** The second factor after a badge (organisations with badge + emoji): the keyboard, without a username. */
-function secondFactorPage(deps: InteractionDeps, step: LoginStep, user: User, ticket: string, chosen: string[], error?: string | Raw) {
+function secondFactorPage(step: LoginStep, user: User, chosen: string[], error?: string | Raw) {
   return emojiKeyboard({
     ...step,
     action: `/interaction/${step.uid}/badge/emoji`,
     askUsername: false,
     greeting: `Hello ${user.givenName}! Now tap your secret pictures`,
-    extraHidden: html`<input type="hidden" name="ticket" value="${ticket}">`,
     chosen,
     ...(error ? { error } : {}),
   });
+}
+
+const TOO_LONG = 'That took too long. Show your badge again.';
+
+/** The badge holder whose ticket this browser holds for this sign-in, while it is valid. */
+async function ticketHolder(deps: InteractionDeps, req: FastifyRequest, step: LoginStep): Promise<User | undefined> {
+  const userId = redeemTicket(deps.cookieKeys, step.uid, heldTicket(req), deps.clock.now().getTime());
+  const holder = userId ? await deps.store.findUser(userId) : undefined;
+  return holder?.organisationId === step.organisation.id ? holder : undefined;
 }
 
 /** /interaction/:uid/badge — a magic badge (QR code) by camera, photo or typed code. */
@@ -49,28 +56,35 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     });
     if (!user) return reply;
     if (!step.organisation.login.badgeRequiresEmoji) return completeLogin(deps, req, reply, step, user, ['pop']);
-    const ticket = issueTicket(deps.cookieKeys, step.uid, user.id, deps.clock.now().getTime());
-    return sendHtml(reply, 200, secondFactorPage(deps, step, user, ticket, []));
+    giveTicket(req, reply, step.uid, issueTicket(deps.cookieKeys, step.uid, user.id, deps.clock.now().getTime()));
+    const to = `/interaction/${step.uid}/badge/emoji?org=${encodeURIComponent(step.organisation.slug)}`;
+    return reply.header('Cache-Control', 'no-store').redirect(to, 303);
   });
 
-  app.post<Route<EmojiBody & { ticket?: string }>>('/interaction/:uid/badge/emoji', async (req, reply) => {
+  app.get<Route<unknown>>('/interaction/:uid/badge/emoji', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
-    const body = (req.body ?? {}) as EmojiBody & { ticket?: string };
-    const userId = redeemTicket(deps.cookieKeys, step.uid, body.ticket, deps.clock.now().getTime());
-    const holder = userId ? await deps.store.findUser(userId) : undefined;
-    if (!holder || holder.organisationId !== step.organisation.id) {
-      return sendHtml(reply, 400, badgeScanner({ ...step, error: 'That took too long. Show your badge again.' }));
-    }
-    const { chosen, action } = readEmojiInput(body);
-    if (action !== 'go') return sendHtml(reply, 200, secondFactorPage(deps, step, holder, body.ticket!, chosen));
-    if (chosen.length !== EMOJI_PASSWORD_LENGTH) return sendHtml(reply, 400, secondFactorPage(deps, step, holder, body.ticket!, chosen, TAP_ALL));
+    const holder = await ticketHolder(deps, req, step);
+    if (!holder) return sendHtml(reply, 400, badgeScanner({ ...step, error: TOO_LONG }));
+    return sendHtml(reply, 200, secondFactorPage(step, holder, []));
+  });
+
+  app.post<Route<EmojiBody>>('/interaction/:uid/badge/emoji', async (req, reply) => {
+    const step = await loginStep(deps, req, reply, 'badge');
+    if (!step) return reply;
+    const holder = await ticketHolder(deps, req, step);
+    if (!holder) return sendHtml(reply, 400, badgeScanner({ ...step, error: TOO_LONG }));
+    const { chosen, action } = readEmojiInput((req.body ?? {}) as EmojiBody);
+    if (action !== 'go') return sendHtml(reply, 200, secondFactorPage(step, holder, chosen));
+    if (chosen.length !== EMOJI_PASSWORD_LENGTH) return sendHtml(reply, 400, secondFactorPage(step, holder, chosen, TAP_ALL));
     const user = await attemptSignIn(deps, req, reply, step, {
       factor: 'emoji',
       username: holder.username,
       verify: () => checkEmojiPassword(deps.store, step.organisation, holder.username, chosen),
-      retry: (_status, error) => secondFactorPage(deps, step, holder, body.ticket!, [], error),
+      retry: (_status, error) => secondFactorPage(step, holder, [], error),
     });
-    return user ? completeLogin(deps, req, reply, step, user, ['pop', 'pin', 'mfa']) : reply;
+    if (!user) return reply;
+    dropTicket(req, reply, step.uid);
+    return completeLogin(deps, req, reply, step, user, ['pop', 'pin', 'mfa']);
   });
 }

@@ -6,10 +6,9 @@ import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } fr
 export interface EmojiView extends StepView {
   /** Where the form posts. */
   action: string;
-  /** The username field, or (second factor after a badge) a fixed greeting and hidden fields. */
+  /** The username field, or (second factor after a badge) a fixed greeting instead. */
   username?: string;
   askUsername: boolean;
-  extraHidden?: Raw;
   greeting?: string;
   chosen: string[];
   error?: string | Raw;
@@ -32,7 +31,6 @@ ${stepHeading(v, v.greeting ?? 'Type your name, then tap your secret pictures')}
 ${errorMessage(v.error)}
 <form method="post" action="${v.action}" class="emoji-form" data-emoji-form novalidate>
   ${hiddenFields(v)}
-  ${v.extraHidden ?? ''}
   <input type="hidden" name="emoji" value="${v.chosen.join(',')}" data-emoji-value>
   ${v.askUsername ? html`
   <label for="username">Your username</label>

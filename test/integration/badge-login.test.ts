@@ -4,7 +4,7 @@ import { writeConfig } from '../helpers/config-file.js';
 import {
   alertText, BADGE_KID, EMOJI_KID, exchange, followToCallback, HttpBrowser, idTokenClaims, openMethod, postBadge,
 } from '../helpers/children.js';
-import { hiddenField } from '../helpers/http-browser.js';
+import { location } from '../helpers/http-browser.js';
 
 t.test('magic badge by typed code: any spelling of the code signs the holder in', async (t) => {
   const lanyard = await startLanyard(t);
@@ -69,19 +69,32 @@ t.test('badge + emoji: two factors when the organisation asks for them', async (
   const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: config } });
   const browser = new HttpBrowser();
   const step = await openMethod(browser, lanyard.url, 'badge');
+  const secondStep = `${lanyard.url}/interaction/${step.uid}/badge/emoji`;
+  t.equal((await browser.get(`${secondStep}?org=demo-school`)).status, 400, 'no pictures step before a badge');
   const afterBadge = await postBadge(browser, lanyard.url, step, 'EEEE-EEEE-EEEE-EEEE-EEEE-EEEE-EE');
-  t.equal(afterBadge.status, 200, 'no sign-in yet');
-  const page = await afterBadge.text();
-  t.match(page, /Hello Emmy! Now tap your secret pictures/);
-  t.notMatch(page, /name="username"/, 'no username to type');
-  const ticket = hiddenField(page, 'ticket');
-  const post = (emoji: string[], tk = ticket) => browser.post(`${lanyard.url}/interaction/${step.uid}/badge/emoji`, {
-    csrf: step.csrf, org: 'demo-school', ticket: tk, emoji: emoji.join(','), go: '1',
-  });
+  t.equal(afterBadge.status, 303, 'no sign-in yet: on to the pictures (303 after the POST)');
+  t.equal(location(afterBadge, lanyard.url).pathname, `/interaction/${step.uid}/badge/emoji`);
+  t.match(afterBadge.headers.get('set-cookie'), new RegExp(`^lanyard_badge_ticket=[^;]+; Path=/interaction/${step.uid}/badge; Max-Age=300; HttpOnly; SameSite=Lax`),
+    'the ticket in a cookie for this sign-in\'s badge pages only, for five minutes');
+  const ticket = browser.cookies.get('lanyard_badge_ticket')!;
+  for (const visit of ['first', 'reload']) {
+    const shown = await browser.get(location(afterBadge, lanyard.url).href);
+    t.equal(shown.status, 200, `the pictures step (${visit}): a reload sends no badge again`);
+    const page = await shown.text();
+    t.match(page, /Hello Emmy! Now tap your secret pictures/);
+    t.notMatch(page, /name="username"|name="ticket"/, 'no username to type, no ticket in the page');
+  }
+  const post = (emoji: string[], tk = ticket) => {
+    browser.cookies.set('lanyard_badge_ticket', tk);
+    return browser.post(secondStep, { csrf: step.csrf, org: 'demo-school', emoji: emoji.join(','), go: '1' });
+  };
   t.equal((await post(['cat', 'cat', 'cat', 'cat', 'cat', 'cat'])).status, 401, 'wrong pictures after a good badge');
-  t.equal((await post(EMOJI_KID.emoji, ticket.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status, 400, 'a forged ticket is refused');
+  const forged = await post(EMOJI_KID.emoji, ticket.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+  t.equal(forged.status, 400, 'a forged ticket is refused');
+  t.match(await forged.text(), /Show your badge again/);
   const res = await post(EMOJI_KID.emoji);
   t.equal(res.status, 303, 'badge + emoji signs in');
+  t.notOk(browser.cookies.has('lanyard_badge_ticket'), 'the ticket is taken back');
   const claims = idTokenClaims(await exchange(lanyard.url, await followToCallback(browser, lanyard.url, res)));
   t.equal(claims.given_name, 'Emmy');
   const session = await lanyard.store.oidc.find('Session', browser.cookies.get('_session')!);

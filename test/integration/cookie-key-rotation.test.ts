@@ -6,7 +6,6 @@ import {
   EMOJI_KID, exchange, followToCallback, HttpBrowser, idTokenClaims, openMethod, postBadge,
 } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
-import { hiddenField } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
@@ -86,13 +85,15 @@ t.test('a badge ticket handed out before a rotation is redeemed after it', async
   const badgeThenEmoji = async (browser: HttpBrowser, issuer: string) => {
     const step = await openMethod(browser, issuer, 'badge');
     const afterBadge = await postBadge(browser, issuer, step, 'EEEE-EEEE-EEEE-EEEE-EEEE-EEEE-EE');
-    t.equal(afterBadge.status, 200, 'the badge is accepted; now the pictures');
-    return { step, ticket: hiddenField(await afterBadge.text(), 'ticket') };
+    t.equal(afterBadge.status, 303, 'the badge is accepted; now the pictures');
+    return { step, ticket: browser.cookies.get('lanyard_badge_ticket')! };
   };
-  const postPictures = (browser: HttpBrowser, issuer: string, step: { uid: string; csrf: string }, ticket: string) =>
-    browser.post(`${issuer}/interaction/${step.uid}/badge/emoji`, {
-      csrf: step.csrf, org: 'demo-school', ticket, emoji: EMOJI_KID.emoji.join(','), go: '1',
+  const postPictures = (browser: HttpBrowser, issuer: string, step: { uid: string; csrf: string }, ticket: string) => {
+    browser.cookies.set('lanyard_badge_ticket', ticket);
+    return browser.post(`${issuer}/interaction/${step.uid}/badge/emoji`, {
+      csrf: step.csrf, org: 'demo-school', emoji: EMOJI_KID.emoji.join(','), go: '1',
     });
+  };
 
   let lanyard = await run([OLD]);
   const before = new HttpBrowser();
