@@ -5,7 +5,7 @@ import { type Details, type InteractionDeps, loadInteraction, sendHtml } from '.
 import { errorPage } from '../src/web/error-page.js';
 import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG, schoolRefusal } from '../src/developer/app-availability.js';
 import { csrfField } from '../src/web/components.js';
-import { html } from '../src/web/html.js';
+import { html, type Raw } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
 
 /** Everything a login method's screen needs about the sign-in under way. */
@@ -41,6 +41,14 @@ export interface OrganisationChoice {
 }
 
 /**
+ * The app as the sign-in screens name it ("Signing in to …", "Cancel and go back to …"). Lanyard's own
+ * pages (the dashboard, a classroom device: src/clients/builtin-clients.ts) are "your school apps": a
+ * pupil is on Lanyard already, and "Signing in to Lanyard" would tell them nothing.
+ */
+const shownClientName = (client: Availability['client']): string =>
+  (client?.source === 'builtin' ? 'your school apps' : client?.name ?? 'the app');
+
+/**
  * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
  * still in development signs in only the sandbox school's users (src/developer/app-availability.ts): it
  * goes straight to the sandbox school, and naming another school is refused. Otherwise the user's choice
@@ -51,7 +59,7 @@ export interface OrganisationChoice {
 export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown, fallback?: string): Promise<OrganisationChoice> {
   const named = details.params.organisation as string | undefined;
   const availability = await availabilityOf(deps, String(details.params.client_id));
-  const decided = { clientName: availability.client?.name ?? 'the app', availability };
+  const decided = { clientName: shownClientName(availability.client), availability };
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
     if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', ...decided };
@@ -102,16 +110,17 @@ function refusedPage(deps: InteractionDeps, details: Details, clientName: string
   const back = html`<form method="post" action="/interaction/${details.uid}/cancel">
   ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
   <button type="submit">Go back to ${clientName}</button>
-</form>
-<p class="muted">Error code: <code>${reason}</code></p>`;
+</form>`;
+  const askAdult = html`<p class="muted">If you think your class should have it, ask your teacher or your school's IT team.</p>`;
   if (reason === 'not_connected') {
     const school = o.organisation?.name ?? 'your school';
     return layout('Not available at your school', html`
 <h1>This app is not available at your school</h1>
 <p>${clientName} is not one of the apps ${school} uses${o.accountId ? ' for your account' : ''}, so you cannot sign in to it here.</p>
-<p class="muted">If you think your class should have it, ask your teacher or your school's IT team.</p>
+${askAdult}
 ${back}
 ${o.canChange ? html`<p><a href="/interaction/${details.uid}?change=1">Not ${school}? Choose another school</a></p>` : ''}
+${forAdults("For your school's IT team", html`<p>${school} has not connected ${clientName}${o.accountId ? ' for this kind of account' : ''}.</p>`, reason)}
 `);
   }
   if (reason === 'sandbox_school') {
@@ -119,18 +128,25 @@ ${o.canChange ? html`<p><a href="/interaction/${details.uid}?change=1">Not ${sch
 <h1>Not available for the sandbox school</h1>
 <p>${SANDBOX_SCHOOL_MESSAGE}</p>
 ${back}
+${forAdults('For developers', html`<p>Only apps still in development sign in the sandbox school's test users.</p>`, reason)}
 `);
   }
   return layout(`${clientName} is not available yet`, html`
 <h1>${clientName} is not available yet</h1>
-<p>${DEVELOPMENT_APP_MESSAGE}</p>
-<p>It has not been approved for schools yet. If you think your class should have it, ask your teacher or
-your school's IT team.</p>
-<p class="muted">For its developers: the sandbox school's test users sign in to it when the request leaves out
-the <code>organisation</code> parameter or says <code>organisation=${SANDBOX_SLUG}</code>.</p>
+<p>${clientName} is still being made, and schools cannot use it yet.</p>
+${askAdult}
 ${back}
+${forAdults("For the app's developers", html`<p>${DEVELOPMENT_APP_MESSAGE} Its test users sign in to it when the request
+leaves out the <code>organisation</code> parameter or says <code>organisation=${SANDBOX_SLUG}</code>.</p>`, reason)}
 `);
 }
+
+/** What only the adults behind a refusal need (who to tell, the error code), folded away under the page's way out. */
+const forAdults = (summary: string, body: Raw, code: string) => html`<details class="for-adults">
+<summary>${summary}</summary>
+${body}
+<p class="muted">Error code: <code>${code}</code></p>
+</details>`;
 
 /**
  * The common preamble of every login method's routes: a live interaction at the login prompt, a valid CSRF

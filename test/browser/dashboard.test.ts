@@ -99,6 +99,8 @@ t.test('a pupil: school, emoji password, her school\'s apps, a launch of each ki
   await page.waitForURL(/\/interaction\//);
   t.ok(await page.getByText('How do you sign in?').isVisible(), 'the school is remembered: its ways of signing in');
   t.ok(await page.getByRole('link', { name: /Not Demo School\? Choose another school/ }).isVisible(), 'with "not your school?"');
+  t.ok(await page.getByText('Signing in to your school apps').isVisible(), 'what the sign-in is for, in words a pupil knows (not "Lanyard")');
+  t.equal(await page.getByRole('button', { name: 'Cancel and go back to your school apps' }).count(), 1, 'and the way back');
   await screenshot(page, 'dashboard/remembered-school');
 });
 

@@ -213,9 +213,13 @@ t.test('an invited developer takes an app from registration to live, tested on t
   const realSchool = await authorizationRequest(rp1, { organisation: 'demo-school' });
   const refused = await teacher.goto(realSchool.url.href);
   t.equal(refused?.status(), 403);
-  t.match(await teacher.locator('main').innerText(), /still in development: only the sandbox school/);
+  t.match(await teacher.locator('main').innerText(), /is still being made, and schools cannot use it yet/, 'in words a pupil understands');
+  t.notMatch(await teacher.locator('main').innerText(), /sandbox|organisation=/, 'the developers\' part folded away');
   t.equal(await teacher.getByLabel('Password').count(), 0, 'no sign-in form');
   await screenshot(teacher, 'developer-area/real-school-refused');
+  await teacher.getByText("For the app's developers").click();
+  t.match(await teacher.locator('main').innerText(), /still in development: only the sandbox school[^]*Error code: development_app/, 'and there for them');
+  await screenshot(teacher, 'developer-area/real-school-refused-details');
   await checkAccessibility(t, teacher, 'a development app refused at a real school');
 
   // 10. Asks to go live; the operator approves and connects it to the Demo School; the teacher signs in.
