@@ -25,7 +25,7 @@ export interface ClassroomDeviceDeps {
 /** Who may mark classroom devices (SPEC: user `type`, e.g. student, employee, admin). */
 const STAFF_TYPES = new Set(['employee', 'admin']);
 const PATH = ROUTES.classroomDevice;
-/** The page's forms (mark, revoke): their token is bound to the staff member's session (src/http/session-form.ts). */
+/** The page's forms (mark, revoke, sign out): their token is bound to the staff member's session (src/http/session-form.ts). */
 const FORM = 'classroom-form';
 
 /** The page's view, and the session it was built for (what its forms' token is bound to). */
@@ -120,12 +120,20 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
       await endBrowserSession(d.host, req, reply);
       return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
     });
+
+    // Whoever signed in here can leave without changing anything: a shared device must not keep their sign-in.
+    scope.post<{ Body: Body }>(`${PATH}/sign-out`, async (req, reply) => {
+      const v = await view(req, reply);
+      if (v.user && !csrfOk(v, req.body ?? {})) return refuse(v, req.body ?? {}, csrfOk, reply, { staffOnly: false });
+      await endBrowserSession(d.host, req, reply);
+      return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
+    });
   });
 }
 
-/** Only a member of staff, signed in here, with this page's form, may change the device. */
-function refuse(v: Viewed, body: Body, csrfOk: (v: Viewed, b: Body) => boolean, reply: FastifyReply) {
-  if (!v.user || !v.staff) {
+/** Only a member of staff (unless `staffOnly` is false), signed in here, with this page's form, may change the device. */
+function refuse(v: Viewed, body: Body, csrfOk: (v: Viewed, b: Body) => boolean, reply: FastifyReply, o = { staffOnly: true }) {
+  if (!v.user || (o.staffOnly && !v.staff)) {
     return sendHtml(reply, 403, errorPage('Staff only', 'Sign in as a member of staff to change classroom devices.', 'access_denied'));
   }
   if (!csrfOk(v, body)) {

@@ -38,12 +38,17 @@ function body(v: ClassroomDeviceView) {
   You are signed out again as soon as you have done it, so no pupil can use your sign-in on this device.</p>
 <form method="get" action="${PATH}/sign-in"><button type="submit">Sign in as a member of staff</button></form>`;
   }
-  const who = html`<p class="muted">Signed in as ${v.user.givenName} ${v.user.familyName} (${v.user.username})${v.organisation ? html`, ${v.organisation.name}` : ''}.</p>`;
+  const who = html`<p class="muted">Signed in as ${v.user.givenName} ${v.user.familyName}${v.organisation ? html`, ${v.organisation.name}` : ''}.</p>`;
+  const signOut = html`<form method="post" action="${PATH}/sign-out" class="secondary">
+  <input type="hidden" name="csrf" value="${v.csrf ?? ''}">
+  <button type="submit" class="link">${v.staff ? 'Cancel and sign out' : 'Sign out'}</button>
+</form>`;
   if (!v.staff) {
     return html`${who}
 <p>Only staff can mark classroom devices.</p>
 <form method="get" action="${PATH}/sign-in"><input type="hidden" name="switch" value="1">
-<button type="submit">Sign in as a member of staff</button></form>`;
+<button type="submit">Sign in as a member of staff</button></form>
+${signOut}`;
   }
   const mine = v.current && v.current.device.organisationId === v.user.organisationId;
   return html`${who}
@@ -57,5 +62,6 @@ ${mine ? html`<form method="post" action="${PATH}/revoke">
   <input id="name" name="name" type="text" maxlength="60" value="${v.name ?? ''}" placeholder="Year 2 tablet 4" required ${invalidIf(v.error)}>
   <button type="submit">Mark as a classroom device of ${v.organisation?.name ?? 'my school'}</button>
 </form>`}
-<p class="muted note">Staff can list and revoke classroom devices with <code class="nowrap">lanyard devices list</code>.</p>`;
+${signOut}
+<p class="muted note">Your school's IT team can see all of the school's classroom devices and stop trusting any of them.</p>`;
 }

@@ -33,6 +33,14 @@ t.test('a teacher marks a tablet as a classroom device in Chromium, then stops t
   await signInAsStaff();
   await screenshot(page, 'classroom-device/02-staff-tablet');
   await checkAccessibility(t, page, 'classroom device, staff');
+  t.notMatch(await page.locator('main').innerText(), /lanyard devices|\(teacher\)/, 'no command line, no username: words a teacher uses');
+
+  // Changing one's mind: signed out again at once, the device unchanged.
+  await page.getByRole('button', { name: 'Cancel and sign out' }).click();
+  await page.waitForURL(`${lanyard.url}/classroom-device`);
+  t.notOk(await page.getByText('Signed in as').count(), 'cancelled: signed out, nothing marked');
+  t.notOk((await page.context().cookies()).some((c) => c.name === 'lanyard_classroom'), 'no credential');
+  await signInAsStaff();
 
   await page.getByLabel('A name for this device').fill('Year 2 tablet 4');
   await page.getByRole('button', { name: /Mark as a classroom device of Demo School/ }).click();

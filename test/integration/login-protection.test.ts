@@ -161,5 +161,7 @@ t.test("a classroom-device form's token works in its own session only: on a shar
   t.equal(stale.status, 403, 'the first session’s token is refused in the second');
   t.match(await stale.text(), /This form has expired/);
   t.equal((await cart.post(`${lanyard.url}/classroom-device/revoke`, { csrf: first })).status, 403, 'for revoking too');
+  t.equal((await cart.post(`${lanyard.url}/classroom-device/sign-out`, { csrf: first })).status, 403, 'and for signing out (no one else signs a teacher out)');
+  t.match(await (await cart.get(`${lanyard.url}/classroom-device`)).text(), /Signed in as/, 'still signed in');
   t.equal((await cart.post(`${lanyard.url}/classroom-device`, { csrf: second, name: 'Cart 2' })).status, 303, 'the second session’s own token works');
 });
