@@ -14,6 +14,10 @@ ${errorMessage(v.error)}
   <video data-scanner-video playsinline muted aria-label="Camera picture"></video>
   <p class="muted" role="status" aria-live="polite" data-scanner-status>Starting the camera…</p>
 </div>
+<div class="upload" data-upload hidden>
+  <input id="photo" class="visually-hidden" type="file" accept="image/*" capture="environment" data-upload-input>
+  <label for="photo" class="photo-button"><span aria-hidden="true">📷</span> Take a photo of your badge</label>
+</div>
 <form method="post" action="/interaction/${v.uid}/badge" data-badge-form novalidate>
   ${hiddenFields(v)}
   <label for="code">Or type the code under the picture</label>
@@ -21,10 +25,6 @@ ${errorMessage(v.error)}
     spellcheck="false" required placeholder="ABCD-EFGH-…">
   <button type="submit">Sign in</button>
 </form>
-<div class="upload" data-upload hidden>
-  <label for="photo">Or take a photo of your badge</label>
-  <input id="photo" type="file" accept="image/*" capture="environment" data-upload-input>
-</div>
 ${stepFooter(v, 'badge')}
 <script src="/assets/jsqr.js" defer></script>
 <script src="/assets/badge.js" defer></script>

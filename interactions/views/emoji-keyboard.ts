@@ -27,7 +27,7 @@ const progress = (chosen: string[]) => html`
  */
 export function emojiKeyboard(v: EmojiView): string {
   return layout(`Sign in to ${v.organisation.name}`, html`
-${stepHeading(v, v.greeting ?? 'Type your name, then tap your secret pictures')}
+${stepHeading(v, v.greeting ?? 'Type your username, then tap your secret pictures')}
 ${errorMessage(v.error)}
 <form method="post" action="${v.action}" class="emoji-form" data-emoji-form novalidate>
   ${hiddenFields(v)}

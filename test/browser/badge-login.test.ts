@@ -78,7 +78,7 @@ t.test('no camera: the screen says so, and the code typed from the badge signs i
   await t.resolves(scannerStatus(page).getByText(FALLBACK).waitFor(), 'the status falls back to a photo or the code');
   t.notOk(await page.locator('[data-scanner-video]').isVisible(), 'no empty camera picture');
   t.equal(await page.locator('.prompt').innerText(), 'Take a photo of your badge, or type its code', 'the prompt no longer asks for the camera');
-  t.ok(await page.getByLabel('Or take a photo of your badge').isVisible(), 'the photo choice is offered');
+  t.ok(await page.getByLabel('Take a photo of your badge').isVisible(), 'the photo choice is offered');
   await screenshot(page, 'badge-login/02-no-camera-typed-code');
   await checkAccessibility(t, page, 'badge screen without a camera');
 
@@ -103,7 +103,7 @@ t.test('a photo of the badge: decoded in the page, signs in', async (t) => {
   const png = await QRCode.toBuffer(BADGE_KID_QR, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 });
   const [res] = await Promise.all([
     badgePost(page),
-    page.getByLabel('Or take a photo of your badge').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png }),
+    page.getByLabel('Take a photo of your badge').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png }),
   ]);
   t.equal(res.request().postDataJSON().code, BADGE_KID.code, 'the code read from the photo is posted, as printed');
   await assertSignedIn(t, rp, req, await callback(), { givenName: 'Bex', type: 'student' });
@@ -116,7 +116,7 @@ t.test('a photo without a badge in it: says so, nothing posted', async (t) => {
   let posts = 0;
   page.on('request', (r) => { if (r.method() === 'POST') posts += 1; });
   const png = await QRCode.toBuffer('https://example.com/not-a-badge', { type: 'png' });
-  await page.getByLabel('Or take a photo of your badge').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel('Take a photo of your badge').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: png });
   await t.resolves(scannerStatus(page).getByText('No badge found in that photo. Try again, closer and with more light.').waitFor());
   t.equal(posts, 0, 'no post');
   t.same(problems, [], 'no console errors');

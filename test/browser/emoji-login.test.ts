@@ -58,7 +58,7 @@ t.test('emoji password by mouse: school, method chooser, username, six pictures 
   await page.getByRole('link', { name: /Emoji password/ }).click();
   await page.waitForURL(/\/emoji\?org=demo-school$/);
   t.equal(await heading(page), 'Demo School');
-  t.ok(await page.getByText('Type your name, then tap your secret pictures').isVisible(), 'the prompt');
+  t.ok(await page.getByText('Type your username, then tap your secret pictures').isVisible(), 'the prompt');
   t.match(await focused(page), { tag: 'input', name: 'Your username' }, 'the username field has focus');
   t.equal(await page.getByRole('group', { name: 'Emoji keyboard' }).getByRole('button').count(), 84, 'the whole bank');
   t.equal(await filledDots(page).count(), 0, 'no dots filled');
