@@ -37,7 +37,7 @@ const headingText = (h: Heading) => (typeof h === 'string' ? h : h.code);
  * name (data-label), so that identifiers stay whole instead of breaking in a narrow column.
  */
 export const docsTable = (label: string, headings: readonly Heading[], rows: readonly (readonly (Raw | string)[])[]) =>
-  html`<div class="table-wrap docs-table" role="region" tabindex="0" aria-label="${label}"><table>
+  html`<div class="table-wrap stack-table" role="region" tabindex="0" aria-label="${label}"><table>
   <caption class="visually-hidden">${label}</caption>
   <thead><tr>${headings.map((h) => html`<th scope="col">${typeof h === 'string' ? h : html`<code>${h.code}</code>`}</th>`)}</tr></thead>
   <tbody>${rows.map((row) => html`

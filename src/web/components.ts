@@ -68,13 +68,17 @@ export interface Column<T> {
   cell: (row: T) => unknown;
 }
 
-/** A data table with a caption (for screen readers) and a line for when there are no rows. */
+/**
+ * A data table with a caption (for screen readers) and a line for when there are no rows. On a phone each
+ * row stacks into a block, each cell after the first under its column's name (`stack-table`, data-label),
+ * so that nothing, a row's button least of all, ends up beyond the screen's edge.
+ */
 export function table<T>(caption: string, columns: Column<T>[], rows: readonly T[], empty: string): Raw {
   if (rows.length === 0) return html`<p class="muted empty">${empty}</p>`;
-  return html`<div class="table-wrap"><table>
+  return html`<div class="table-wrap stack-table"><table>
   <caption class="visually-hidden">${caption}</caption>
   <thead><tr>${columns.map((c) => html`<th scope="col">${c.heading}</th>`)}</tr></thead>
-  <tbody>${rows.map((r) => html`<tr>${columns.map((c) => html`<td>${c.cell(r)}</td>`)}</tr>`)}</tbody>
+  <tbody>${rows.map((r) => html`<tr>${columns.map((c) => html`<td data-label="${c.heading}">${c.cell(r)}</td>`)}</tr>`)}</tbody>
 </table></div>`;
 }
 

@@ -90,6 +90,9 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.locator('#new-token').innerText(), /^lyd_/);
       await shot('08-token-created', 'a new API token');
+      const revoke = (await page.getByRole('button', { name: 'Revoke deploy script' }).boundingBox())!;
+      const width = page.viewportSize()!.width;
+      t.ok(revoke.x >= 0 && revoke.x + revoke.width <= width, `the token's Revoke button is on the screen (${Math.round(revoke.x + revoke.width)} ≤ ${width}px), not beyond a table's edge`);
       await page.getByRole('button', { name: 'Revoke deploy script' }).click();
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.getByRole('status').first().innerText(), /revoked/);

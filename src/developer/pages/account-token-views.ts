@@ -8,7 +8,6 @@ import { fieldError } from './account-page.js';
 import { when } from './app-parts.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
-
 export interface TokensView {
   who: SignedIn;
   tokens: DeveloperApiToken[];
@@ -32,10 +31,11 @@ ${v.created ? html`<div class="dev-reveal" role="status">
 <button type="button" class="secondary-button dev-copy" data-copy="new-token" hidden>Copy</button></p>
 </div>
 ${COPY_SCRIPT}` : ''}
-<p>${M.tokensIntro} Send it as <code>Authorization: Bearer &lt;token&gt;</code>; the API is described at
+<p class="note">${M.tokensIntro} Send it as <code>Authorization: Bearer &lt;token&gt;</code>; the API is described at
 <a href="/developer/api/openapi.json">/developer/api/openapi.json</a>.</p>
 
-<h2>Your tokens</h2>
+<section aria-labelledby="tokens-heading" class="dev-section">
+<h2 id="tokens-heading">Your tokens</h2>
 ${table<DeveloperApiToken>('Your API tokens', [
     { heading: 'Label', cell: (t) => t.label },
     { heading: 'Ends with', cell: (t) => html`<code>…${t.hint}</code>` },
@@ -44,8 +44,10 @@ ${table<DeveloperApiToken>('Your API tokens', [
     { heading: 'Last used', cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : 'never') },
     { heading: 'Action', cell: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { danger: true, context: t.label }) },
   ], v.tokens, 'You have no API tokens.')}
+</section>
 
-<h2>Create a token</h2>
+<section aria-labelledby="create-heading" class="dev-section">
+<h2 id="create-heading">Create a token</h2>
 ${errorMessage(fields.length ? 'Please correct the fields marked below.' : undefined)}
 <form method="post" action="/developer/account/tokens" class="dev-form" novalidate>
   ${csrfField(v.who.csrf)}
@@ -53,8 +55,9 @@ ${errorMessage(fields.length ? 'Please correct the fields marked below.' : undef
     error: fieldError(fields, 'label') })}
   ${field({ name: 'expiresInDays', label: M.tokenDaysLabel, hint: M.tokenDaysHint, type: 'number', value: v.days ?? String(API_TOKEN_DEFAULT_DAYS), required: true,
     error: fieldError(fields, 'expiresInDays'), attrs: html`min="1" max="${API_TOKEN_MAX_DAYS}" step="1" inputmode="numeric"` })}
-  <button type="submit" class="secondary-button">Create token</button>
+  <button type="submit">Create token</button>
 </form>
+</section>
 <p class="note"><a href="/developer/account">Back to your account</a></p>
 `, v.who, 'account');
 }
