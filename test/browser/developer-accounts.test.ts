@@ -79,6 +79,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       t.equal(codes.length, 10);
       await page.getByRole('button', { name: 'Copy the codes' }).click();
       t.equal((await page.evaluate('navigator.clipboard.readText()') as string).trim(), codes.join('\n'), 'copied');
+      t.ok(await page.getByRole('button', { name: 'Print the codes' }).isVisible(), 'the codes can be printed, as the page says');
       await shot('06-recovery-codes', 'the recovery codes');
 
       await page.getByRole('link', { name: 'Back to your account' }).click();

@@ -198,6 +198,8 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       const invitations = teammate.page.getByRole('list', { name: 'Invitations to a team' });
       t.match(await invitations.innerText(), /Reading Quest[\s\S]*Invited by Ada/);
       t.equal(await teammate.page.getByRole('list', { name: 'Your apps' }).count(), 0, 'no apps of theirs yet');
+      t.ok(await teammate.page.getByRole('heading', { name: 'Apps you work on', level: 2 }).isVisible(), 'under a heading of its own');
+      t.match(await teammate.page.locator('.empty-state').innerText(), /accept an invitation above/, 'which does not contradict the invitation');
       await look(t, teammate.page, `${size}-16-invitation`, `an invitation on the apps page (${size})`);
       await teammate.page.getByRole('button', { name: 'Accept the invitation to Reading Quest' }).click();
       await teammate.page.waitForURL(new RegExp(`/developer/apps/${clientId}$`));

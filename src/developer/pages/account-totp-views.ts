@@ -38,9 +38,10 @@ ${COPY_SCRIPT}
 export function recoveryCodesPage(who: SignedIn, codes: string[]): string {
   return developerLayout(M.recoveryTitle, html`
 <h1>${M.recoveryTitle}</h1>
-<p role="status" class="flash flash-success">${M.recoveryIntro}</p>
+<p role="status" class="warning">${M.recoveryIntro}</p>
 <pre class="dev-codes" id="recovery-codes">${codes.join('\n')}</pre>
-<p><button type="button" class="secondary-button dev-copy" data-copy="recovery-codes" hidden>Copy the codes</button></p>
+<p class="dev-actions"><button type="button" class="secondary-button dev-copy" data-copy="recovery-codes" hidden>Copy the codes</button>
+<button type="button" class="secondary-button dev-copy" data-print hidden>Print the codes</button></p>
 <p class="note"><a href="/developer/account">Back to your account</a></p>
 ${COPY_SCRIPT}
 `, who, 'account');

@@ -20,7 +20,8 @@ export function appListView(apps: AppSummary[], invitations: TeamInvitation[], c
 <p class="muted">${AM.appsIntro}</p>
 ${flash(message)}
 ${invitationsView(invitations, csrf)}
-${apps.length === 0 ? html`<p class="empty-state">${AM.noApps}</p>` : html`<ul class="app-cards" aria-label="Your apps">
+${invitations.length ? html`<h2 class="apps-heading">${AM.yourApps}</h2>` : ''}
+${apps.length === 0 ? html`<p class="empty-state">${invitations.length ? AM.noAppsButInvited : AM.noApps}</p>` : html`<ul class="app-cards" aria-label="Your apps">
   ${apps.map(({ client, role }) => html`<li class="app-card">
     <div class="app-card-head">
       <a class="app-card-name" href="${appPath(client.clientId)}">${client.name}</a>

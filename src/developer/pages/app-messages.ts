@@ -25,6 +25,8 @@ export const STATUS_TEXT: Record<ClientStatus, { label: string; meaning: string 
 export const AM = {
   appsTitle: 'Your apps',
   appsIntro: 'Apps you registered, or whose team you are in. Each gets a client_id, callback URLs and secrets for signing people in with Lanyard.',
+  yourApps: 'Apps you work on',
+  noAppsButInvited: 'None of your own yet: accept an invitation above to join that app’s team, or register an app.',
   noApps: 'You have no apps yet. Register one to get a client_id and try sign-in with the sandbox school within minutes.',
   registerTitle: 'Register an app',
   registerIntro: 'Lanyard gives the app a client_id at once. It starts in development: only the sandbox school’s test users can sign in until an operator approves it.',
@@ -32,7 +34,7 @@ export const AM = {
   detailsSaved: 'Details saved.',
   callbackAdded: 'Callback URL added. It works at once.',
   callbackRemoved: 'Callback URL removed. Sign-ins that send it are refused from now on.',
-  secretCreated: 'Secret created. Copy it now: this is the only time it is shown.',
+  secretCreated: 'Secret created.',
   secretRevoked: (label: string) => `Secret “${label}” revoked. Requests using it are refused with invalid_client from now on.`,
   scopesSaved: 'Default scopes saved.',
   logoutSaved: 'Logout URL saved.',

@@ -105,7 +105,7 @@ export function sandboxPage(v: SandboxView): string {
 <p>Every app starts in development, and an app in development signs in only the test users of
 <strong>${organisation.name}</strong>, so you can try the whole flow, emoji passwords and magic badges
 included, before any real child is involved.</p>
-<p class="notice">These are test credentials, shown to every developer. They sign in only to this sandbox school;
+<p class="warning">These are test credentials, shown to every developer. They sign in only to this sandbox school;
 never give its users real data.</p>
 <dl class="sandbox-facts">
   <dt>School</dt><dd>${organisation.name}</dd>
