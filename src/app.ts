@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
-import { errorPage, expiredPage } from './web/error-page.js';
+import { expiredPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
@@ -34,7 +34,6 @@ import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';
 import { wellKnownDocuments } from './provider/well-known.js';
-import { sendHtml } from './web/http.js';
 
 export interface AppDeps {
   config: Config;
@@ -118,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   classroomDeviceRoutes(app, { host, store, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
   await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 
-  await developerArea(app, {
+  const developer = await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
     issuer: config.issuer, signup: config.developerSignup, secureCookies: httpsIssuer, log: app.log,
   });
@@ -129,9 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     if (req.url.startsWith('/interaction/')) {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
     }
-    if (isDeveloperPage(req.url)) {
-      return sendHtml(reply, 404, errorPage('Not found', 'There is no page at this address in the developer area.', 'not_found'));
-    }
+    if (isDeveloperPage(req.url)) return developer.notFound(req, reply);
     return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
   });
   return app;

@@ -4,6 +4,7 @@ import { developerApi } from './api/index.js';
 import type { DeveloperDeps } from './deps.js';
 import { accountPages } from './pages/account-routes.js';
 import { appPages } from './pages/app-routes.js';
+import { developerNotFound } from './pages/not-found.js';
 import { pageErrorHandler } from './pages/page-errors.js';
 import { sandboxPages } from './pages/sandbox-routes.js';
 
@@ -13,7 +14,7 @@ import { sandboxPages } from './pages/sandbox-routes.js';
  * own error handling: pages answer with a page (showing a message only when it may be shown), the API with
  * `{ error, error_description }`.
  */
-export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): Promise<void> {
+export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): Promise<{ notFound: ReturnType<typeof developerNotFound> }> {
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     pageErrorHandler(pages);
@@ -22,4 +23,6 @@ export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): 
     sandboxPages(pages, deps);
   });
   await app.register(async (api) => developerApi(api, deps));
+  // The application's not-found handler answers the area's unknown pages with this (src/app.ts).
+  return { notFound: developerNotFound(deps) };
 }

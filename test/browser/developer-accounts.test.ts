@@ -117,9 +117,17 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.goto(`${lanyard.url}/developer/sign-up`);
       t.equal(await heading(page), 'Sign-up is by invitation');
       await shot('12-sign-up-closed', 'sign-up closed');
-      await page.goto(`${lanyard.url}/developer/nothing-here`);
+      const missing = await page.goto(`${lanyard.url}/developer/nothing-here`);
+      t.equal(missing?.status(), 404);
       t.equal(await heading(page), 'Not found');
+      t.ok(await page.getByRole('navigation', { name: 'Developer area' }).isVisible(), 'signed in: inside the area, with its menu');
+      t.ok(await page.getByRole('link', { name: 'Your apps' }).isVisible(), 'and a way on, as for an app that is not there');
       await shot('13-not-found', 'the 404 page');
+      const guest = (await openPage(t, browser, options)).page;
+      t.equal((await guest.goto(`${lanyard.url}/developer/nothing-here`))?.status(), 404);
+      t.ok(await guest.getByRole('link', { name: 'Sign in to the developer area' }).isVisible(), 'signed out: the way in, not a dead end');
+      await screenshot(guest, `developer-accounts/${size}-14-not-found-signed-out`);
+      await checkAccessibility(t, guest, `the 404 page signed out (${size})`);
       t.same(problems, [], 'no console errors, CSP violations or failed assets');
     });
   }

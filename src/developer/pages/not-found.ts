@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { html } from '../../web/html.js';
+import { sendHtml } from '../../web/http.js';
+import { layout } from '../../web/layout.js';
+import type { DeveloperDeps } from '../deps.js';
+import { DeveloperSessions } from '../developer-sessions.js';
+import { refusedView } from './app-list-view.js';
+import { developerLayout, signedInAs } from './signed-in.js';
+
+const NOT_HERE = 'There is no page at this address in the developer area.';
+
+/**
+ * A developer-area address nothing answers, as an app that is not there is answered: signed in, inside the
+ * area's frame with its menu and a way to the apps; signed out, the sign-in pages' plain card with the way in
+ * and the guide. Never a dead end.
+ */
+export function developerNotFound(deps: DeveloperDeps) {
+  const sessions = new DeveloperSessions(deps);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const session = await sessions.current(req);
+    if (session) {
+      reply.header('Cache-Control', 'no-store');
+      return sendHtml(reply, 404, developerLayout('Not found', refusedView('Not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session), 'apps'));
+    }
+    return sendHtml(reply, 404, layout('Not found', html`
+<h1>Not found</h1>
+<p>${NOT_HERE}</p>
+<p class="status-links"><a href="/developer/sign-in">Sign in to the developer area</a> · <a href="/docs">The developer guide</a></p>
+`));
+  };
+}
