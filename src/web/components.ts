@@ -82,10 +82,15 @@ export function table<T>(caption: string, columns: Column<T>[], rows: readonly T
 </table></div>`;
 }
 
-/** A one-button form that POSTs (state changes are never links), with its CSRF token. */
+/**
+ * A one-button form that POSTs (state changes are never links), with its CSRF token. Its look says what it
+ * does: `danger`, filled red, for the final step of something that cannot be undone (a confirmation page, or
+ * an action that is its own confirmation); `remove`, outlined red, for taking one row out of a list (a
+ * token, a callback URL, a team member); `primary`, filled blue; otherwise outlined blue.
+ */
 export function postButton(action: string, csrf: string, label: string,
-  opts: { danger?: boolean; primary?: boolean; hidden?: Record<string, string>; context?: string } = {}): Raw {
-  const cls = opts.danger ? 'danger' : opts.primary ? '' : 'secondary-button';
+  opts: { danger?: boolean; remove?: boolean; primary?: boolean; hidden?: Record<string, string>; context?: string } = {}): Raw {
+  const cls = opts.danger ? 'danger' : opts.remove ? 'remove' : opts.primary ? '' : 'secondary-button';
   return html`<form method="post" action="${action}" class="inline-form">
   ${csrfField(csrf)}${Object.entries(opts.hidden ?? {}).map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}
   <button type="submit"${cls ? html` class="${cls}"` : ''}>${label}${opts.context ? html`<span class="visually-hidden"> ${opts.context}</span>` : ''}</button>

@@ -48,6 +48,19 @@ const STRIPS = `(() => {
   return { rows, brandBesideSignOut: !brand || !signOut || (brand.top < signOut.bottom && signOut.top < brand.bottom) };
 })()`;
 
+/** Every visible button of the page: what it says, how tall it is, and how it looks. */
+const BUTTONS = `[...document.querySelectorAll('main button:not(.link), main .button-link')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => {
+    const style = getComputedStyle(e);
+    const kind = e.classList.contains('danger') ? 'danger' : e.classList.contains('remove') || e.classList.contains('remove-link') ? 'remove' : 'other';
+    return { text: e.textContent.trim().replace(/\\s+/g, ' '), height: Math.round(e.getBoundingClientRect().height), kind,
+      look: [style.backgroundColor, style.color, style.borderTopColor].join(' ') };
+  })`;
+type Button = { text: string; height: number; kind: 'danger' | 'remove' | 'other'; look: string };
+/** The first look seen of each kind of button: every page's must match it. */
+const looks = new Map<string, string>();
+
 /** Screenshot and axe for the page as it is now. */
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
   await screenshot(page, `developer-apps/${name}`);
@@ -58,6 +71,16 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
   t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);
   t.ok(strips.brandBesideSignOut, `${label}: the brand and Sign out on one row`);
+  // Whatever takes something away looks the same on every page: red, outlined in a list, filled to confirm.
+  const buttons = await page.evaluate(BUTTONS) as Button[];
+  const destructive = buttons.filter((b) => /^(Revoke|Remove|Delete|Withdraw|Leave)\b/.test(b.text));
+  t.same(destructive.filter((b) => b.kind === 'other').map((b) => b.text), [], `${label}: every button that takes something away is red`);
+  t.same(buttons.filter((b) => b.kind !== 'other' && b.height < 44).map((b) => `${b.text} ${b.height}px`), [], `${label}: red buttons at least 44 px high`);
+  for (const b of buttons.filter((x) => x.kind !== 'other')) {
+    const key = `${name.split('-')[0]} ${b.kind}`;
+    if (!looks.has(key)) looks.set(key, b.look);
+    t.equal(b.look, looks.get(key), `${label}: “${b.text}” looks like every other ${b.kind} button`);
+  }
 }
 
 t.test('an app from registration to deletion, at a phone, a tablet and a Chromebook width', async (t) => {

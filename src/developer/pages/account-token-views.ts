@@ -42,7 +42,7 @@ ${table<DeveloperApiToken>('Your API tokens', [
     { heading: 'Created', cell: (t) => when(t.createdAt) },
     { heading: 'Expires', cell: (t) => (Date.parse(t.expiresAt) <= v.now.getTime() ? html`${when(t.expiresAt)} <strong>(expired)</strong>` : when(t.expiresAt)) },
     { heading: 'Last used', cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : 'never') },
-    { heading: 'Action', cell: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { danger: true, context: t.label }) },
+    { heading: 'Action', cell: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { remove: true, context: t.label }) },
   ], v.tokens, 'You have no API tokens.')}
 </section>
 

@@ -45,7 +45,7 @@ ${d.revealed ? html`<div class="reveal" id="new-secret-box">
 <h3 id="callbacks">Callback URLs</h3>
 <p class="hint">${AM.callbacksHelp}</p>
 ${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the URL your app receives the code at.</p>` : html`<ul class="url-list" aria-label="Callback URLs">
-  ${uris.map((u) => html`<li><code>${u}</code>${postButton(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', { context: u, hidden: { url: u } })}</li>`)}
+  ${uris.map((u) => html`<li><code>${u}</code>${postButton(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', { context: u, hidden: { url: u }, remove: true })}</li>`)}
 </ul>`}
 <form method="post" action="${appPath(id, '/callbacks')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}
@@ -65,7 +65,7 @@ ${d.secrets.length === 0 ? html`<p class="empty-state">No secrets yet: create on
       <div><dt>Last used</dt><dd>${when(s.lastUsedAt)}</dd></div>
       <div><dt>Expires</dt><dd>${when(s.expiresAt)}</dd></div>
     </dl>
-    <a class="button-link secondary-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>
+    <a class="button-link remove-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>
   </li>`)}
 </ul>`}
 ${errorMessage(sf.formError)}

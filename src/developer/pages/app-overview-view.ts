@@ -74,7 +74,7 @@ ${errorMessage(d.formError)}
 ${role === 'owner' ? html`<div class="danger-zone">
   <h3>Delete the app</h3>
   <p>Removes the app, its secrets and its team, and signs its users out of it.</p>
-  <a class="button-link danger-link" href="${appPath(id, '/delete')}">Delete this app…</a>
+  <a class="button-link remove-link" href="${appPath(id, '/delete')}">Delete this app…</a>
 </div>` : ''}
 ${COPY_SCRIPT}`, d.message);
 }

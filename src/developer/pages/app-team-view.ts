@@ -36,8 +36,8 @@ ${errorMessage(d.formError)}
     const lastOwner = m.role === 'owner' && owners === 1;
     const invited = m.role === 'invited';
     const action = lastOwner ? ''
-      : self ? postButton(appPath(id, '/team/remove'), d.csrf, 'Leave the team', { hidden: { developer_id: m.developerId }, danger: true })
-        : owner ? postButton(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', { context: invited ? `to ${m.displayName}` : m.displayName, hidden: { developer_id: m.developerId }, danger: true }) : '';
+      : self ? postButton(appPath(id, '/team/remove'), d.csrf, 'Leave the team', { hidden: { developer_id: m.developerId }, remove: true })
+        : owner ? postButton(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', { context: invited ? `to ${m.displayName}` : m.displayName, hidden: { developer_id: m.developerId }, remove: true }) : '';
     return html`<li class="team-member${invited ? ' team-invited' : ''}">
     <div class="team-who"><strong>${m.displayName}</strong>${self ? html` <span class="muted">(you)</span>` : ''}<br><span class="muted">${m.email}</span></div>
     <div class="team-role">${ROLE_TEXT[m.role]}<br><span class="muted">${invited ? 'invited' : 'since'} ${when(m.addedAt)}</span></div>
