@@ -1,5 +1,6 @@
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection, docsTable, slashed } from './section.js';
+import { codeBlock, type DocSection, docsTable } from './section.js';
+import { slashed } from '../web/components.js';
 
 /** Every endpoint of /developer/api, as the OpenAPI document lists them (it is the reference). */
 const ENDPOINTS: readonly [method: string, path: string, what: string][] = [

@@ -1,5 +1,6 @@
 import { html } from '../web/html.js';
-import { type DocSection, docsTable, slashed } from './section.js';
+import { type DocSection, docsTable } from './section.js';
+import { slashed } from '../web/components.js';
 
 export const claimsSection: DocSection = {
   id: 'claims',

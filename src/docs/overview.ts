@@ -1,6 +1,7 @@
 import { ROUTES } from '../provider/paths.js';
 import { html } from '../web/html.js';
-import { type DocSection, docsTable, slashed } from './section.js';
+import { type DocSection, docsTable } from './section.js';
+import { slashed } from '../web/components.js';
 
 export const overviewSection: DocSection = {
   id: 'overview',

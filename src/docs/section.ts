@@ -22,10 +22,6 @@ export interface DocSection {
 export const codeBlock = (text: string, label: string) =>
   html`<pre class="docs-code" tabindex="0" aria-label="${label}"><code>${text.trim()}</code></pre>`;
 
-/** A path or URL as code that may break after a slash and nowhere else (not at a hyphen or a question mark). */
-export const slashed = (text: string) =>
-  html`<code class="docs-path">${text.split(/(?<=\/)/).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}</code>`;
-
 /** A column heading: words, or an identifier shown as code (the errors tables' `error`). */
 export type Heading = string | { code: string };
 

@@ -97,6 +97,10 @@ export function postButton(action: string, csrf: string, label: string,
 </form>`;
 }
 
+/** A path or URL as code that may break after a slash and nowhere else (not at a hyphen or a question mark). */
+export const slashed = (text: string) =>
+  html`<code class="slashed">${text.split(/(?<=\/)/).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}</code>`;
+
 /** A value to copy: selectable by hand without JavaScript; copy.js (src/web/public) reveals the button where a clipboard exists. */
 export const copyable = (id: string, value: string, label: string) => html`<div class="copy-row">
   <code id="${id}" class="copy-value">${value}</code>

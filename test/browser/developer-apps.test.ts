@@ -71,6 +71,13 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
   t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);
   t.ok(strips.brandBesideSignOut, `${label}: the brand and Sign out on one row`);
+  // A URL breaks after a slash only ("oauth/aut/horize" on a tablet was a URL no one could read).
+  const broken = await page.evaluate(`[...document.querySelectorAll('.slashed > span')].filter((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1;
+  }).map((e) => e.textContent)`) as string[];
+  t.same(broken, [], `${label}: URLs broken only after a slash`);
   // Whatever takes something away looks the same on every page: red, outlined in a list, filled to confirm.
   const buttons = await page.evaluate(BUTTONS) as Button[];
   const destructive = buttons.filter((b) => /^(Revoke|Remove|Delete|Withdraw|Leave)\b/.test(b.text));

@@ -21,7 +21,7 @@ export const M = {
   verifyExpired: 'That sign-in took too long. Enter your email and password again.',
   verifyTooManyWrong: 'Too many wrong codes. Enter your email and password again.',
   codeLabel: 'Code',
-  codeHint: 'Six digits, or a recovery code like ABCD-EFGH-JKLM-NPQR.',
+  codeHint: 'Six digits, or one of your recovery codes.',
   signedOut: 'You are signed out.',
   signedOutEverywhere: 'You are signed out everywhere: every session of your account has ended.',
   preCsrfRefused: 'This form had expired. It has been renewed: please try again.',

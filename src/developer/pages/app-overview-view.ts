@@ -1,5 +1,5 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
-import { COPY_SCRIPT, copyable, csrfField, errorMessage } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, errorMessage, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { detailFields, type RegisterForm } from './app-list-view.js';
@@ -56,10 +56,10 @@ export function overviewView(d: OverviewData): Raw {
 
 <h3>Where your app talks to Lanyard</h3>
 <dl class="app-facts endpoints">
-  <div><dt>Issuer</dt><dd><code>${d.issuer}</code></dd></div>
-  <div><dt>Discovery document</dt><dd><code>${d.issuer}/.well-known/openid-configuration</code></dd></div>
-  <div><dt>Authorization endpoint</dt><dd><code>${d.issuer}/oauth/authorize</code></dd></div>
-  <div><dt>Token endpoint (HTTP Basic: client_id and a secret)</dt><dd><code>${d.issuer}/oauth/token</code></dd></div>
+  <div><dt>Issuer</dt><dd>${slashed(d.issuer)}</dd></div>
+  <div><dt>Discovery document</dt><dd>${slashed(`${d.issuer}/.well-known/openid-configuration`)}</dd></div>
+  <div><dt>Authorization endpoint</dt><dd>${slashed(`${d.issuer}/oauth/authorize`)}</dd></div>
+  <div><dt>Token endpoint (HTTP Basic: client_id and a secret)</dt><dd>${slashed(`${d.issuer}/oauth/token`)}</dd></div>
 </dl>
 <p><a href="/docs">Read the developer guide</a> for the whole flow, with examples.</p>
 
