@@ -114,6 +114,8 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await page.waitForLoadState();
       t.match(await page.locator('#f-name-error').innerText(), /Give the app a name/);
       t.match(await page.locator('#f-homepage_url-error').innerText(), /must use https/);
+      const red = await page.evaluate(`getComputedStyle(document.querySelector('.field-error')).color`);
+      t.equal(await page.evaluate(`getComputedStyle(document.getElementById('f-homepage_url')).borderTopColor`), red, 'the refused field outlined in the errors\' red, as on every form');
       await shot('03-register-errors', 'the registration form with errors');
 
       await page.getByLabel('Name').fill('Reading Quest');

@@ -39,10 +39,9 @@ export function verifyPage(v: { csrf: string; error?: string | Raw | undefined }
 <h1>${M.verifyTitle}</h1>
 ${errorMessage(v.error)}
 <p>${M.verifyIntro}</p>
-<p class="hint">${M.codeHint}</p>
 <form method="post" action="/developer/sign-in/verify" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
-  ${field({ name: 'code', label: M.codeLabel, required: true, autocomplete: 'one-time-code', maxlength: 32, autofocus: true,
+  ${field({ name: 'code', label: M.codeLabel, hint: M.codeHint, required: true, autocomplete: 'one-time-code', maxlength: 32, autofocus: true,
     attrs: html`autocapitalize="characters" spellcheck="false" ${invalidIf(v.error)}` })}
   <button type="submit">Continue</button>
 </form>
