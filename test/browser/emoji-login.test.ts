@@ -1,8 +1,9 @@
 import t from 'tap';
 import type { Page } from 'playwright-core';
 import { checkAccessibility } from '../helpers/axe.js';
-import { assertSignedIn, browserSetUp, DESKTOP, TABLET } from '../helpers/browser-flow.js';
+import { assertSignedIn, browserSetUp, DESKTOP, PHONE, TABLET } from '../helpers/browser-flow.js';
 import { answerCallback, focused, openPage, pageWidths, screenshot, tabTo, watchPage } from '../helpers/browser.js';
+import { EMOJI_BANK } from '../../src/accounts/emoji-bank.js';
 import { EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { type AuthorizationRequest, authorizationRequest, DEMO_CLIENT } from '../helpers/relying-party.js';
@@ -291,4 +292,29 @@ t.test('guessing in the browser: the third wrong sequence from a new device wait
   await assertSignedIn(t, rp, againReq, await againCallback(), EMMY);
   t.ok(lanyard.logs.some((l) => l.includes('"event":"login.throttled"')), 'login.throttled logged');
   t.same([...problems, ...tablet.problems, ...again.problems], [], 'no console errors');
+});
+
+t.test('on a phone: the keyboard fits the screen, its keys big enough for a child’s finger, and it signs in', async (t) => {
+  const { rp, browser } = await browserSetUp(t);
+  const { page, problems } = await openPage(t, browser, PHONE);
+  const req = await authorizationRequest(rp);
+  const callback = await answerCallback(page, DEMO_CLIENT.redirectUri);
+  await openKeyboard(page, req);
+  await screenshot(page, 'emoji-login/phone-01-keyboard-empty');
+  await checkAccessibility(t, page, 'emoji keyboard on a phone');
+  const widths = await pageWidths(page);
+  t.ok(widths.page <= widths.device, `no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  const keys = await page.locator('.emoji-key').all();
+  t.equal(keys.length, EMOJI_BANK.length, 'every picture');
+  for (const [i, k] of keys.entries()) {
+    const box = (await k.boundingBox())!;
+    if (i === 0 || i === keys.length - 1) t.ok(box.width >= 44 && box.height >= 44 && box.x + box.width <= widths.device, `key ${i + 1}: ${Math.round(box.width)}x${Math.round(box.height)}px, on the screen`);
+  }
+  await page.getByLabel('Your username').fill(EMOJI_KID.username);
+  for (const name of EMOJI_KID.emoji) await key(page, name).tap();
+  await page.mouse.move(0, 0);
+  await screenshot(page, 'emoji-login/phone-02-keyboard-full');
+  await signInButton(page).tap();
+  await assertSignedIn(t, rp, req, await callback(), EMMY);
+  t.same(problems, [], 'no console errors');
 });
