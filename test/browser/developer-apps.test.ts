@@ -71,6 +71,8 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
   t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);
   t.ok(strips.brandBesideSignOut, `${label}: the brand and Sign out on one row`);
+  const card = (await page.locator('main.card').boundingBox())!;
+  t.ok(card.x > 0 && card.x + card.width < widths.device, `${label}: the card clear of the screen's edges (${Math.round(card.x)}–${Math.round(card.x + card.width)} of ${widths.device}px)`);
   // A URL breaks after a slash only ("oauth/aut/horize" on a tablet was a URL no one could read).
   const broken = await page.evaluate(`[...document.querySelectorAll('.slashed > span')].filter((e) => {
     const range = document.createRange();
