@@ -50,7 +50,7 @@ const shownClientName = (client: Availability['client']): string =>
 
 /**
  * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
- * still in development signs in only the sandbox school's users (src/developer/app-availability.ts): it
+ * still in development signs in only the sandbox school’s users (src/developer/app-availability.ts): it
  * goes straight to the sandbox school, and naming another school is refused. Otherwise the user's choice
  * (`chosen`), else `fallback` (the school of the session's user, or the one this device remembers:
  * src/dashboard/school-memory.ts), which the user may change. A school that does not use the app is
@@ -111,7 +111,7 @@ function refusedPage(deps: InteractionDeps, details: Details, clientName: string
   ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
   <button type="submit">Go back to ${clientName}</button>
 </form>`;
-  const askAdult = html`<p class="muted">If you think your class should have it, ask your teacher or your school's IT team.</p>`;
+  const askAdult = html`<p class="muted">If you think your class should have it, ask your teacher or your school’s IT team.</p>`;
   if (reason === 'not_connected') {
     const school = o.organisation?.name ?? 'your school';
     return layout('Not available at your school', html`
@@ -120,7 +120,7 @@ function refusedPage(deps: InteractionDeps, details: Details, clientName: string
 ${askAdult}
 ${back}
 ${o.canChange ? html`<p><a href="/interaction/${details.uid}?change=1">Not ${school}? Choose another school</a></p>` : ''}
-${forAdults("For your school's IT team", html`<p>${school} has not connected ${clientName}${o.accountId ? ' for this kind of account' : ''}.</p>`, reason)}
+${forAdults('For your school’s IT team', html`<p>${school} has not connected ${clientName}${o.accountId ? ' for this kind of account' : ''}.</p>`, reason)}
 `);
   }
   if (reason === 'sandbox_school') {
@@ -128,7 +128,7 @@ ${forAdults("For your school's IT team", html`<p>${school} has not connected ${c
 <h1>Not available for the sandbox school</h1>
 <p>${SANDBOX_SCHOOL_MESSAGE}</p>
 ${back}
-${forAdults('For developers', html`<p>Only apps still in development sign in the sandbox school's test users.</p>`, reason)}
+${forAdults('For developers', html`<p>Only apps still in development sign in the sandbox school’s test users.</p>`, reason)}
 `);
   }
   return layout(`${clientName} is not available yet`, html`
@@ -136,7 +136,7 @@ ${forAdults('For developers', html`<p>Only apps still in development sign in the
 <p>${clientName} is still being made, and schools cannot use it yet.</p>
 ${askAdult}
 ${back}
-${forAdults("For the app's developers", html`<p>${DEVELOPMENT_APP_MESSAGE} Its test users sign in to it when the request
+${forAdults('For the app’s developers', html`<p>${DEVELOPMENT_APP_MESSAGE} Its test users sign in to it when the request
 leaves out the <code>organisation</code> parameter or says <code>organisation=${SANDBOX_SLUG}</code>.</p>`, reason)}
 `);
 }

@@ -63,5 +63,5 @@ ${mine ? html`<form method="post" action="${PATH}/revoke">
   <button type="submit">Mark as a classroom device of ${v.organisation?.name ?? 'my school'}</button>
 </form>`}
 ${signOut}
-<p class="muted note">Your school's IT team can see all of the school's classroom devices and stop trusting any of them.</p>`;
+<p class="muted note">Your school’s IT team can see all of the school’s classroom devices and stop trusting any of them.</p>`;
 }

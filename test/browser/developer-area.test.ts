@@ -217,7 +217,7 @@ t.test('an invited developer takes an app from registration to live, tested on t
   t.notMatch(await teacher.locator('main').innerText(), /sandbox|organisation=/, 'the developers\' part folded away');
   t.equal(await teacher.getByLabel('Password').count(), 0, 'no sign-in form');
   await screenshot(teacher, 'developer-area/real-school-refused');
-  await teacher.getByText("For the app's developers").click();
+  await teacher.getByText('For the app’s developers').click();
   t.match(await teacher.locator('main').innerText(), /still in development: only the sandbox school[^]*Error code: development_app/, 'and there for them');
   await screenshot(teacher, 'developer-area/real-school-refused-details');
   await checkAccessibility(t, teacher, 'a development app refused at a real school');

@@ -26,7 +26,7 @@ ${u.emoji!.map((e) => html`<li><span class="sandbox-glyph" aria-hidden="true">${
 
 const badge = (u: SandboxUserCredentials) => html`<figure class="sandbox-badge">
   <img src="${u.badge!.qrDataUrl}" width="264" height="264" alt="QR code of ${u.givenName} ${u.familyName}'s magic badge">
-  <figcaption>Badge code ${copyable(`badge-${u.username}`, u.badge!.code)}</figcaption>
+  <figcaption><span class="sandbox-caption">Badge code</span> ${copyable(`badge-${u.username}`, u.badge!.code)}</figcaption>
 </figure>
 <p class="hint">Hold this QR code up to the camera on the badge screen (from a phone, a second screen or a print of this
 page), upload a photo of it, or type the code.</p>`;
