@@ -312,6 +312,10 @@ t.test('on a phone: the keyboard fits the screen, its keys big enough for a chil
   }
   await page.getByLabel('Your username').fill(EMOJI_KID.username);
   for (const name of EMOJI_KID.emoji) await key(page, name).tap();
+  // The last key tapped is far down the grid: the dots and Sign in have stayed in view above it.
+  await key(page, 'teddy bear').scrollIntoViewIfNeeded();
+  const bar = (await signInButton(page).boundingBox())!;
+  t.ok(bar.y >= 0 && bar.y + bar.height <= page.viewportSize()!.height, `Sign in still on the screen at the grid's end (y ${Math.round(bar.y)})`);
   await page.mouse.move(0, 0);
   await screenshot(page, 'emoji-login/phone-02-keyboard-full');
   await signInButton(page).tap();

@@ -32,7 +32,7 @@ ${client.status === 'development' ? html`${client.redirectUris.length === 0
 /** GET /developer/apps/:clientId/delete: what deleting does; the owner types the name to confirm. */
 export function deleteView(app: AppSummary, csrf: string, o: { value?: string; error?: string } = {}): Raw {
   const { client } = app;
-  return appFrame(app, undefined, `Delete “${client.name}”?`, html`
+  return appFrame(app, 'overview', `Delete “${client.name}”?`, html`
 <p class="warning">${AM.deleteWarning}</p>
 <form method="post" action="${appPath(client.clientId, '/delete')}" class="app-form" novalidate>
   ${csrfField(csrf)}

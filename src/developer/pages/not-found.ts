@@ -25,7 +25,7 @@ export function developerNotFound(deps: DeveloperDeps) {
     return sendHtml(reply, 404, layout('Not found', html`
 <h1>Not found</h1>
 <p>${NOT_HERE}</p>
-<p class="status-links"><a href="/developer/sign-in">Sign in to the developer area</a> · <a href="/docs">The developer guide</a></p>
+<p class="note"><a href="/developer/sign-in">Sign in to the developer area</a> · <a href="/docs">The developer guide</a></p>
 `));
   };
 }
