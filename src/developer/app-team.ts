@@ -5,6 +5,16 @@ import { APP_LIMITS, checkEmail } from './app-input.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 
+/**
+ * The team entry of an invitation to an address no account has yet: the address stands in for the developer
+ * id until an account is made with it (DeveloperAccounts.create then moves the invitation to that account).
+ * So the team lists the invitation either way, and neither the form's answer nor the list tells an owner
+ * whether an address has an account.
+ */
+export const addressInvitee = (email: string): string => `address:${email}`;
+const addressOf = (developerId: string): string | undefined =>
+  (developerId.startsWith('address:') ? developerId.slice('address:'.length) : undefined);
+
 /** What adding someone by email answers: the same whether or not an account has the address. */
 export interface InvitationRecorded {
   email: string;
@@ -26,15 +36,18 @@ export class AppTeam {
     const { store } = this.deps;
     const team = await store.listTeam(clientId);
     return Promise.all(team.map(async (m) => {
-      const d = await store.findDeveloper(m.developerId);
-      return { ...m, email: d?.email ?? '(account deleted)', displayName: d?.displayName ?? '(account deleted)' };
+      const address = addressOf(m.developerId);
+      const d = address === undefined ? await store.findDeveloper(m.developerId) : undefined;
+      const email = address ?? d?.email ?? '(account deleted)';
+      // An invitation shows the address the owner typed, never an account's name: that would say one exists.
+      return { ...m, email, displayName: m.role === 'invited' ? email : d?.displayName ?? '(account deleted)' };
     }));
   }
 
   /**
-   * Owner only: invites the account with this email. When no account has it, nothing is stored but the answer
-   * is the same (the form must not tell which addresses have accounts); the history records what the owner
-   * typed either way. Only people already listed in the team (whom the owner sees anyway) are refused by name.
+   * Owner only: invites the account with this email, or, when no account has it, the address itself (see
+   * addressInvitee): the answer, the team list and the history are the same either way. Someone already listed
+   * is refused: a member by name (the owner sees it in the list), an invitation by the address typed.
    */
   async add(actor: Actor, app: AppSummary, emailInput: string): Promise<InvitationRecorded> {
     if (app.role !== 'owner') throw new ForbiddenError('Only an owner of the app can add people to its team.');
@@ -42,19 +55,18 @@ export class AppTeam {
     const clientId = app.client.clientId;
     const email = checkEmail(emailInput);
     const developer = await store.findDeveloperByEmail(email);
+    const invitee = developer?.id ?? addressInvitee(email);
     const team = await store.listTeam(clientId);
-    const listed = developer && team.find((m) => m.developerId === developer.id);
+    const listed = team.find((m) => m.developerId === invitee);
     if (listed) {
       throw new ValidationError([{
         path: 'email',
-        message: listed.role === 'invited' ? `${developer.displayName} is already invited: they have not answered yet.` : `${developer.displayName} is already in this app’s team.`,
+        message: listed.role === 'invited' ? `${email} is already invited: no one has answered yet.` : `${developer?.displayName ?? email} is already in this app’s team.`,
       }]);
     }
     // Invitations count too, so a team cannot be flooded with them; checked before anything about the address.
     if (team.length >= APP_LIMITS.teamSize) throw new ConflictError(`A team can have at most ${APP_LIMITS.teamSize} people, invitations included.`);
-    if (developer) {
-      await store.putTeamMember({ clientId, developerId: developer.id, role: 'invited', addedAt: clock.now().toISOString(), invitedBy: actor.id });
-    }
+    await store.putTeamMember({ clientId, developerId: invitee, role: 'invited', addedAt: clock.now().toISOString(), invitedBy: actor.id });
     await this.record.change(actor, clientId, 'team.member_invited', { email }, 'app.team_member_invited', 'team member invited',
       { developerId: developer?.id, accountExists: !!developer });
     return { email };
@@ -71,11 +83,14 @@ export class AppTeam {
     if (target.role === 'owner' && team.filter((m) => m.role === 'owner').length === 1) {
       throw new ConflictError('An app always has an owner, so its last owner cannot leave or be removed. If no one should run the app any more, delete it.');
     }
-    const d = await store.findDeveloper(developerId);
+    const address = addressOf(developerId);
+    const d = address === undefined ? await store.findDeveloper(developerId) : undefined;
     await store.removeTeamMember(clientId, developerId);
-    const who = { developer_id: developerId, email: d?.email ?? '', name: d?.displayName ?? '' };
+    // An invitation is recorded by the address alone, as it was listed; the log never holds an address.
+    const who = { developer_id: developerId, email: address ?? d?.email ?? '', name: target.role === 'invited' ? '' : d?.displayName ?? '' };
     if (target.role === 'invited') {
-      await this.record.change(actor, clientId, 'team.invitation_withdrawn', who, 'app.team_invitation_withdrawn', 'team invitation withdrawn', { developerId });
+      await this.record.change(actor, clientId, 'team.invitation_withdrawn', who, 'app.team_invitation_withdrawn', 'team invitation withdrawn',
+        address === undefined ? { developerId } : { toAddress: true });
       return;
     }
     await this.record.change(actor, clientId, leaving ? 'team.member_left' : 'team.member_removed', who,

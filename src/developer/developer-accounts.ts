@@ -11,6 +11,7 @@ import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
+import { addressInvitee } from './app-team.js';
 
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
@@ -95,6 +96,11 @@ export class DeveloperAccounts {
       updatedAt: now,
     };
     if (!(await this.deps.store.createDeveloper(account))) throw new ConflictError('an account with this email already exists');
+    // Invitations to this address made before it had an account become the account's (app-team.ts).
+    for (const m of await this.deps.store.listMemberships(addressInvitee(email))) {
+      await this.deps.store.putTeamMember({ ...m, developerId: account.id });
+      await this.deps.store.removeTeamMember(m.clientId, addressInvitee(email));
+    }
     await this.#record(account, actorOf(account), 'account.created',
       origin.how === 'invitation' ? { via: 'invitation', invitedBy: origin.invitedBy } : { via: 'sign-up' });
     this.deps.log.info({ event: 'developer.created', developerId: account.id, via: origin.how }, 'developer account created');

@@ -25,7 +25,7 @@ const ENDPOINTS: readonly [method: string, path: string, what: string][] = [
   ['DELETE', '/developer/api/apps/{client_id}/logout_url', 'clear the logout URL'],
   ['GET', '/developer/api/apps/{client_id}/team', 'its team'],
   ['POST', '/developer/api/apps/{client_id}/team', 'invite a developer by email (owner only) {email}: they join when they accept'],
-  ['DELETE', '/developer/api/apps/{client_id}/team/{developer_id}', 'remove a team member, or withdraw an invitation'],
+  ['DELETE', '/developer/api/apps/{client_id}/team/{developer_id}', 'remove a team member, or withdraw an invitation (an address without an account: developer_id address:<email>)'],
   ['GET', '/developer/api/apps/{client_id}/history', 'its changes, newest first'],
   ['GET', '/developer/api/invitations', 'your invitations to apps’ teams, not yet answered'],
   ['POST', '/developer/api/invitations/{client_id}/accept', 'accept one: you join the team'],

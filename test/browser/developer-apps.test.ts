@@ -211,8 +211,10 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await page.getByRole('button', { name: 'Invite to the team' }).click();
       await page.waitForURL(/\/team$/);
       t.match(await page.getByRole('status').first().innerText(), new RegExp(`Invitation recorded for ${teammate.email}`));
-      t.match(await page.getByRole('list', { name: 'Team members' }).innerText(), /Bob[\s\S]*Invited, not yet accepted/);
-      t.ok(await page.getByRole('button', { name: 'Withdraw the invitation to Bob' }).isVisible(), 'the owner may withdraw it');
+      const members = await page.getByRole('list', { name: 'Team members' }).innerText();
+      t.match(members, `${teammate.email}\nInvited, not yet accepted`, 'the invitation by the address typed');
+      t.notMatch(members, /Bob/, 'not the account’s name: that would say the address has an account');
+      t.ok(await page.getByRole('button', { name: `Withdraw the invitation to ${teammate.email}` }).isVisible(), 'the owner may withdraw it');
       await shot('12-team', 'the team, with an invitation');
 
       await page.goto(`${lanyard.url}/developer/apps/${clientId}/go-live`);

@@ -467,7 +467,8 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   const invitedPage = await (await ada.get(`${app}/team`)).text();
   t.equal(flashOf(invitedPage), `Invitation recorded for ${bob.email}; they see it when they sign in.`);
   t.match(invitedPage, /Invited, not yet accepted/, 'the owner sees the invitation in the team');
-  t.match(invitedPage, /Withdraw the invitation<span class="visually-hidden"> to Bob/);
+  t.match(invitedPage, `Withdraw the invitation<span class="visually-hidden"> to ${bob.email}`);
+  t.notMatch(invitedPage, />Bob</, 'an invitation by the address typed, not the account’s name (that would say an account exists)');
   t.same((await lanyard.store.listTeam(clientId)).map((m) => [m.developerId, m.role]), [[ada.id, 'owner'], [bob.id, 'invited']]);
   const withInvitation = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);
   for (const p of pages) t.equal((await bob.get(`${app}${p}`)).status, 404, `invited, not accepted: GET ${p || '/'} is 404`);
@@ -484,13 +485,15 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.match(bobsList, /Invited by Ada/);
   t.match(bobsList, new RegExp(`action="/developer/invitations/${clientId}/accept"`));
 
-  // An address without an account: the same answer, and nothing stored.
+  // An address without an account: the same answer, and listed the same way.
   const stranger = await ada.post(`${app}/team`, { email: 'nobody-here@example.com' });
   t.equal(stranger.status, invited.status, 'the same status');
   t.equal(stranger.headers.get('location'), invited.headers.get('location'), 'the same next page');
   t.equal(flashOf(await (await ada.get(`${app}/team`)).text()), 'Invitation recorded for nobody-here@example.com; they see it when they sign in.', 'the same message');
-  t.equal((await lanyard.store.listTeam(clientId)).length, 2, 'nothing stored for it');
-  t.notMatch(await (await ada.get(`${app}/team`)).text(), /No developer account/, 'never says whether an account exists');
+  t.same((await lanyard.store.listTeam(clientId)).map((m) => [m.developerId, m.role]).slice(2), [['address:nobody-here@example.com', 'invited']], 'kept as an invitation to the address');
+  const teamPage = await (await ada.get(`${app}/team`)).text();
+  t.notMatch(teamPage, /No developer account/, 'never says whether an account exists');
+  t.match(teamPage, 'Withdraw the invitation<span class="visually-hidden"> to nobody-here@example.com', 'listed like the invitation to an account');
 
   // Answering: CSRF as everywhere; decline removes it; withdrawn by the owner, it cannot be accepted.
   for (const answer of ['accept', 'decline']) {
@@ -500,12 +503,12 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.equal(declined.status, 303);
   t.equal(declined.headers.get('location'), '/developer');
   t.match(await (await bob.get('/developer')).text(), /You declined the invitation to the team of “Reading Quest”/);
-  t.same((await lanyard.store.listTeam(clientId)).map((m) => m.developerId), [ada.id], 'declined: gone');
+  t.same((await lanyard.store.listTeam(clientId)).map((m) => m.developerId), [ada.id, 'address:nobody-here@example.com'], 'declined: gone');
   t.equal((await bob.post(`/developer/invitations/${clientId}/decline`, {})).status, 404, 'no invitation to decline any more');
   t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'nor to accept');
   t.equal((await ada.post(`${app}/team`, { email: bob.email })).status, 303, 'invited again');
   t.equal((await ada.post(`${app}/team/remove`, { developer_id: bob.id })).status, 303, 'the owner withdraws it');
-  t.match(await (await ada.get(`${app}/team`)).text(), /The invitation to Bob is withdrawn/);
+  t.match(await (await ada.get(`${app}/team`)).text(), `The invitation to ${bob.email} is withdrawn`);
   t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'withdrawn: nothing to accept');
   t.equal((await bob.get(app)).status, 404);
   t.notMatch(await (await bob.get('/developer')).text(), /Reading Quest/, 'and no invitation listed');

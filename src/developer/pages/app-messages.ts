@@ -64,7 +64,7 @@ export const AM = {
   // OpenID Connect Core §4 (third-party initiated login); src/dashboard/ launches.
   launchHelp: 'Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser here with iss, login_hint and target_link_uri; start a normal sign-in (authorization request) from it. Without it, the launch brings an authorization code to your first callback URL, with your default scopes (no state, no nonce).',
   teamHelp: 'Everyone in the team can change the app’s settings, callback URLs and secrets. Only owners can add or remove people and delete the app.',
-  teamInviteHelp: 'Adding someone sends them an invitation: they see it on their apps page when they sign in, and join the team only once they accept it. They need a developer account with the address you type; Lanyard does not say whether one exists, so if nobody accepts, check the address with them.',
+  teamInviteHelp: 'Adding someone sends them an invitation: they see it on their apps page when they sign in with the address you type (or once they make a developer account with it), and join the team only once they accept it. Lanyard does not say whether the address has an account yet, so if nobody accepts, check the address with them.',
   historyHelp: 'Every change to the app: who made it and when. Secrets appear only by their label and last characters.',
   noHistory: 'No changes recorded yet.',
   liveHelp: 'A live app can sign in users of real schools. An operator reviews each request; until then the app keeps working with the sandbox school.',
