@@ -175,8 +175,11 @@ t.test('invitations: grant nothing until accepted; unknown emails answered alike
   const known = await apps.addTeamMember(ada, clientId, 'bob@example.com');
   const unknown = await apps.addTeamMember(ada, clientId, 'nobody@example.com');
   t.same([known, unknown], [{ email: 'bob@example.com' }, { email: 'nobody@example.com' }], 'the same answer either way');
-  t.same((await store.listTeam(clientId)).map((m) => [m.developerId, m.role, m.invitedBy]), [[ada.id, 'owner', undefined], [bob.id, 'invited', ada.id]],
-    'nothing stored for an address without an account');
+  t.same((await store.listTeam(clientId)).map((m) => [m.developerId, m.role, m.invitedBy]).sort(),
+    [['address:nobody@example.com', 'invited', ada.id], [ada.id, 'owner', undefined], [bob.id, 'invited', ada.id]].sort(),
+    'an address without an account is invited as the address (app-team.ts addressInvitee): listed like any invitation');
+  t.same((await apps.listTeam(ada, clientId)).filter((m) => m.role === 'invited').map((m) => [m.email, m.displayName]).sort(),
+    [['bob@example.com', 'bob@example.com'], ['nobody@example.com', 'nobody@example.com']], 'both by the address, neither by an account’s name');
   t.same((await apps.history(ada, clientId)).slice(0, 2).map((e) => [e.action, e.detail]),
     [['team.member_invited', { email: 'nobody@example.com' }], ['team.member_invited', { email: 'bob@example.com' }]], 'both recorded alike');
 
@@ -193,7 +196,7 @@ t.test('invitations: grant nothing until accepted; unknown emails answered alike
 
   // Declined: gone; withdrawn by the owner: gone.
   await apps.invitations.decline(bob, clientId);
-  t.same((await store.listTeam(clientId)).map((m) => m.developerId), [ada.id]);
+  t.same((await store.listTeam(clientId)).map((m) => m.developerId).sort(), [ada.id, 'address:nobody@example.com'].sort());
   t.type(await apps.invitations.decline(bob, clientId).catch((e) => e), NotFoundError, 'declined twice');
   await apps.addTeamMember(ada, clientId, 'bob@example.com');
   await apps.removeTeamMember(ada, clientId, bob.id);
@@ -206,7 +209,7 @@ t.test('invitations: grant nothing until accepted; unknown emails answered alike
     await store.putTeamMember({ clientId, developerId: `dev_filler_${i}`, role: 'invited', addedAt: clock.now().toISOString(), invitedBy: ada.id });
   }
   t.type(await apps.addTeamMember(ada, clientId, 'bob@example.com').catch((e) => e), ConflictError, 'full: a known address');
-  t.type(await apps.addTeamMember(ada, clientId, 'nobody@example.com').catch((e) => e), ConflictError, 'full: an unknown one alike');
+  t.type(await apps.addTeamMember(ada, clientId, 'someone.else@example.com').catch((e) => e), ConflictError, 'full: an unknown one alike');
 
   // An invitation to own nothing: an invited developer is not an owner, and owns no app by it.
   const { clientId: other } = await apps.register(ada, { name: 'Other' });
