@@ -11,9 +11,10 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
  * So the team lists the invitation either way, and neither the form's answer nor the list tells an owner
  * whether an address has an account.
  */
-export const addressInvitee = (email: string): string => `address:${email}`;
+const ADDRESS = 'address:';
+export const addressInvitee = (email: string): string => `${ADDRESS}${email}`;
 const addressOf = (developerId: string): string | undefined =>
-  (developerId.startsWith('address:') ? developerId.slice('address:'.length) : undefined);
+  (developerId.startsWith(ADDRESS) ? developerId.slice(ADDRESS.length) : undefined);
 
 /** What adding someone by email answers: the same whether or not an account has the address. */
 export interface InvitationRecorded {

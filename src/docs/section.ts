@@ -1,4 +1,5 @@
 import { serviceClaimNames } from '../accounts/claims.js';
+import { type Column, table } from '../web/components.js';
 import { html, type Raw } from '../web/html.js';
 
 /** What every section of the guide is written from: the issuer it documents (the examples use it). */
@@ -25,18 +26,10 @@ export const codeBlock = (text: string, label: string) =>
 /** A column heading: words, or an identifier shown as code (the errors tables' `error`). */
 export type Heading = string | { code: string };
 
-const headingText = (h: Heading) => (typeof h === 'string' ? h : h.code);
-
 /**
- * A table of the guide: a scroll region (keyboard users can scroll it: it takes focus) with a caption for
- * screen readers. On a phone each row stacks into a block, each cell after the first under its column's
- * name (data-label), so that identifiers stay whole instead of breaking in a narrow column.
+ * A table of the guide, written as rows of cells: the shared table() (a caption for screen readers; on a
+ * phone each row a block), as a scroll region keyboard users can scroll.
  */
 export const docsTable = (label: string, headings: readonly Heading[], rows: readonly (readonly (Raw | string)[])[]) =>
-  html`<div class="table-wrap stack-table" role="region" tabindex="0" aria-label="${label}"><table>
-  <caption class="visually-hidden">${label}</caption>
-  <thead><tr>${headings.map((h) => html`<th scope="col">${typeof h === 'string' ? h : html`<code>${h.code}</code>`}</th>`)}</tr></thead>
-  <tbody>${rows.map((row) => html`
-    <tr>${row.map((cell, i) => html`<td data-label="${headingText(headings[i] ?? '')}">${cell}</td>`)}</tr>`)}
-  </tbody>
-</table></div>`;
+  table(label, headings.map((h, i): Column<readonly (Raw | string)[]> =>
+    (typeof h === 'string' ? { heading: h, cell: (row) => row[i] } : { heading: h.code, code: true, cell: (row) => row[i] })), rows, '', { region: true });

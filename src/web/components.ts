@@ -65,19 +65,22 @@ export function textArea(f: { name: string; label: string; value?: string | unde
 
 export interface Column<T> {
   heading: string;
+  /** The heading is an identifier, shown as code (the guide's errors tables: `error`). */
+  code?: boolean;
   cell: (row: T) => unknown;
 }
 
 /**
  * A data table with a caption (for screen readers) and a line for when there are no rows. On a phone each
  * row stacks into a block, each cell after the first under its column's name (`stack-table`, data-label),
- * so that nothing, a row's button least of all, ends up beyond the screen's edge.
+ * so that nothing, a row's button least of all, ends up beyond the screen's edge. `region`: the box that
+ * scrolls sideways (wider screens) is a labelled region keyboard users can scroll, as the guide's tables are.
  */
-export function table<T>(caption: string, columns: Column<T>[], rows: readonly T[], empty: string): Raw {
+export function table<T>(caption: string, columns: Column<T>[], rows: readonly T[], empty: string, o: { region?: boolean } = {}): Raw {
   if (rows.length === 0) return html`<p class="muted empty">${empty}</p>`;
-  return html`<div class="table-wrap stack-table"><table>
+  return html`<div class="table-wrap stack-table"${o.region ? html` role="region" tabindex="0" aria-label="${caption}"` : ''}><table>
   <caption class="visually-hidden">${caption}</caption>
-  <thead><tr>${columns.map((c) => html`<th scope="col">${c.heading}</th>`)}</tr></thead>
+  <thead><tr>${columns.map((c) => html`<th scope="col">${c.code ? html`<code>${c.heading}</code>` : c.heading}</th>`)}</tr></thead>
   <tbody>${rows.map((r) => html`<tr>${columns.map((c) => html`<td data-label="${c.heading}">${c.cell(r)}</td>`)}</tr>`)}</tbody>
 </table></div>`;
 }

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
-import { focused, launchBrowser, openPage, pageWidths, screenshot, screenshotSections } from '../helpers/browser.js';
+import { focused, launchBrowser, openPage, pageWidths, screenshot, screenshotSections, wordsBroken } from '../helpers/browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 
 /** /docs in Chromium: readable on a phone and a desktop, keyboard-operable, no serious axe violations. */
@@ -18,23 +18,7 @@ t.test('the developer guide at phone and desktop widths', async (t) => {
       t.ok(widths.page <= widths.device, `nothing wider than the screen (${widths.page} ≤ ${widths.device}px): code blocks scroll by themselves`);
       // An identifier in a table (a parameter, a claim, an error code) reads whole: no line break inside it but
       // after a hyphen; a path or URL breaks only after a slash (between its parts, which <wbr> separates).
-      const broken = await page.evaluate(`[...document.querySelectorAll('.docs-page table code')]
-        .flatMap((code) => [...code.querySelectorAll('span'), code].flatMap((e) => [...e.childNodes]))
-        .filter((n) => n.nodeType === Node.TEXT_NODE && !/\\s/.test(n.textContent))
-        .filter((n) => {
-          // Where each character's line starts: a new line may begin only after a hyphen (Retry-After).
-          const range = document.createRange();
-          let top;
-          for (let i = 0; i < n.textContent.length; i++) {
-            range.setStart(n, i);
-            range.setEnd(n, i + 1);
-            const at = Math.round(range.getBoundingClientRect().top);
-            if (top !== undefined && at > top && n.textContent[i - 1] !== '-') return true;
-            top = at;
-          }
-          return false;
-        })
-        .map((n) => n.textContent)`) as string[];
+      const broken = await wordsBroken(page, '.docs-page table code', { afterHyphen: true });
       t.same(broken, [], 'no identifier in a table broken across lines, paths only after a slash');
       await screenshot(page, `docs/guide-${name}-${viewport.width}`);
       const sections = await screenshotSections(page, `docs/guide-${name}-${viewport.width}`);

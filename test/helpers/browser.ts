@@ -134,6 +134,33 @@ export async function pageWidths(page: Page): Promise<{ page: number; device: nu
   return { page: await page.evaluate('document.documentElement.scrollWidth') as number, device: page.viewportSize()!.width };
 }
 
+/**
+ * The words (text without spaces) inside `selector` that the page breaks across lines: a line may begin
+ * inside one only after a hyphen, when `afterHyphen` allows it (Retry-After), and never elsewhere. Text split
+ * into parts (slashed(): a part after each slash) is checked part by part, so breaks between parts are fine.
+ */
+export async function wordsBroken(page: Page, selector: string, o: { afterHyphen: boolean }): Promise<string[]> {
+  return await page.evaluate(`(() => {
+    const texts = [];
+    for (const e of document.querySelectorAll(${JSON.stringify(selector)})) {
+      const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!/\\s/.test(n.textContent)) texts.push(n);
+    }
+    const range = document.createRange();
+    return texts.filter((n) => {
+      let top;
+      for (let i = 0; i < n.textContent.length; i++) {
+        range.setStart(n, i);
+        range.setEnd(n, i + 1);
+        const at = Math.round(range.getBoundingClientRect().top);
+        if (top !== undefined && at > top && !(${o.afterHyphen} && n.textContent[i - 1] === '-')) return true;
+        top = at;
+      }
+      return false;
+    }).map((n) => n.textContent);
+  })()`) as string[];
+}
+
 /** Saves a full-page PNG as test-artifacts/screenshots/<name>.png (name may contain '/'); returns the path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
