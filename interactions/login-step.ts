@@ -15,6 +15,8 @@ export interface LoginStep {
   uid: string;
   csrf: string;
   clientName: string;
+  /** The sign-in screens' way out (cancelLabel below). */
+  cancelLabel: string;
   /** The app did not name the organisation, so the user may pick another. */
   canChangeOrganisation: boolean;
   /** Which schools' users the app may sign in (src/developer/app-availability.ts), as read for this step. */
@@ -36,6 +38,8 @@ export interface OrganisationChoice {
   refused?: Refusal;
   /** The app's name, for the screens (from the client read that decided the rest). */
   clientName: string;
+  /** The words on the screens' cancel button (cancelLabel below). */
+  cancelLabel: string;
   /** What decided it: completeLogin checks the signed-in user against the same, without reading it again. */
   availability: Availability;
 }
@@ -49,6 +53,14 @@ const shownClientName = (client: Availability['client']): string =>
   (client?.source === 'builtin' ? 'your school apps' : client?.name ?? 'the app');
 
 /**
+ * The cancel button's words: "Cancel and go back to <app>", where the app is someone else's. On Lanyard's own
+ * pages, cancelling goes back to where the user started (finding their school, or the classroom device page),
+ * where nothing is signed in yet, so "go back to your school apps" would promise what is not there: "Cancel".
+ */
+const cancelLabel = (client: Availability['client']): string =>
+  (client?.source === 'builtin' ? 'Cancel' : `Cancel and go back to ${shownClientName(client)}`);
+
+/**
  * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
  * still in development signs in only the sandbox school’s users (src/developer/app-availability.ts): it
  * goes straight to the sandbox school, and naming another school is refused. Otherwise the user's choice
@@ -59,7 +71,7 @@ const shownClientName = (client: Availability['client']): string =>
 export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown, fallback?: string): Promise<OrganisationChoice> {
   const named = details.params.organisation as string | undefined;
   const availability = await availabilityOf(deps, String(details.params.client_id));
-  const decided = { clientName: shownClientName(availability.client), availability };
+  const decided = { clientName: shownClientName(availability.client), cancelLabel: cancelLabel(availability.client), availability };
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
     if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', ...decided };
@@ -191,6 +203,7 @@ export async function loginStep(
     uid: details.uid,
     csrf: csrfToken(deps.cookieKeys, details.uid),
     clientName: choice.clientName,
+    cancelLabel: choice.cancelLabel,
     canChangeOrganisation: choice.canChange,
     availability: choice.availability,
   };

@@ -47,6 +47,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       uid: details.uid,
       csrf: csrfToken(deps.cookieKeys, details.uid),
       clientName,
+      cancelLabel: choice.cancelLabel,
       organisation,
       canChangeOrganisation: choice.canChange,
     }));

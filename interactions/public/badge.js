@@ -48,7 +48,7 @@
       const now = Date.now();
       if (code) {
         clearSince = 0;
-        say('Take your badge away from the camera, then show it again. Or ask your teacher.');
+        say('Take your badge away from the camera, then show it again.');
       } else if (!armed) {
         clearSince = clearSince || now;
         if (now - clearSince >= REARM_MS) {

@@ -40,7 +40,7 @@ ${errorMessage(v.error)}
     ${progress(v.chosen)}
     <div class="emoji-actions">
       <button type="submit" name="go" value="1" class="go">Sign in</button>
-      <button type="submit" name="del" value="1" class="delete" aria-label="Delete the last picture">⌫</button>
+      <button type="submit" name="del" value="1" class="delete" aria-label="Delete the last picture"><span aria-hidden="true">⌫</span> Delete</button>
     </div>
   </div>
   <p class="visually-hidden" id="emoji-hint" data-emoji-hint hidden>Use the arrow keys to move between the pictures.</p>

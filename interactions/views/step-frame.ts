@@ -6,6 +6,8 @@ export interface StepView {
   uid: string;
   csrf: string;
   clientName: string;
+  /** "Cancel and go back to <app>", or "Cancel" on Lanyard's own pages (login-step.ts). */
+  cancelLabel: string;
   organisation: Organisation;
   canChangeOrganisation: boolean;
 }
@@ -31,6 +33,6 @@ export function stepFooter(v: StepView, current: string): Raw {
 </nav>
 <form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
   <input type="hidden" name="csrf" value="${v.csrf}">
-  <button type="submit" class="link">Cancel and go back to ${v.clientName}</button>
+  <button type="submit" class="link">${v.cancelLabel}</button>
 </form>`;
 }

@@ -100,8 +100,13 @@ t.test('a pupil: school, emoji password, her school\'s apps, a launch of each ki
   t.ok(await page.getByText('How do you sign in?').isVisible(), 'the school is remembered: its ways of signing in');
   t.ok(await page.getByRole('link', { name: /Not Demo School\? Choose another school/ }).isVisible(), 'with "not your school?"');
   t.ok(await page.getByText('Signing in to your school apps').isVisible(), 'what the sign-in is for, in words a pupil knows (not "Lanyard")');
-  t.equal(await page.getByRole('button', { name: 'Cancel and go back to your school apps' }).count(), 1, 'and the way back');
+  t.equal(await page.getByRole('button', { name: 'Cancel', exact: true }).count(), 1,
+    'and a way out that promises nothing it cannot give (not "go back to your school apps": no one is signed in)');
   await screenshot(page, 'dashboard/remembered-school');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.waitForURL(/\?error=access_denied$/);
+  t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Find your school', 'cancelled: back where she started');
+  t.ok(await page.getByText('You did not sign in. Find your school to try again.').isVisible(), 'told what happened');
 });
 
 t.test('an app her school has not connected is refused, and the app gets access_denied', async (t) => {

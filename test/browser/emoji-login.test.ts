@@ -79,7 +79,9 @@ t.test('emoji password by mouse: school, method chooser, username, six pictures 
   await key(page, 'star').click();
   await key(page, 'mouse').click(); // a slip…
   t.equal(await statusText(page), '5 of 6 pictures chosen');
-  await page.getByRole('button', { name: 'Delete the last picture' }).click(); // …corrected
+  const deleteKey = page.getByRole('button', { name: 'Delete the last picture' });
+  t.equal((await deleteKey.textContent())?.replace(/\s+/g, ' ').trim(), '⌫ Delete', 'the delete key says "Delete" in words, not the glyph alone');
+  await deleteKey.click(); // …corrected
   t.equal(await filledDots(page).count(), 4, 'delete empties the last dot');
   t.equal(await statusText(page), '4 of 6 pictures chosen', 'and the status says so');
   t.equal(await page.locator('[data-emoji-value]').inputValue(), 'dog,apple,rocket,star', 'the last picture removed');
