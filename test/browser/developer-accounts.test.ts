@@ -122,6 +122,8 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       t.equal(await heading(page), 'Not found');
       t.ok(await page.getByRole('navigation', { name: 'Developer area' }).isVisible(), 'signed in: inside the area, with its menu');
       t.ok(await page.getByRole('link', { name: 'Your apps' }).isVisible(), 'and a way on, as for an app that is not there');
+      t.equal(await page.getByRole('navigation', { name: 'Developer area' }).locator('[aria-current]').count(), 0,
+        'no menu entry marked current: the address is none of them');
       await shot('13-not-found', 'the 404 page');
       const guest = (await openPage(t, browser, options)).page;
       t.equal((await guest.goto(`${lanyard.url}/developer/nothing-here`))?.status(), 404);

@@ -11,7 +11,7 @@ const NOT_HERE = 'There is no page at this address in the developer area.';
 
 /**
  * A developer-area address nothing answers, as an app that is not there is answered: signed in, inside the
- * area's frame with its menu and a way to the apps; signed out, the sign-in pages' plain card with the way in
+ * area's frame with its menu (no entry marked current: the address is none of them) and a way to the apps; signed out, the sign-in pages' plain card with the way in
  * and the guide. Never a dead end.
  */
 export function developerNotFound(deps: DeveloperDeps) {
@@ -20,7 +20,7 @@ export function developerNotFound(deps: DeveloperDeps) {
     const session = await sessions.current(req);
     if (session) {
       reply.header('Cache-Control', 'no-store');
-      return sendHtml(reply, 404, developerLayout('Not found', refusedView('Not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session), 'apps'));
+      return sendHtml(reply, 404, developerLayout('Not found', refusedView('Not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session)));
     }
     return sendHtml(reply, 404, layout('Not found', html`
 <h1>Not found</h1>

@@ -62,7 +62,7 @@ const NAV: { id: 'apps' | 'sandbox' | 'account' | 'docs'; label: string; href: s
 ];
 
 /** The developer area's page frame: the layout with its navigation (Apps, Sandbox school, Account, Sign out). */
-export function developerLayout(title: string, body: Raw, who: SignedIn, current: 'apps' | 'sandbox' | 'account' | 'docs'): string {
+export function developerLayout(title: string, body: Raw, who: SignedIn, current?: 'apps' | 'sandbox' | 'account' | 'docs'): string {
   const nav = developerHeader('Developer area', NAV.map((n) => ({ ...n, current: n.id === current })), html`<div class="dev-nav-user">
     <span class="dev-nav-name">${who.developer.displayName}</span>
     ${postButton('/developer/sign-out', who.csrf, 'Sign out')}
