@@ -1,3 +1,4 @@
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import type { DocSection } from './section.js';
 
@@ -11,7 +12,7 @@ these accounts are treated as privileged: sessions expire, every change to an ap
 and repeated wrong passwords are slowed down as on every Lanyard sign-in.</p>
 <ul>
   <li><strong>By invitation</strong> (the default): the people who run Lanyard send you a single-use link,
-  valid for 7 days, of the form <code>/developer/invitations/&lt;token&gt;</code>. Open it, choose your display
+  valid for 7 days, of the form ${slashed('/developer/invitations/<token>')}. Open it, choose your display
   name and password, and you are signed in.</li>
   <li><strong>By signing up</strong>, when the operators have opened sign-up (<code>developer_signup: "open"</code>):
   <a href="/developer/sign-up">/developer/sign-up</a>. Otherwise, ask them for an invitation.</li>

@@ -1,6 +1,6 @@
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection, docsTable } from './section.js';
-import { slashed } from '../web/components.js';
 
 /** Every endpoint of /developer/api, as the OpenAPI document lists them (it is the reference). */
 const ENDPOINTS: readonly [method: string, path: string, what: string][] = [
@@ -39,14 +39,14 @@ export const apiSection: DocSection = {
   id: 'api',
   title: 'The developer API',
   body: ({ issuer }) => html`
-<p>Everything the developer area's pages do is also a JSON API under <code>/developer/api</code>, for scripts
+<p>Everything the developer area's pages do is also a JSON API under ${slashed('/developer/api')}, for scripts
 and deployments. It is described by an OpenAPI 3.1 document generated from the same schemas that validate the
-requests: <a href="/developer/api/openapi.json"><code>/developer/api/openapi.json</code></a>. Load it into any
+requests: <a href="/developer/api/openapi.json">${slashed('/developer/api/openapi.json')}</a>. Load it into any
 OpenAPI tool to browse it or generate a client.</p>
 
 <h3 id="api-tokens">Authentication</h3>
 <p>Create a personal API token on <a href="/developer/account/tokens">your account's tokens page</a> (or with
-<code>POST /developer/api/tokens</code>). It looks like <code>lyd_…</code>, is shown once (Lanyard keeps only a
+${slashed('POST /developer/api/tokens')}). It looks like <code>lyd_…</code>, is shown once (Lanyard keeps only a
 hash), has an expiry, and can be revoked at any time; a token can create tokens that expire before it does,
 never later. Send it as a Bearer token; it acts as you, on the apps
 whose team you are in. Keep it in a secret store, like a client secret.</p>
@@ -57,7 +57,7 @@ curl -H "Authorization: Bearer $LANYARD_TOKEN" ${issuer}/developer/api/apps`, 'C
 
 <h3 id="api-endpoints">Endpoints</h3>
 ${docsTable('Developer API endpoints', ['Method', 'Path', 'What'], ENDPOINTS.map(([method, path, what]) => [html`<code>${method}</code>`, slashed(path), what]))}
-<p>Bodies are JSON (<code>Content-Type: application/json</code>) with exactly the fields listed: an unknown field
+<p>Bodies are JSON (${slashed('Content-Type: application/json')}) with exactly the fields listed: an unknown field
 is refused rather than ignored. Answers that contain a secret (a new client secret, a new API token) carry
 <code>Cache-Control: no-store</code>.</p>
 

@@ -1,13 +1,13 @@
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { type DocSection, docsTable } from './section.js';
-import { slashed } from '../web/components.js';
 
 export const claimsSection: DocSection = {
   id: 'claims',
   title: 'ID token claims',
   body: ({ issuer, claims }) => html`
 ${docsTable('Claims in the ID token', ['Claim', 'Content', 'Present'], [
-  [html`<code>iss</code>`, html`the issuer, <code>${issuer}</code>`, 'always'],
+  [html`<code>iss</code>`, html`the issuer, ${slashed(issuer)}`, 'always'],
   [html`<code>sub</code>`, html`the user's stable id: a letter followed by digits, e.g. <code>u816124103448623</code>`, 'always'],
   [html`<code>aud</code>`, html`your <code>client_id</code>`, 'always'],
   [html`<code>exp</code>, <code>iat</code>`, 'Unix time, seconds', 'always'],

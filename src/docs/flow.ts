@@ -1,6 +1,7 @@
 import { NONCE_MAX_LENGTH, STATE_MAX_LENGTH } from '../provider/authorization-params.js';
 import { ROUTES } from '../provider/paths.js';
 import { TTL } from '../provider/ttl.js';
+import { breakableCode, slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection, docsTable } from './section.js';
 
@@ -63,13 +64,13 @@ ${codeBlock(`{
 <code>refresh_token</code>.</p>
 
 <h3 id="id-token">3. Validate the ID token</h3>
-<p>The ID token is a JWT signed with RS256 (header <code>{"alg":"RS256","typ":"JWT","kid":…}</code>). Your app
+<p>The ID token is a JWT signed with RS256 (header ${breakableCode('{"alg":"RS256","typ":"JWT","kid":…}', ',')}). Your app
 must check, before trusting it:</p>
 <ul>
   <li>the signature, with the key from <a href="${ROUTES.jwks}">the key set</a> whose <code>kid</code> matches the
   header. Fetch keys by <code>kid</code> rather than pinning one: the signing key changes at 00:00 UTC on the
   1st of every month; on an unknown <code>kid</code>, fetch the key set again;</li>
-  <li><code>iss</code> equals <code>${issuer}</code> exactly;</li>
+  <li><code>iss</code> equals ${slashed(issuer)} exactly;</li>
   <li><code>aud</code> contains your <code>client_id</code>;</li>
   <li>now is before <code>exp</code> (an ID token lives ${duration(TTL.IdToken)}), and
   <code>iat</code> is not in the future;</li>

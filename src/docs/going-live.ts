@@ -1,3 +1,4 @@
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import type { DocSection } from './section.js';
 
@@ -6,7 +7,7 @@ export const goingLiveSection: DocSection = {
   title: 'Going live',
   body: () => html`
 <p>When your app works against the sandbox school, choose <strong>Ask to go live</strong> on its page (or
-<code>POST /developer/api/apps/{client_id}/go-live</code>). The app needs at least one callback URL. It joins a
+${slashed('POST /developer/api/apps/{client_id}/go-live')}). The app needs at least one callback URL. It joins a
 queue (status <code>pending</code>) and the people who run Lanyard review it. While it waits, it still signs in
 only the sandbox school.</p>
 <ul>

@@ -1,4 +1,5 @@
 import { ROUTES } from '../provider/paths.js';
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection } from './section.js';
 
@@ -7,7 +8,7 @@ export const launchSection: DocSection = {
   id: 'launch',
   title: 'Dashboard launch',
   body: ({ issuer }) => html`
-<p>Pupils and staff can sign in at Lanyard itself (<code>${issuer}/</code>) and see a tile for each app their
+<p>Pupils and staff can sign in at Lanyard itself (${slashed(`${issuer}/`)}) and see a tile for each app their
 school uses. A school uses your app once it is <a href="#going-live">live</a> and the school's operators connect
 it (possibly for some user types only); users of other schools get <em>This app is not available at your
 school</em>, and your app gets <code>error=access_denied</code>. A tap on the tile opens your app, already
@@ -17,7 +18,7 @@ signed in, in one of two ways:</p>
 Core §4, third-party initiated login):</p>
 ${codeBlock(`https://your-app.example/lanyard/start?iss=${encodeURIComponent(issuer)}&login_hint=u123456789012345&target_link_uri=https%3A%2F%2Fyour-app.example%2F`, 'A launch through the initiate login URI')}
 <ol>
-  <li>Check that <code>iss</code> is exactly <code>${issuer}</code>; refuse anything else.</li>
+  <li>Check that <code>iss</code> is exactly ${slashed(issuer)}; refuse anything else.</li>
   <li>Start a normal <a href="#flow">authorization request</a> with your own <code>state</code>, <code>nonce</code>
   and PKCE, passing <code>login_hint</code> on. The user is signed in at Lanyard, so the code comes back at once,
   without a sign-in screen.</li>
@@ -29,7 +30,7 @@ ${codeBlock(`https://your-app.example/lanyard/start?iss=${encodeURIComponent(iss
 your <a href="#default-scopes">default scopes</a>, and <strong>no <code>state</code> and no
 <code>nonce</code></strong>:</p>
 ${codeBlock(`https://your-app.example/callback?code=…&iss=${encodeURIComponent(issuer)}`, 'A provider-initiated launch')}
-<p>Exchange the code as usual at <code>${ROUTES.token}</code>. The token response has an <code>id_token</code>
+<p>Exchange the code as usual at ${slashed(ROUTES.token)}. The token response has an <code>id_token</code>
 exactly when <code>openid</code> is among your default scopes; with <code>user:read</code> instead, read the user
 from the <a href="#user-api">user API</a>. Your callback must accept a code it did not ask for (there is no state
 to compare; check <code>iss</code>), and must not expect a nonce in the ID token. An app without default scopes

@@ -1,6 +1,7 @@
 import { STATE_MAX_LENGTH } from '../provider/authorization-params.js';
 import { ID_TOKEN_HINT_MAX_LENGTH } from '../provider/id-token-hint.js';
 import { ROUTES } from '../provider/paths.js';
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection, docsTable } from './section.js';
 
@@ -21,14 +22,14 @@ ${codeBlock(`${issuer}${ROUTES.logout}?client_id=YOUR_CLIENT_ID`, 'The logout UR
 <p>The same endpoint is the discovery document's <code>end_session_endpoint</code>, so libraries that implement
 <a href="https://openid.net/specs/openid-connect-rpinitiated-1_0.html">OpenID Connect RP-Initiated Logout 1.0</a>
 find it themselves. It takes these parameters, in the query of a <code>GET</code> or as an
-<code>application/x-www-form-urlencoded</code> form <code>POST</code>, each at most once:</p>
+${slashed('application/x-www-form-urlencoded')} form <code>POST</code>, each at most once:</p>
 ${docsTable('Logout parameters', ['Parameter', 'Required', 'Meaning'], [
   [html`<code>client_id</code>`, html`unless <code>id_token_hint</code> is sent`, html`Your app's client ID. Sent with <code>id_token_hint</code>, it must be the app the ID token was issued to.`],
   [html`<code>id_token_hint</code>`, 'recommended', html`An ID token Lanyard issued to your app (at most ${ID_TOKEN_HINT_MAX_LENGTH} characters); it names your app. Lanyard checks its signature (a key in the key set) and its <code>iss</code>; an expired one is fine.`],
   [html`<code>post_logout_redirect_uri</code>`, 'no', 'Where to go afterwards. Only your registered logout URL is used: any other value is ignored and the browser goes to your logout URL.'],
   [html`<code>state</code>`, 'no', html`A value of yours (at most ${STATE_MAX_LENGTH} characters), returned as the <code>state</code> query parameter of the redirect, after any query your logout URL already has.`],
 ])}
-<p>For example, with <code>https://app.example.com/signed-out</code> registered as the logout URL:</p>
+<p>For example, with ${slashed('https://app.example.com/signed-out')} registered as the logout URL:</p>
 ${codeBlock(`${issuer}${ROUTES.logout}?id_token_hint=eyJhbGciOiJSUzI1NiIsInR5cCI6IkpXVCIsImtpZCI6…
   &post_logout_redirect_uri=https%3A%2F%2Fapp.example.com%2Fsigned-out
   &state=A_FRESH_RANDOM_VALUE`, 'A logout request with an ID token (one line in practice)')}

@@ -1,6 +1,7 @@
 import { APP_LIMITS } from '../developer/app-input.js';
 import { MAX_URL_LENGTH } from '../developer/callback-url.js';
 import { ROUTES } from '../provider/paths.js';
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection } from './section.js';
 
@@ -11,7 +12,7 @@ export const registerSection: DocSection = {
 <p>In <a href="/developer">the developer area</a>, choose <a href="/developer/apps/new">Register an app</a>: give
 its name (people see it when they sign in), a description, its homepage and optionally a logo URL. Lanyard
 assigns a random <code>client_id</code>. Everything below is on the app's page,
-<code>/developer/apps/&lt;client_id&gt;</code>, and in <a href="#api">the developer API</a>. A change applies
+${slashed('/developer/apps/<client_id>')}, and in <a href="#api">the developer API</a>. A change applies
 at once, on every Lanyard instance.</p>
 
 <h3 id="callback-urls">Callback URLs</h3>
@@ -19,14 +20,14 @@ at once, on every Lanyard instance.</p>
 <em>exactly</em>, character for character: no prefix matching, no wildcards, no normalisation. Register each
 URL as your app sends it. A callback URL</p>
 <ul>
-  <li>uses <code>https://</code> — plain <code>http://</code> only on your own machine
+  <li>uses ${slashed('https://')} — plain ${slashed('http://')} only on your own machine
   (<code>localhost</code>, <code>127.0.0.1</code> or <code>[::1]</code>, any port);</li>
   <li>has no fragment (<code>#…</code>): the code is sent in the query;</li>
   <li>has no wildcard (<code>*</code>), no user name or password before the host, no spaces or backslashes;</li>
   <li>is at most ${MAX_URL_LENGTH} characters long. An app can have up to ${APP_LIMITS.callbacks}.</li>
 </ul>
 <p>Each refusal says what to change. Register one per environment, e.g.
-<code>http://localhost:8080/callback</code> for development and <code>https://app.example.com/auth/callback</code>
+${slashed('http://localhost:8080/callback')} for development and ${slashed('https://app.example.com/auth/callback')}
 in production.</p>
 
 <h3 id="secrets">Client secrets and rotating them</h3>
@@ -55,19 +56,19 @@ gives your app only an access token and a refresh token, and no ID token. A requ
 
 <h3 id="initiate-login-uri">Initiate login URI (dashboard launches)</h3>
 <p>Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser to your app's
-<code>initiate_login_uri</code> with <code>iss</code> (Lanyard's issuer, <code>${issuer}</code>),
+<code>initiate_login_uri</code> with <code>iss</code> (Lanyard's issuer, ${slashed(issuer)}),
 <code>login_hint</code> and <code>target_link_uri</code> in the query (OpenID Connect Core 1.0 §4,
 third-party initiated login). Check <code>iss</code>, then start a normal sign-in from it: an authorization
 request with your own <code>state</code> and <code>nonce</code>, passing the <code>login_hint</code> on; after
 sign-in, open <code>target_link_uri</code> if it is one of your app's pages. Without an initiate login URI, a
 launch brings an authorization code to your <strong>first</strong> callback URL, with your default scopes and
 no <code>state</code> or <code>nonce</code>. Set it, change it or clear it on the app's page (Dashboard
-launch) or with <code>PUT</code>/<code>DELETE /developer/api/apps/{client_id}/initiate_login_uri</code>; the
+launch) or with <code>PUT</code>/${slashed('DELETE /developer/api/apps/{client_id}/initiate_login_uri')}; the
 same URL rules as callback URLs apply (https, http only on loopback, no fragment, no wildcard, no user name or
 password, at most ${MAX_URL_LENGTH} characters).</p>
 
 <h3 id="logout-url">Logout URL</h3>
-<p>Where <code>GET ${ROUTES.logout}?client_id=…</code> sends the browser after ending the user's Lanyard
+<p>Where ${slashed(`GET ${ROUTES.logout}?client_id=…`)} sends the browser after ending the user's Lanyard
 session (see <a href="#logout">Logout</a>). Set it, change it or clear it on the app's page; the same URL rules
 as callback URLs apply (https, http only on loopback). Without one, the logout endpoint shows an error page
 for your app.</p>
@@ -75,7 +76,7 @@ for your app.</p>
 <h3 id="team">Team, history and deleting an app</h3>
 <p>An app belongs to a team. Its owner adds other developers by the email address of their developer account:
 that sends them an invitation, which they accept or decline on their apps page (or with
-<code>POST /developer/api/invitations/{client_id}/accept</code>). Until they accept they see nothing of the app.
+${slashed('POST /developer/api/invitations/{client_id}/accept')}). Until they accept they see nothing of the app.
 Lanyard gives the owner the same answer whether or not an account has the address, so if nobody accepts, check
 the address with them. The owner sees pending invitations in the team and can withdraw them, and removes
 members; a removed member loses access at once. Every change — details, callback URLs, secrets

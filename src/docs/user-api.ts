@@ -1,6 +1,7 @@
-import { OPENAPI_PATH } from '../api/index.js';
 import { REALM } from '../api/errors.js';
+import { OPENAPI_PATH } from '../api/index.js';
 import { USER_READ_SCOPES } from '../api/user-route.js';
+import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { codeBlock, type DocSection, docsTable } from './section.js';
 
@@ -23,7 +24,7 @@ export const userApiSection: DocSection = {
   title: 'The user API',
   body: ({ issuer }) => html`
 <p>With an access token from the token endpoint, your server can read the signed-in user at any time, not only
-when the ID token arrives: <code>GET /api/user</code>. It answers JSON with the same values as the
+when the ID token arrives: ${slashed('GET /api/user')}. It answers JSON with the same values as the
 <a href="#claims">ID token's claims</a>, plus the user's username and school.</p>
 ${codeBlock(`curl -H 'Authorization: Bearer ACCESS_TOKEN' ${issuer}/api/user`, 'Reading the user with curl')}
 ${codeBlock(PUPIL_EXAMPLE, 'The answer for a pupil without an email address')}
@@ -49,8 +50,8 @@ when nothing is matched. Every answer is <code>Cache-Control: no-store</code>.</
   <li>from a sign-in that asks only for API scopes, without an ID token: add <code>user:read</code>
   (<code>scope=user:read</code>, or among your app's <a href="#default-scopes">default scopes</a>).</li>
 </ul>
-<p>Not an ID token, not a refresh token, and never in the URL or a request body: a token in
-<code>?access_token=</code> is refused even when the header is sent too (it may already be in a log), so replace
+<p>Not an ID token, not a refresh token, and never in the URL or a request body: a token in an
+<code>access_token</code> query parameter is refused even when the header is sent too (it may already be in a log), so replace
 it. A token stops working when it expires (24 hours: <a href="#refresh">refresh it</a>), when it is revoked, and
 at once when the user is suspended, deleted or signed out everywhere by their school: then sign the user in again.</p>
 
@@ -64,6 +65,6 @@ ${docsTable('User API errors', ['Status', { code: 'error' }, 'Meaning'], [
   ['400', html`<code>invalid_request</code>`, 'A token in the URL, or a request body.'],
   ['503', html`<code>temporarily_unavailable</code>`, html`Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.`],
 ])}
-<p>The API is described by an OpenAPI 3.1 document: <a href="${OPENAPI_PATH}"><code>${OPENAPI_PATH}</code></a>.</p>
+<p>The API is described by an OpenAPI 3.1 document: <a href="${OPENAPI_PATH}">${slashed(OPENAPI_PATH)}</a>.</p>
 `,
 };

@@ -8,6 +8,20 @@ import { html, type Raw } from './html.js';
 /** The one error message of a form, announced at once by screen readers. */
 export const errorMessage = (error?: string | Raw) => (error ? html`<p class="error" role="alert" id="form-error">${error}</p>` : '');
 
+/**
+ * Above a refused form: its one message, or, where fields were refused, how many and each problem as a link to
+ * its field (field() shows the message beside the field too), so that on a long form or a phone nothing refused
+ * is out of sight. `fields`: by field name, or as a ValidationError's list.
+ */
+export function problemsSummary(formError: string | Raw | undefined, fields: Record<string, string> | { path: string; message: string }[] = []): Raw | '' {
+  const problems = Array.isArray(fields) ? fields : Object.entries(fields).map(([path, message]) => ({ path, message }));
+  if (formError || !problems.length) return errorMessage(formError);
+  return html`<div class="error error-summary" role="alert" id="form-error">
+  <p>${problems.length === 1 ? 'Please correct the field marked below:' : `Please correct the ${problems.length} fields marked below:`}</p>
+  <ul>${problems.map((p) => html`<li><a href="#f-${p.path}">${p.message}</a></li>`)}</ul>
+</div>`;
+}
+
 /** Ties fields to the form's error message for screen readers. */
 export const invalidIf = (error?: string | Raw) => (error ? html`aria-invalid="true" aria-describedby="form-error"` : '');
 
@@ -100,9 +114,27 @@ export function postButton(action: string, csrf: string, label: string,
 </form>`;
 }
 
-/** A path or URL as code that may break after a slash and nowhere else (not at a hyphen or a question mark). */
-export const slashed = (text: string) =>
-  html`<code class="slashed">${text.split(/(?<=\/)/).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}</code>`;
+/**
+ * Text that may break after one of `after`'s characters and nowhere else (not at a hyphen or a question mark):
+ * each part kept whole (`.breakable > span`), a <wbr> between them.
+ */
+function breakableParts(text: string, after: string): Raw {
+  const parts = [''];
+  for (const ch of text) {
+    parts[parts.length - 1] += ch;
+    if (after.includes(ch)) parts.push('');
+  }
+  return html`${parts.filter(Boolean).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}`;
+}
+
+/** Code that may break after one of `after`'s characters and nowhere else. */
+export const breakableCode = (text: string, after: string) => html`<code class="breakable">${breakableParts(text, after)}</code>`;
+
+/** A path or URL as code that may break after a slash and nowhere else. */
+export const slashed = (text: string) => breakableCode(text, '/');
+
+/** An email address that may break after its @ or a dot, never at a hyphen ("ada-|phone@…"). */
+export const emailAddress = (address: string) => html`<span class="breakable">${breakableParts(address, '@.')}</span>`;
 
 /** A value to copy: selectable by hand without JavaScript; copy.js (src/web/public) reveals the button where a clipboard exists. */
 export const copyable = (id: string, value: string, label: string) => html`<div class="copy-row">

@@ -2,7 +2,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
 import { PHONE } from '../helpers/browser-flow.js';
-import { focused, launchBrowser, openPage, pageWidths, screenshot } from '../helpers/browser.js';
+import { focused, launchBrowser, openPage, pageWidths, screenshot, wordsBroken } from '../helpers/browser.js';
 import { DEVELOPER_PASSWORD, freshTotpCode, inviteDeveloper } from '../helpers/developer.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
@@ -58,6 +58,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       t.equal(await heading(page), 'Your account');
       t.match(await page.getByRole('status').first().innerText(), /Welcome, Ada Lovelace/);
       t.equal(await page.getByRole('navigation', { name: 'Developer area' }).getByRole('link', { name: 'Account' }).getAttribute('aria-current'), 'page');
+      t.same(await wordsBroken(page, '.breakable > span', { afterHyphen: false }), [], 'the email address breaks only after its @ or a dot, never at its hyphen');
       await shot('03-account', 'the account page');
 
       await page.getByLabel('Your password').fill(DEVELOPER_PASSWORD);
@@ -65,6 +66,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.waitForURL(/\/developer\/account\/totp$/);
       t.ok(await page.getByRole('img', { name: /QR code/ }).isVisible(), 'the QR code is shown');
       const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+      t.same(await wordsBroken(page, 'h1', { afterHyphen: false }), [], 'the heading breaks at its spaces, never inside "two-step" or "sign-in"');
       await shot('04-totp-setup', 'the TOTP set-up');
       await page.getByLabel(/6-digit code/).fill('000000' === (await freshTotpCode(secret)) ? '111111' : '000000');
       await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
@@ -108,7 +110,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await shot('10-sign-in-error', 'the sign-in page with an error');
       await signIn(page, lanyard, email, DEVELOPER_PASSWORD);
       await page.waitForURL(/\/developer\/sign-in\/verify$/);
-      t.equal(await heading(page), 'Two-step sign-in');
+      t.equal(await heading(page), 'Two\u2011step sign\u2011in', 'with non-breaking hyphens');
       await shot('11-verify', 'the second step');
       await page.getByLabel('Code').fill(await freshTotpCode(secret));
       await page.getByRole('button', { name: 'Continue' }).click();

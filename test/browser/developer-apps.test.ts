@@ -74,7 +74,7 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   const card = (await page.locator('main.card').boundingBox())!;
   t.ok(card.x > 0 && card.x + card.width < widths.device, `${label}: the card clear of the screen's edges (${Math.round(card.x)}–${Math.round(card.x + card.width)} of ${widths.device}px)`);
   // A URL breaks after a slash only ("oauth/aut/horize" on a tablet was a URL no one could read).
-  t.same(await wordsBroken(page, '.slashed > span', { afterHyphen: false }), [], `${label}: URLs broken only after a slash`);
+  t.same(await wordsBroken(page, '.breakable > span', { afterHyphen: false }), [], `${label}: URLs and email addresses broken only where they may be (after a slash, an @ or a dot)`);
   // Whatever takes something away looks the same on every page: red, outlined in a list, filled to confirm.
   const buttons = await page.evaluate(BUTTONS) as Button[];
   const destructive = buttons.filter((b) => /^(Revoke|Remove|Delete|Withdraw|Leave)\b/.test(b.text));
@@ -113,6 +113,14 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       t.match(await page.locator('#f-homepage_url-error').innerText(), /must use https/);
       const red = await page.evaluate(`getComputedStyle(document.querySelector('.field-error')).color`);
       t.equal(await page.evaluate(`getComputedStyle(document.getElementById('f-homepage_url')).borderTopColor`), red, 'the refused field outlined in the errors\' red, as on every form');
+      const summary = page.getByRole('alert').filter({ hasText: 'Please correct the 2 fields marked below' });
+      t.same(await summary.getByRole('link').allInnerTexts(), [
+        await page.locator('#f-name-error').innerText(), await page.locator('#f-homepage_url-error').innerText(),
+      ], 'above the form, a summary says how many fields were refused and lists each problem');
+      t.equal(await summary.getByRole('link').first().evaluate((el) =>
+        (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color), red, 'in the errors\' red');
+      await summary.getByRole('link').nth(1).click();
+      t.match(await focused(page), { tag: 'input', name: /^Homepage/ }, 'each problem links to its field');
       await shot('03-register-errors', 'the registration form with errors');
 
       await page.getByLabel('Name').fill('Reading Quest');

@@ -20,6 +20,8 @@ t.test('the developer guide at phone and desktop widths', async (t) => {
       // after a hyphen; a path or URL breaks only after a slash (between its parts, which <wbr> separates).
       const broken = await wordsBroken(page, '.docs-page table code', { afterHyphen: true });
       t.same(broken, [], 'no identifier in a table broken across lines, paths only after a slash');
+      const inText = await wordsBroken(page, '.docs-page :is(p, li, dd, h2, h3) code', { afterHyphen: true });
+      t.same(inText, [], 'nor in the running text');
       await screenshot(page, `docs/guide-${name}-${viewport.width}`);
       const sections = await screenshotSections(page, `docs/guide-${name}-${viewport.width}`);
       t.ok(sections.length >= 10, `a screen of each of the guide's ${sections.length} sections saved`);

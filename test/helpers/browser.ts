@@ -135,29 +135,34 @@ export async function pageWidths(page: Page): Promise<{ page: number; device: nu
 }
 
 /**
- * The words (text without spaces) inside `selector` that the page breaks across lines: a line may begin
+ * The words (runs of text between spaces) inside `selector` that the page breaks across lines: a line may begin
  * inside one only after a hyphen, when `afterHyphen` allows it (Retry-After), and never elsewhere. Text split
- * into parts (slashed(): a part after each slash) is checked part by part, so breaks between parts are fine.
+ * into parts (breakableCode(): a part after each slash) is checked part by part, so breaks between parts are fine.
  */
 export async function wordsBroken(page: Page, selector: string, o: { afterHyphen: boolean }): Promise<string[]> {
   return await page.evaluate(`(() => {
-    const texts = [];
+    const broken = [];
+    const range = document.createRange();
     for (const e of document.querySelectorAll(${JSON.stringify(selector)})) {
       const walker = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!/\\s/.test(n.textContent)) texts.push(n);
-    }
-    const range = document.createRange();
-    return texts.filter((n) => {
-      let top;
-      for (let i = 0; i < n.textContent.length; i++) {
-        range.setStart(n, i);
-        range.setEnd(n, i + 1);
-        const at = Math.round(range.getBoundingClientRect().top);
-        if (top !== undefined && at > top && !(${o.afterHyphen} && n.textContent[i - 1] === '-')) return true;
-        top = at;
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent;
+        let top, start = 0, split = false;
+        for (let i = 0; i <= text.length; i++) {
+          if (i === text.length || /\\s/.test(text[i])) {
+            if (split) broken.push(text.slice(start, i));
+            top = undefined; start = i + 1; split = false;
+            continue;
+          }
+          range.setStart(n, i);
+          range.setEnd(n, i + 1);
+          const at = Math.round(range.getBoundingClientRect().top);
+          if (top !== undefined && at > top && !(${o.afterHyphen} && text[i - 1] === '-')) split = true;
+          top = at;
+        }
       }
-      return false;
-    }).map((n) => n.textContent);
+    }
+    return broken;
   })()`) as string[];
 }
 

@@ -91,7 +91,7 @@ t.test('an invited developer accepts, turns on TOTP, and signs in with it; codes
   t.equal(recoveryCodes.length, 10);
   t.notOk(recoveryCodes.some((c) => firstCodes.includes(c)), 'all new');
   const home = await (await browser.get(`${l.url}/developer/account`)).text();
-  t.match(home, 'Two-step sign-in is on');
+  t.match(home, 'Two\u2011step sign\u2011in is on', 'the heading, with non-breaking hyphens');
   t.match(home, 'Two-step sign-in turned on', 'recorded in the history');
   t.match((await l.store.findDeveloper(account!.id))?.totpSecret, /^v1\./, 'the secret is stored encrypted');
   t.equal((await browser.get(`${l.url}/developer/account/recovery-codes`)).status, 303, 'recovery codes are shown once');

@@ -1,4 +1,4 @@
-import { csrfField, errorMessage, field } from '../../web/components.js';
+import { csrfField, emailAddress, field, problemsSummary } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../developer-accounts.js';
@@ -25,12 +25,11 @@ const accountFields = (v: JoinView) => html`
   ${field({ name: 'confirm', label: M.confirmLabel, type: 'password', required: true, autocomplete: 'new-password', maxlength: PASSWORD_MAX_LENGTH * 4,
     error: fieldError(v.fields ?? [], 'confirm') })}`;
 
-const problemsSummary = (v: JoinView) => errorMessage(v.error ?? (v.fields?.length ? 'Please correct the fields marked below.' : undefined));
 
 export function signUpPage(v: JoinView): string {
   return layout(M.signUpTitle, html`
 <h1>${M.signUpTitle}</h1>
-${problemsSummary(v)}
+${problemsSummary(v.error, v.fields)}
 <p>${M.signUpIntro}</p>
 <form method="post" action="/developer/sign-up" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
@@ -46,11 +45,11 @@ ${problemsSummary(v)}
 export function invitationPage(v: JoinView & { token: string; email: string }): string {
   return layout(M.invitationTitle, html`
 <h1>${M.invitationTitle}</h1>
-${problemsSummary(v)}
+${problemsSummary(v.error, v.fields)}
 <p>${M.invitationIntro(v.email)}</p>
 <form method="post" action="/developer/invitations/${v.token}" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
-  <p><strong>${M.emailLabel}:</strong> ${v.email}</p>
+  <p><strong>${M.emailLabel}:</strong> ${emailAddress(v.email)}</p>
   ${accountFields(v)}
   <button type="submit">Create my account</button>
 </form>

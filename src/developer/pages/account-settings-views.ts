@@ -1,5 +1,5 @@
 import type { DeveloperEvent } from '../../../adapters/store.js';
-import { csrfField, errorMessage, field, flash, postButton } from '../../web/components.js';
+import { csrfField, emailAddress, errorMessage, field, flash, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import { NAME_MAX_LENGTH } from '../developer-accounts.js';
 import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
@@ -53,7 +53,7 @@ ${flash(v.flash)}
 <section aria-labelledby="profile-heading" class="dev-section">
 <h2 id="profile-heading">Profile</h2>
 <dl class="dev-facts">
-  <dt>Email</dt><dd>${d.email}</dd>
+  <dt>Email</dt><dd>${emailAddress(d.email)}</dd>
   <dt>Account created</dt><dd>${when(d.createdAt)}</dd>
 </dl>
 <form method="post" action="/developer/account/name" class="dev-form" novalidate>

@@ -1,5 +1,5 @@
 import type { DeveloperApiToken } from '../../../adapters/store.js';
-import { COPY_SCRIPT, csrfField, errorMessage, field, flash, postButton, table } from '../../web/components.js';
+import { COPY_SCRIPT, csrfField, field, flash, postButton, problemsSummary, table } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import type { FieldProblem } from '../errors.js';
@@ -48,7 +48,7 @@ ${table<DeveloperApiToken>('Your API tokens', [
 
 <section aria-labelledby="create-heading" class="dev-section">
 <h2 id="create-heading">Create a token</h2>
-${errorMessage(fields.length ? 'Please correct the fields marked below.' : undefined)}
+${problemsSummary(undefined, fields)}
 <form method="post" action="/developer/account/tokens" class="dev-form" novalidate>
   ${csrfField(v.who.csrf)}
   ${field({ name: 'label', label: M.tokenLabelLabel, hint: M.tokenLabelHint, value: v.label, required: true, maxlength: API_TOKEN_LABEL_MAX,

@@ -1,4 +1,4 @@
-import { csrfField, errorMessage, field, flash, textArea } from '../../web/components.js';
+import { csrfField, field, flash, problemsSummary, textArea } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { APP_LIMITS } from '../app-input.js';
@@ -51,7 +51,7 @@ export function registerView(csrf: string, form: RegisterForm = {}, errors: Reco
 <p class="app-back"><a href="/developer">← All apps</a></p>
 <h1>${AM.registerTitle}</h1>
 <p class="muted">${AM.registerIntro}</p>
-${errorMessage(formError)}
+${problemsSummary(formError, errors)}
 <form method="post" action="/developer/apps/new" class="app-form" novalidate>
   ${csrfField(csrf)}
   ${detailFields(form, errors, true)}

@@ -1,5 +1,5 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
-import { COPY_SCRIPT, copyable, csrfField, errorMessage, slashed } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, problemsSummary, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { detailFields, type RegisterForm } from './app-list-view.js';
@@ -64,7 +64,7 @@ export function overviewView(d: OverviewData): Raw {
 <p><a href="/docs">Read the developer guide</a> for the whole flow, with examples.</p>
 
 <h3 id="details">Details</h3>
-${errorMessage(d.formError)}
+${problemsSummary(d.formError, d.errors)}
 <form method="post" action="${appPath(id, '/details')}" class="app-form" novalidate>
   ${csrfField(d.csrf)}
   ${detailFields(form, d.errors ?? {}, false)}
