@@ -116,14 +116,18 @@ export function postButton(action: string, csrf: string, label: string,
 
 /**
  * Text that may break after one of `after`'s characters and nowhere else (not at a hyphen or a question mark):
- * each part kept whole (`.breakable > span`), a <wbr> between them.
+ * each part kept whole (`.breakable > span`), a <wbr> between them. Never between two such characters
+ * ("http:/|/"), nor after one that starts a word ("POST /|developer"): a line would end in a lone slash.
  */
 function breakableParts(text: string, after: string): Raw {
+  const chars = [...text];
   const parts = [''];
-  for (const ch of text) {
+  chars.forEach((ch, i) => {
     parts[parts.length - 1] += ch;
-    if (after.includes(ch)) parts.push('');
-  }
+    const word = parts[parts.length - 1]!.split(/\s/).pop()!;
+    const startsWord = [...word].every((c) => after.includes(c));
+    if (after.includes(ch) && !after.includes(chars[i + 1] ?? '') && !startsWord) parts.push('');
+  });
   return html`${parts.filter(Boolean).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}`;
 }
 

@@ -40,7 +40,7 @@ t.test('an invited developer accepts, turns on TOTP, and signs in with it; codes
   const form = await browser.get(link![0]);
   t.equal(form.status, 200);
   const page = await form.text();
-  t.match(page, 'ada.dev@example.org');
+  t.match(page.replace(/<wbr>|<\/?span[^>]*>/g, ''), 'ada.dev@example.org', 'the address invited (breaking only after its @ or a dot)');
   const short = await browser.post(link![0], { csrf: csrfOf(page), displayName: 'Ada', password: 'short', confirm: 'short' });
   t.equal(short.status, 400, 'a short password is refused');
   t.match(await short.text(), /at least 15 characters/);

@@ -1,3 +1,5 @@
+import { emailAddress } from '../../web/components.js';
+import { html } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import { PASSWORD_HINT } from '../developer-password.js';
 import { INVITATION_DAYS } from '../invitations.js';
@@ -36,7 +38,7 @@ export const M = {
   signUpClosed: 'Developer accounts on this Lanyard are created by invitation. Ask the people who run it (its operator) for an invitation link.',
   signUpBusy: 'Too many accounts were created from your network just now. Try again in an hour.',
   invitationTitle: 'Accept your invitation',
-  invitationIntro: (email: string) => `You have been invited to the Lanyard developer area as ${email}. Choose the name other developers will see and a password.`,
+  invitationIntro: (email: string) => html`You have been invited to the Lanyard developer area as ${emailAddress(email)}. Choose the name other developers will see and a password.`,
   invitationGoneTitle: 'This invitation cannot be used',
   invitationGone: `This invitation link has expired or was never valid. Invitations are valid for ${INVITATION_DAYS} days. Ask the operator for a new one.`,
   invitationUsed: 'This invitation has been used already: each link works once. If it was you, sign in with the password you chose.',

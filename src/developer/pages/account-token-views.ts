@@ -27,7 +27,7 @@ export function tokensPage(v: TokensView): string {
 ${flash(v.flash)}
 ${v.created ? html`<div class="dev-reveal" role="status">
 <p><strong>${M.tokenCreated}</strong></p>
-<p><code class="dev-secret" id="new-token">${v.created}</code>
+<p><code class="dev-secret token-value" id="new-token">${v.created}</code>
 <button type="button" class="secondary-button dev-copy" data-copy="new-token" hidden>Copy</button></p>
 </div>
 ${COPY_SCRIPT}` : ''}

@@ -1,5 +1,5 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
-import { COPY_SCRIPT, copyable, csrfField, errorMessage, field, postButton } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, errorMessage, field, postButton, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { APP_LIMITS } from '../app-input.js';
@@ -45,7 +45,7 @@ ${d.revealed ? html`<div class="reveal" id="new-secret-box">
 <h3 id="callbacks">Callback URLs</h3>
 <p class="hint">${AM.callbacksHelp}</p>
 ${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the URL your app receives the code at.</p>` : html`<ul class="url-list" aria-label="Callback URLs">
-  ${uris.map((u) => html`<li><code>${u}</code>${postButton(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', { context: u, hidden: { url: u }, remove: true })}</li>`)}
+  ${uris.map((u) => html`<li>${slashed(u)}${postButton(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', { context: u, hidden: { url: u }, remove: true })}</li>`)}
 </ul>`}
 <form method="post" action="${appPath(id, '/callbacks')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}

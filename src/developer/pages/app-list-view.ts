@@ -50,8 +50,8 @@ export function registerView(csrf: string, form: RegisterForm = {}, errors: Reco
   return html`<div class="app-page">
 <p class="app-back"><a href="/developer">← All apps</a></p>
 <h1>${AM.registerTitle}</h1>
-<p class="muted">${AM.registerIntro}</p>
 ${problemsSummary(formError, errors)}
+<p class="muted">${AM.registerIntro}</p>
 <form method="post" action="/developer/apps/new" class="app-form" novalidate>
   ${csrfField(csrf)}
   ${detailFields(form, errors, true)}
@@ -67,9 +67,9 @@ export function detailFields(form: RegisterForm, errors: Record<string, string>,
   ${textArea({ name: 'description', label: 'Description (optional)', value: form.description, error: errors.description,
     maxlength: APP_LIMITS.descriptionLength, hint: 'What the app does, in a sentence or two.' })}
   ${field({ name: 'homepage_url', label: 'Homepage (optional)', type: 'url', value: form.homepage_url, error: errors.homepage_url,
-    hint: 'https://, for example https://app.example.com', autocomplete: 'url' })}
+    hint: 'An https:// address, for example https://app.example.com', autocomplete: 'url' })}
   ${field({ name: 'logo_url', label: 'Logo URL (optional)', type: 'url', value: form.logo_url, error: errors.logo_url,
-    hint: 'A square image over https://.' })}`;
+    hint: 'A square image at an https:// address.' })}`;
 }
 
 /** A 404 or 403 inside the area: what happened, and the way back (to the app when it may be seen, else the list). */

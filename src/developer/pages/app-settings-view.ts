@@ -1,5 +1,5 @@
 import { OFFERED_SCOPES } from '../../clients/offered-scopes.js';
-import { csrfField, errorMessage, field } from '../../web/components.js';
+import { csrfField, errorMessage, field, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { MAX_URL_LENGTH } from '../callback-url.js';
@@ -39,11 +39,11 @@ export function launchView(app: AppSummary, csrf: string, o: { message?: string 
   const current = app.client.initiateLoginUri;
   return appFrame(app, 'launch', 'Dashboard launch', html`
 <p>${AM.launchHelp}</p>
-<p class="current">${current ? html`Now: <code>${current}</code>` : html`<span class="muted">No initiate login URI is set.</span>`}</p>
+<p class="current">${current ? html`Now: ${slashed(current)}` : html`<span class="muted">No initiate login URI is set.</span>`}</p>
 <form method="post" action="${appPath(id, '/initiate-login-uri')}" class="app-form" novalidate>
   ${csrfField(csrf)}
   ${field({ name: 'initiate_login_uri', label: current ? 'Change the initiate login URI' : 'Set an initiate login URI', type: 'url', value: o.value ?? current ?? '', error: o.error,
-    maxlength: MAX_URL_LENGTH, hint: 'https://, for example https://app.example.com/login/lanyard', autofocus: !!o.error, autocomplete: 'off' })}
+    maxlength: MAX_URL_LENGTH, hint: 'An https:// address, for example https://app.example.com/login/lanyard', autofocus: !!o.error, autocomplete: 'off' })}
   <button type="submit">Save initiate login URI</button>
 </form>
 ${current ? html`<form method="post" action="${appPath(id, '/initiate-login-uri/clear')}" class="app-form secondary-form">
@@ -59,11 +59,11 @@ export function logoutView(app: AppSummary, csrf: string, o: { message?: string 
   const current = app.client.logoutUrl;
   return appFrame(app, 'logout', 'Logout URL', html`
 <p>${AM.logoutHelp}</p>
-<p class="current">${current ? html`Now: <code>${current}</code>` : html`<span class="muted">No logout URL is set.</span>`}</p>
+<p class="current">${current ? html`Now: ${slashed(current)}` : html`<span class="muted">No logout URL is set.</span>`}</p>
 <form method="post" action="${appPath(id, '/logout-url')}" class="app-form" novalidate>
   ${csrfField(csrf)}
   ${field({ name: 'logout_url', label: current ? 'Change the logout URL' : 'Set a logout URL', type: 'url', value: o.value ?? current ?? '', error: o.error,
-    maxlength: MAX_URL_LENGTH, hint: 'https://, for example https://app.example.com/signed-out', autofocus: !!o.error, autocomplete: 'off' })}
+    maxlength: MAX_URL_LENGTH, hint: 'An https:// address, for example https://app.example.com/signed-out', autofocus: !!o.error, autocomplete: 'off' })}
   <button type="submit">Save logout URL</button>
 </form>
 ${current ? html`<form method="post" action="${appPath(id, '/logout-url/clear')}" class="app-form secondary-form">
