@@ -124,9 +124,10 @@ function breakableParts(text: string, after: string): Raw {
   const parts = [''];
   chars.forEach((ch, i) => {
     parts[parts.length - 1] += ch;
+    const next = chars[i + 1];
+    if (!after.includes(ch) || next === undefined || after.includes(next)) return;
     const word = parts[parts.length - 1]!.split(/\s/).pop()!;
-    const startsWord = [...word].every((c) => after.includes(c));
-    if (after.includes(ch) && !after.includes(chars[i + 1] ?? '') && !startsWord) parts.push('');
+    if ([...word].some((c) => !after.includes(c))) parts.push('');
   });
   return html`${parts.filter(Boolean).map((part, i) => html`${i ? html`<wbr>` : ''}<span>${part}</span>`)}`;
 }
