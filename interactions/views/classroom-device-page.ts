@@ -1,6 +1,7 @@
 import type { Organisation, User } from '../../adapters/store.js';
 import type { TrustedDevice } from '../../src/accounts/trusted-devices.js';
 import { ROUTES } from '../../src/provider/paths.js';
+import { csrfField } from '../../src/web/components.js';
 import { html } from '../../src/web/html.js';
 import { layout } from '../../src/web/layout.js';
 import { errorMessage, invalidIf } from './step-frame.js';
@@ -40,7 +41,7 @@ function body(v: ClassroomDeviceView) {
   }
   const who = html`<p class="muted">Signed in as ${v.user.givenName} ${v.user.familyName}${v.organisation ? html`, ${v.organisation.name}` : ''}.</p>`;
   const signOut = html`<form method="post" action="${PATH}/sign-out" class="secondary">
-  <input type="hidden" name="csrf" value="${v.csrf ?? ''}">
+  ${csrfField(v.csrf ?? '')}
   <button type="submit" class="link">${v.staff ? 'Cancel and sign out' : 'Sign out'}</button>
 </form>`;
   if (!v.staff) {
@@ -53,11 +54,11 @@ ${signOut}`;
   const mine = v.current && v.current.device.organisationId === v.user.organisationId;
   return html`${who}
 ${mine ? html`<form method="post" action="${PATH}/revoke">
-  <input type="hidden" name="csrf" value="${v.csrf ?? ''}">
+  ${csrfField(v.csrf ?? '')}
   <button type="submit">Stop trusting this device</button>
 </form>` : html`${errorMessage(v.error)}
 <form method="post" action="${PATH}" novalidate>
-  <input type="hidden" name="csrf" value="${v.csrf ?? ''}">
+  ${csrfField(v.csrf ?? '')}
   <label for="name">A name for this device</label>
   <input id="name" name="name" type="text" maxlength="60" value="${v.name ?? ''}" placeholder="Year 2 tablet 4" required ${invalidIf(v.error)}>
   <button type="submit">Mark as a classroom device of ${v.organisation?.name ?? 'my school'}</button>

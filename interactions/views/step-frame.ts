@@ -1,4 +1,5 @@
 import type { Organisation } from '../../adapters/store.js';
+import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
 
 /** What every login-method screen shows around its form. */
@@ -18,7 +19,7 @@ export const stepHeading = (v: StepView, prompt: string) => html`
 <p class="prompt">${prompt}</p>`;
 
 export const hiddenFields = (v: StepView) => html`
-  <input type="hidden" name="csrf" value="${v.csrf}">
+  ${csrfField(v.csrf)}
   <input type="hidden" name="org" value="${v.organisation.slug}">`;
 
 export { errorMessage, invalidIf } from '../../src/web/components.js';
@@ -32,7 +33,7 @@ export function stepFooter(v: StepView, current: string): Raw {
   ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
 </nav>
 <form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
-  <input type="hidden" name="csrf" value="${v.csrf}">
+  ${csrfField(v.csrf)}
   <button type="submit" class="link">${v.cancelLabel}</button>
 </form>`;
 }

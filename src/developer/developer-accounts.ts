@@ -6,12 +6,12 @@ import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
 import { type Actor, actorOf } from './actor.js';
+import { addressInvitee } from './app-team.js';
 import type { DeveloperDeps } from './deps.js';
 import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
-import { addressInvitee } from './app-team.js';
 
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };

@@ -24,6 +24,5 @@ function details(e: DeveloperEvent): Raw | string {
 }
 
 /** The account's recorded changes, newest first, as an app's read (history-list.ts). */
-export const accountHistory = (events: DeveloperEvent[]): Raw => (events.length
-  ? historyList('Changes to this account, newest first', events, ACTION_TEXT, details)
-  : html`<p class="empty-state">${M.noHistory}</p>`);
+export const accountHistory = (events: DeveloperEvent[]): Raw =>
+  historyList('Changes to this account, newest first', events, ACTION_TEXT, details, M.noHistory);

@@ -25,7 +25,6 @@ const accountFields = (v: JoinView) => html`
   ${field({ name: 'confirm', label: M.confirmLabel, type: 'password', required: true, autocomplete: 'new-password', maxlength: PASSWORD_MAX_LENGTH * 4,
     error: fieldError(v.fields ?? [], 'confirm') })}`;
 
-
 export function signUpPage(v: JoinView): string {
   return layout(M.signUpTitle, html`
 <h1>${M.signUpTitle}</h1>

@@ -36,5 +36,5 @@ function details(e: DeveloperEvent): Raw {
 export function historyView(app: AppSummary, events: DeveloperEvent[], message?: string): Raw {
   return appFrame(app, 'history', 'History', html`
 <p>${AM.historyHelp}</p>
-${events.length === 0 ? html`<p class="empty-state">${AM.noHistory}</p>` : historyList('Changes to the app, newest first', events, ACTION_TEXT, details)}`, message);
+${historyList('Changes to the app, newest first', events, ACTION_TEXT, details, AM.noHistory)}`, message);
 }

@@ -6,8 +6,11 @@ import { when } from './app-parts.js';
 /**
  * Recorded changes, newest first (an app's, an account's): a list rather than a table, so that each change
  * reads as a sentence — its name, then `details` — and wraps on a phone, where four columns would not fit.
+ * With none, the line `empty`.
  */
-export function historyList(label: string, events: readonly DeveloperEvent[], names: Record<string, string>, details: (e: DeveloperEvent) => Raw | string): Raw {
+export function historyList(label: string, events: readonly DeveloperEvent[], names: Record<string, string>,
+  details: (e: DeveloperEvent) => Raw | string, empty: string): Raw {
+  if (events.length === 0) return html`<p class="empty-state">${empty}</p>`;
   return html`<ol class="history-list" aria-label="${label}">
   ${events.map((e) => {
     const more = details(e);

@@ -11,8 +11,8 @@ const NOT_HERE = 'There is no page at this address in the developer area.';
 
 /**
  * A developer-area address nothing answers, as an app that is not there is answered: signed in, inside the
- * area's frame with its menu (no entry marked current: the address is none of them) and a way to the apps; signed out, the sign-in pages' plain card with the way in
- * and the guide. Never a dead end.
+ * area's frame with its menu (no entry marked current: the address is none of them) and a way to the apps;
+ * signed out, the sign-in pages' plain card with the way in and the guide. Never a dead end.
  */
 export function developerNotFound(deps: DeveloperDeps) {
   const sessions = new DeveloperSessions(deps);
