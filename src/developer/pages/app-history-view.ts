@@ -1,4 +1,5 @@
 import type { DeveloperEvent } from '../../../adapters/store.js';
+import { emailAddress, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-service.js';
 import { ACTION_TEXT, AM } from './app-messages.js';
@@ -11,7 +12,7 @@ function details(e: DeveloperEvent): Raw {
   const s = (k: string) => (typeof d[k] === 'string' ? d[k] : undefined);
   switch (e.action) {
     case 'callback.added': case 'callback.removed': case 'logout_url.set': case 'initiate_login_uri.set':
-      return html`<code class="wrap">${s('url')}</code>`;
+      return slashed(s('url') ?? '');
     case 'secret.created': case 'secret.revoked':
       return html`“${s('label')}” (ends with <code>${(s('hint') ?? '').startsWith('…') ? s('hint') : `…${s('hint') ?? ''}`}</code>)${s('expires_at') ? html`, expires ${when(s('expires_at'))}` : ''}`;
     case 'scopes.changed': {
@@ -20,9 +21,9 @@ function details(e: DeveloperEvent): Raw {
     }
     case 'team.member_added': case 'team.member_removed': case 'team.member_left':
     case 'team.invitation_accepted': case 'team.invitation_declined': case 'team.invitation_withdrawn':
-      return html`${s('name')} <span class="muted">${s('email')}</span>`;
+      return html`${s('name')} <span class="muted">${emailAddress(s('email') ?? '')}</span>`;
     case 'team.member_invited':
-      return html`<span class="wrap">${s('email')}</span>`;
+      return emailAddress(s('email') ?? '');
     case 'app.registered': case 'app.deleted':
       return html`“${s('name')}”`;
     case 'app.declined':
