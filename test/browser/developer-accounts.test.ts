@@ -1,18 +1,19 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
-import { PHONE } from '../helpers/browser-flow.js';
+import { PHONE, TABLET } from '../helpers/browser-flow.js';
 import { focused, launchBrowser, openPage, pageWidths, screenshot, wordsBroken } from '../helpers/browser.js';
 import { DEVELOPER_PASSWORD, freshTotpCode, inviteDeveloper } from '../helpers/developer.js';
+import { narrowFormButtons } from '../helpers/form-buttons.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
  * The developer account pages in Chromium (issue 9 §1, §5): invitation, sign-in with and without the second
  * step, the account page, TOTP set-up, recovery codes, API tokens, sign-out, the closed sign-up and the 404 —
- * each screenshotted and checked by axe-core, at a phone and a Chromebook width, done by typing and clicking.
+ * each screenshotted and checked by axe-core, at a phone, a tablet and a Chromebook width, done by typing and clicking.
  */
 const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
-const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['chromebook', CHROMEBOOK]];
+const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['tablet', TABLET], ['chromebook', CHROMEBOOK]];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
@@ -21,6 +22,7 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   await checkAccessibility(t, page, label);
   const widths = await pageWidths(page);
   t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
 }
 
 async function signIn(page: Page, lanyard: Lanyard, email: string, password: string): Promise<void> {
@@ -94,8 +96,10 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       t.match(await page.locator('#new-token').innerText(), /^lyd_/);
       await shot('08-token-created', 'a new API token');
       const revoke = (await page.getByRole('button', { name: 'Revoke deploy script' }).boundingBox())!;
-      const width = page.viewportSize()!.width;
-      t.ok(revoke.x >= 0 && revoke.x + revoke.width <= width, `the token's Revoke button is on the screen (${Math.round(revoke.x + revoke.width)} ≤ ${width}px), not beyond a table's edge`);
+      const card = (await page.locator('main.card').boundingBox())!;
+      t.ok(revoke.x >= card.x && revoke.x + revoke.width <= card.x + card.width,
+        `the token's Revoke button is inside the card (${Math.round(revoke.x + revoke.width)} ≤ ${Math.round(card.x + card.width)}px), not cut off at a table's edge`);
+      t.equal(await page.getByRole('list', { name: 'Your API tokens' }).getByRole('listitem').count(), 1, 'the token listed as a card, as an app’s secrets are');
       await page.getByRole('button', { name: 'Revoke deploy script' }).click();
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.getByRole('status').first().innerText(), /revoked/);

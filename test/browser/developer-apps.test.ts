@@ -2,8 +2,9 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
 import { PHONE, TABLET } from '../helpers/browser-flow.js';
-import { createDeveloper } from '../helpers/developer.js';
 import { focused, launchBrowser, openPage, pageWidths, screenshot, tabTo, wordsBroken } from '../helpers/browser.js';
+import { createDeveloper } from '../helpers/developer.js';
+import { narrowFormButtons } from '../helpers/form-buttons.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
@@ -67,6 +68,7 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   await checkAccessibility(t, page, label);
   const widths = await pageWidths(page);
   t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
   const strips = await page.evaluate(STRIPS) as { rows: { lines: number; currentInView: boolean }[]; brandBesideSignOut: boolean };
   t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
   t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);

@@ -1,11 +1,12 @@
 import type { DeveloperApiToken } from '../../../adapters/store.js';
-import { COPY_SCRIPT, csrfField, field, flash, postButton, problemsSummary, table } from '../../web/components.js';
+import { COPY_SCRIPT, csrfField, field, flash, postButton, problemsSummary } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
 import { fieldError } from './account-page.js';
 import { when } from './app-parts.js';
+import { credentialCards } from './credential-cards.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
 export interface TokensView {
@@ -36,14 +37,12 @@ ${COPY_SCRIPT}` : ''}
 
 <section aria-labelledby="tokens-heading" class="dev-section">
 <h2 id="tokens-heading">Your tokens</h2>
-${table<DeveloperApiToken>('Your API tokens', [
-    { heading: 'Label', cell: (t) => t.label },
-    { heading: 'Ends with', cell: (t) => html`<code>…${t.hint}</code>` },
-    { heading: 'Created', cell: (t) => when(t.createdAt) },
-    { heading: 'Expires', cell: (t) => (Date.parse(t.expiresAt) <= v.now.getTime() ? html`${when(t.expiresAt)} <strong>(expired)</strong>` : when(t.expiresAt)) },
-    { heading: 'Last used', cell: (t) => (t.lastUsedAt ? when(t.lastUsedAt) : 'never') },
-    { heading: 'Action', cell: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { remove: true, context: t.label }) },
-  ], v.tokens, 'You have no API tokens.')}
+${v.tokens.length === 0 ? html`<p class="empty-state">No API tokens yet: create one below for your scripts.</p>` : credentialCards('Your API tokens', v.tokens.map((t) => ({
+    label: t.label,
+    expired: Date.parse(t.expiresAt) <= v.now.getTime(),
+    facts: [['Ends with', html`<code>…${t.hint}</code>`], ['Created', when(t.createdAt)], ['Last used', when(t.lastUsedAt)], ['Expires', when(t.expiresAt)]],
+    revoke: postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { remove: true, context: t.label }),
+  })))}
 </section>
 
 <section aria-labelledby="create-heading" class="dev-section">

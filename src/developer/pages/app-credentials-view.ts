@@ -5,6 +5,7 @@ import type { AppSummary } from '../app-service.js';
 import { APP_LIMITS } from '../app-input.js';
 import { MAX_URL_LENGTH } from '../callback-url.js';
 import { AM } from './app-messages.js';
+import { credentialCards } from './credential-cards.js';
 import { appFrame, appPath, when } from './app-parts.js';
 
 /** A secret just created, for the one page that shows it. */
@@ -56,18 +57,12 @@ ${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the 
 
 <h3 id="secrets">Client secrets</h3>
 <p class="hint">${AM.secretsHelp}</p>
-${d.secrets.length === 0 ? html`<p class="empty-state">No secrets yet: create one for your app’s server.</p>` : html`<ul class="secret-list" aria-label="Client secrets">
-  ${d.secrets.map((s) => html`<li class="secret-card${expired(s, d.now) ? ' secret-expired' : ''}">
-    <div class="secret-head"><strong>${s.label}</strong>${expired(s, d.now) ? html` <span class="status-badge status-expired">Expired</span>` : ''}</div>
-    <dl class="secret-facts">
-      <div><dt>Ends with</dt><dd><code>${hintOf(s)}</code></dd></div>
-      <div><dt>Created</dt><dd>${when(s.createdAt)}</dd></div>
-      <div><dt>Last used</dt><dd>${when(s.lastUsedAt)}</dd></div>
-      <div><dt>Expires</dt><dd>${when(s.expiresAt)}</dd></div>
-    </dl>
-    <a class="button-link remove-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>
-  </li>`)}
-</ul>`}
+${d.secrets.length === 0 ? html`<p class="empty-state">No secrets yet: create one for your app’s server.</p>` : credentialCards('Client secrets', d.secrets.map((s) => ({
+    label: s.label,
+    expired: expired(s, d.now),
+    facts: [['Ends with', html`<code>${hintOf(s)}</code>`], ['Created', when(s.createdAt)], ['Last used', when(s.lastUsedAt)], ['Expires', when(s.expiresAt)]],
+    revoke: html`<a class="button-link remove-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>`,
+  })))}
 ${errorMessage(sf.formError)}
 <form method="post" action="${appPath(id, '/secrets')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}
