@@ -7,7 +7,7 @@ export const accountSection: DocSection = {
   title: 'Getting a developer account',
   body: () => html`
 <p>Developer accounts are separate from school accounts: an email address, a display name and a password,
-and optionally a second factor. Anyone who controls an app's callback URLs could receive its users' codes, so
+and optionally a second factor. Anyone who controls an app’s callback URLs could receive its users’ codes, so
 these accounts are treated as privileged: sessions expire, every change to an app is recorded in its history,
 and repeated wrong passwords are slowed down as on every Lanyard sign-in.</p>
 <ul>

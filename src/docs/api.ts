@@ -39,13 +39,13 @@ export const apiSection: DocSection = {
   id: 'api',
   title: 'The developer API',
   body: ({ issuer }) => html`
-<p>Everything the developer area's pages do is also a JSON API under ${slashed('/developer/api')}, for scripts
+<p>Everything the developer area’s pages do is also a JSON API under ${slashed('/developer/api')}, for scripts
 and deployments. It is described by an OpenAPI 3.1 document generated from the same schemas that validate the
 requests: <a href="/developer/api/openapi.json">${slashed('/developer/api/openapi.json')}</a>. Load it into any
 OpenAPI tool to browse it or generate a client.</p>
 
 <h3 id="api-tokens">Authentication</h3>
-<p>Create a personal API token on <a href="/developer/account/tokens">your account's tokens page</a> (or with
+<p>Create a personal API token on <a href="/developer/account/tokens">your account’s tokens page</a> (or with
 ${slashed('POST /developer/api/tokens')}). It looks like <code>lyd_…</code>, is shown once (Lanyard keeps only a
 hash), has an expiry, and can be revoked at any time; a token can create tokens that expire before it does,
 never later. Send it as a Bearer token; it acts as you, on the apps

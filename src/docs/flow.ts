@@ -29,10 +29,10 @@ ${docsTable('Authorization request parameters', ['Parameter', 'Required', 'Meani
   [html`<code>client_id</code>`, 'yes', 'Your app\'s client ID.'],
   [html`<code>redirect_uri</code>`, 'yes', 'One of the app\'s callback URLs, exactly as registered.'],
   [html`<code>response_type</code>`, 'yes', html`<code>code</code>.`],
-  [html`<code>scope</code>`, 'for an ID token', html`Include <code>openid</code> to receive an <code>id_token</code>. Sent without any scope, the app's <a href="#default-scopes">default scopes</a> apply.`],
+  [html`<code>scope</code>`, 'for an ID token', html`Include <code>openid</code> to receive an <code>id_token</code>. Sent without any scope, the app’s <a href="#default-scopes">default scopes</a> apply.`],
   [html`<code>state</code>`, 'recommended', html`A fresh random value you check on the callback (at most ${STATE_MAX_LENGTH} characters): it ties the callback to the browser that started the sign-in.`],
-  [html`<code>nonce</code>`, 'recommended', html`A fresh random value (at least 32 bytes of randomness, percent-encoded, at most ${NONCE_MAX_LENGTH} characters). It comes back unchanged as the ID token's <code>nonce</code> claim; check it. Not a timestamp, counter or user id.`],
-  [html`<code>organisation</code>`, 'no', html`The school's slug (or id): the user signs in to that school and skips the school picker. The sandbox school's slug is <code>sandbox</code>.`],
+  [html`<code>nonce</code>`, 'recommended', html`A fresh random value (at least 32 bytes of randomness, percent-encoded, at most ${NONCE_MAX_LENGTH} characters). It comes back unchanged as the ID token’s <code>nonce</code> claim; check it. Not a timestamp, counter or user id.`],
+  [html`<code>organisation</code>`, 'no', html`The school’s slug (or id): the user signs in to that school and skips the school picker. The sandbox school’s slug is <code>sandbox</code>.`],
   [html`<code>code_challenge</code>, <code>code_challenge_method</code>`, 'no', html`PKCE (RFC 7636) with <code>S256</code>; then send <code>code_verifier</code> with the token request. Recommended on top of the client secret.`],
 ])}
 <p>The user picks their school (unless <code>organisation</code> named it) and signs in with the way their school
@@ -90,12 +90,12 @@ export async function verifyIdToken(idToken, expectedNonce) {
   if (payload.nonce !== expectedNonce) throw new Error('nonce mismatch');
   return payload; // sub, given_name, family_name, type, …
 }`, 'Validating an ID token with jose')}
-<p>Use <code>sub</code> as the user's identifier in your app: it is stable and never given to anyone else.</p>
+<p>Use <code>sub</code> as the user’s identifier in your app: it is stable and never given to anyone else.</p>
 
 <h3 id="refresh">4. Refresh, userinfo and revocation</h3>
 <p>Every refresh returns a new refresh token and retires the one used; presenting a retired one again answers
 <code>invalid_grant</code> and revokes the grant. An unused refresh token lapses after ${duration(TTL.RefreshToken)}.
-When a school changes a user's password, emoji password or badge, or suspends, deletes or signs them out,
+When a school changes a user’s password, emoji password or badge, or suspends, deletes or signs them out,
 their refresh tokens answer <code>invalid_grant</code> at once: send the user to sign in again.</p>
 ${codeBlock(`curl -u "YOUR_CLIENT_ID:YOUR_CLIENT_SECRET" ${issuer}${ROUTES.token} \\
   -d grant_type=refresh_token -d refresh_token=THE_REFRESH_TOKEN

@@ -12,13 +12,13 @@ queue (status <code>pending</code>) and the people who run Lanyard review it. Wh
 only the sandbox school.</p>
 <ul>
   <li><strong>Approved:</strong> the app is <code>live</code> (at once, on every instance). It signs in the users
-  of the schools that use it: each school's operators connect it, and it appears on their users'
+  of the schools that use it: each school’s operators connect it, and it appears on their users’
   <a href="#launch">dashboards</a>.</li>
   <li><strong>Declined:</strong> the app is back in development, with a note from the reviewer on its page
   saying why. Change what it asks, and request again.</li>
 </ul>
-<p>Both decisions are in the app's history. A live app keeps its client ID, secrets and settings; but it no
-longer signs in the sandbox school's test users: their credentials are shared by every developer, so only apps
+<p>Both decisions are in the app’s history. A live app keeps its client ID, secrets and settings; but it no
+longer signs in the sandbox school’s test users: their credentials are shared by every developer, so only apps
 in development accept them. To keep testing changes, register a second app for development.</p>
 `,
 };

@@ -9,7 +9,7 @@ export const launchSection: DocSection = {
   title: 'Dashboard launch',
   body: ({ issuer }) => html`
 <p>Pupils and staff can sign in at Lanyard itself (${slashed(`${issuer}/`)}) and see a tile for each app their
-school uses. A school uses your app once it is <a href="#going-live">live</a> and the school's operators connect
+school uses. A school uses your app once it is <a href="#going-live">live</a> and the school’s operators connect
 it (possibly for some user types only); users of other schools get <em>This app is not available at your
 school</em>, and your app gets <code>error=access_denied</code>. A tap on the tile opens your app, already
 signed in, in one of two ways:</p>
@@ -22,7 +22,7 @@ ${codeBlock(`https://your-app.example/lanyard/start?iss=${encodeURIComponent(iss
   <li>Start a normal <a href="#flow">authorization request</a> with your own <code>state</code>, <code>nonce</code>
   and PKCE, passing <code>login_hint</code> on. The user is signed in at Lanyard, so the code comes back at once,
   without a sign-in screen.</li>
-  <li>After the exchange, open <code>target_link_uri</code> (your app's home page, or your site's root), if it
+  <li>After the exchange, open <code>target_link_uri</code> (your app’s home page, or your site’s root), if it
   is one of your own addresses.</li>
 </ol>
 <h3>Without one (provider-initiated)</h3>

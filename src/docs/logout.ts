@@ -10,7 +10,7 @@ export const logoutSection: DocSection = {
   title: 'Logout',
   body: ({ issuer }) => html`
 <p>To sign the user out of Lanyard too (shared classroom computers!), end your own session, then send the
-browser to Lanyard's logout endpoint. Your app must have a <a href="#logout-url">logout URL</a> registered:
+browser to Lanyard’s logout endpoint. Your app must have a <a href="#logout-url">logout URL</a> registered:
 Lanyard ends its session in that browser and redirects (303) straight to that URL, with no page in between.
 Tokens already issued stay valid until they expire or are <a href="#refresh">revoked</a>.</p>
 
@@ -19,12 +19,12 @@ Tokens already issued stay valid until they expire or are <a href="#refresh">rev
 ${codeBlock(`${issuer}${ROUTES.logout}?client_id=YOUR_CLIENT_ID`, 'The logout URL')}
 
 <h3 id="logout-standard">With an OpenID Connect library</h3>
-<p>The same endpoint is the discovery document's <code>end_session_endpoint</code>, so libraries that implement
+<p>The same endpoint is the discovery document’s <code>end_session_endpoint</code>, so libraries that implement
 <a href="https://openid.net/specs/openid-connect-rpinitiated-1_0.html">OpenID Connect RP-Initiated Logout 1.0</a>
 find it themselves. It takes these parameters, in the query of a <code>GET</code> or as an
 ${slashed('application/x-www-form-urlencoded')} form <code>POST</code>, each at most once:</p>
 ${docsTable('Logout parameters', ['Parameter', 'Required', 'Meaning'], [
-  [html`<code>client_id</code>`, html`unless <code>id_token_hint</code> is sent`, html`Your app's client ID. Sent with <code>id_token_hint</code>, it must be the app the ID token was issued to.`],
+  [html`<code>client_id</code>`, html`unless <code>id_token_hint</code> is sent`, html`Your app’s client ID. Sent with <code>id_token_hint</code>, it must be the app the ID token was issued to.`],
   [html`<code>id_token_hint</code>`, 'recommended', html`An ID token Lanyard issued to your app (at most ${ID_TOKEN_HINT_MAX_LENGTH} characters); it names your app. Lanyard checks its signature (a key in the key set) and its <code>iss</code>; an expired one is fine.`],
   [html`<code>post_logout_redirect_uri</code>`, 'no', 'Where to go afterwards. Only your registered logout URL is used: any other value is ignored and the browser goes to your logout URL.'],
   [html`<code>state</code>`, 'no', html`A value of yours (at most ${STATE_MAX_LENGTH} characters), returned as the <code>state</code> query parameter of the redirect, after any query your logout URL already has.`],
@@ -43,7 +43,7 @@ const config = await client.discovery(new URL('${issuer}'), process.env.CLIENT_I
 // After ending your own session: the ID token you kept from sign-in.
 const url = client.buildEndSessionUrl(config, { id_token_hint: idToken, state });
 response.redirect(url.href);`, 'Logout with openid-client')}
-<p>A form POSTed from your site arrives without Lanyard's session cookie (it is <code>SameSite=Lax</code>), so
+<p>A form POSTed from your site arrives without Lanyard’s session cookie (it is <code>SameSite=Lax</code>), so
 Lanyard checks the request and then sends the browser on (303) to the <code>GET</code> form with your
 <code>client_id</code> and <code>state</code>, where the session ends; the ID token never goes into a URL.</p>
 <p>A missing, unknown or mismatched app, an app without a logout URL, an ID token Lanyard did not issue (a bad

@@ -12,7 +12,7 @@ in at Lanyard — with an emoji password, a magic badge (a QR code) or a usernam
 receives an authorization code, exchanges it for tokens, and gets a signed ID token that says who the user is.</p>
 <p>Any certified OpenID Connect client library works. Point it at the issuer ${slashed(issuer)}: it finds
 everything else in the discovery document.</p>
-${docsTable("Lanyard's endpoints", ['What', 'Where'], [
+${docsTable("Lanyard’s endpoints", ['What', 'Where'], [
   ['Issuer', slashed(issuer)],
   ['Discovery document', html`<a href="${ROUTES.discovery}">${slashed(ROUTES.discovery)}</a>`],
   ['Key set (JWKS)', html`<a href="${ROUTES.jwks}">${slashed(ROUTES.jwks)}</a>`],

@@ -11,12 +11,12 @@ export const registerSection: DocSection = {
   body: ({ issuer }) => html`
 <p>In <a href="/developer">the developer area</a>, choose <a href="/developer/apps/new">Register an app</a>: give
 its name (people see it when they sign in), a description, its homepage and optionally a logo URL. Lanyard
-assigns a random <code>client_id</code>. Everything below is on the app's page,
+assigns a random <code>client_id</code>. Everything below is on the app’s page,
 ${slashed('/developer/apps/<client_id>')}, and in <a href="#api">the developer API</a>. A change applies
 at once, on every Lanyard instance.</p>
 
 <h3 id="callback-urls">Callback URLs</h3>
-<p>The <code>redirect_uri</code> of an authorization request must equal one of the app's callback URLs
+<p>The <code>redirect_uri</code> of an authorization request must equal one of the app’s callback URLs
 <em>exactly</em>, character for character: no prefix matching, no wildcards, no normalisation. Register each
 URL as your app sends it. A callback URL</p>
 <ul>
@@ -34,7 +34,7 @@ in production.</p>
 <p>Your app authenticates at the token endpoint with its <code>client_id</code> and a client secret (HTTP
 Basic). Create one with a label saying where it is used ("Production server"). The secret — 256 random bits —
 is shown <strong>exactly once</strong>, with a copy button: Lanyard keeps only a hash, so it cannot show it
-again. The list shows each secret's label, when it was created and last used, and a short hint (its last
+again. The list shows each secret’s label, when it was created and last used, and a short hint (its last
 characters) to tell them apart. A secret can have an expiry; after it, it no longer authenticates.</p>
 <p>An app can hold several secrets at once (up to ${APP_LIMITS.secrets}), so a secret is rotated without downtime:</p>
 <ol>
@@ -55,21 +55,21 @@ gives your app only an access token and a refresh token, and no ID token. A requ
 <code>invalid_scope</code>.</p>
 
 <h3 id="initiate-login-uri">Initiate login URI (dashboard launches)</h3>
-<p>Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser to your app's
-<code>initiate_login_uri</code> with <code>iss</code> (Lanyard's issuer, ${slashed(issuer)}),
+<p>Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser to your app’s
+<code>initiate_login_uri</code> with <code>iss</code> (Lanyard’s issuer, ${slashed(issuer)}),
 <code>login_hint</code> and <code>target_link_uri</code> in the query (OpenID Connect Core 1.0 §4,
 third-party initiated login). Check <code>iss</code>, then start a normal sign-in from it: an authorization
 request with your own <code>state</code> and <code>nonce</code>, passing the <code>login_hint</code> on; after
-sign-in, open <code>target_link_uri</code> if it is one of your app's pages. Without an initiate login URI, a
+sign-in, open <code>target_link_uri</code> if it is one of your app’s pages. Without an initiate login URI, a
 launch brings an authorization code to your <strong>first</strong> callback URL, with your default scopes and
-no <code>state</code> or <code>nonce</code>. Set it, change it or clear it on the app's page (Dashboard
+no <code>state</code> or <code>nonce</code>. Set it, change it or clear it on the app’s page (Dashboard
 launch) or with <code>PUT</code>/${slashed('DELETE /developer/api/apps/{client_id}/initiate_login_uri')}; the
 same URL rules as callback URLs apply (https, http only on loopback, no fragment, no wildcard, no user name or
 password, at most ${MAX_URL_LENGTH} characters).</p>
 
 <h3 id="logout-url">Logout URL</h3>
-<p>Where ${slashed(`GET ${ROUTES.logout}?client_id=…`)} sends the browser after ending the user's Lanyard
-session (see <a href="#logout">Logout</a>). Set it, change it or clear it on the app's page; the same URL rules
+<p>Where ${slashed(`GET ${ROUTES.logout}?client_id=…`)} sends the browser after ending the user’s Lanyard
+session (see <a href="#logout">Logout</a>). Set it, change it or clear it on the app’s page; the same URL rules
 as callback URLs apply (https, http only on loopback). Without one, the logout endpoint shows an error page
 for your app.</p>
 
@@ -81,7 +81,7 @@ Lanyard gives the owner the same answer whether or not an account has the addres
 the address with them. The owner sees pending invitations in the team and can withdraw them, and removes
 members; a removed member loses access at once. Every change — details, callback URLs, secrets
 (by label and hint, never the secret), scopes, initiate login URI, logout URL, team, going live — is kept in
-the app's history: who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>
+the app’s history: who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>
 
 <p>For example, with the developer API (see <a href="#api">below</a>):</p>
 ${codeBlock(`curl -X POST ${issuer}/developer/api/apps \\

@@ -24,7 +24,7 @@ ${codeBlock(`curl -H "Authorization: Bearer $LANYARD_TOKEN" ${issuer}/developer/
 <p>An app in development goes straight to the sandbox school, with or without
 <code>organisation=${SANDBOX_SLUG}</code>. Naming another school shows "This app is still in development: only
 the sandbox school can sign in to it", and a browser already signed in to another school is asked to sign in
-again: no code is ever issued for a real school's user. The other way round too: the sandbox school's users
+again: no code is ever issued for a real school’s user. The other way round too: the sandbox school’s users
 sign in only to apps in development, never to a live app.</p>
 `,
 };

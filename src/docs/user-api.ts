@@ -25,11 +25,11 @@ export const userApiSection: DocSection = {
   body: ({ issuer }) => html`
 <p>With an access token from the token endpoint, your server can read the signed-in user at any time, not only
 when the ID token arrives: ${slashed('GET /api/user')}. It answers JSON with the same values as the
-<a href="#claims">ID token's claims</a>, plus the user's username and school.</p>
+<a href="#claims">ID token’s claims</a>, plus the user’s username and school.</p>
 ${codeBlock(`curl -H 'Authorization: Bearer ACCESS_TOKEN' ${issuer}/api/user`, 'Reading the user with curl')}
 ${codeBlock(PUPIL_EXAMPLE, 'The answer for a pupil without an email address')}
 ${docsTable('Fields of the user', ['Field', 'Content', 'Present'], [
-  [html`<code>id</code>`, html`the user's stable id: the ID token's <code>sub</code>`, 'always'],
+  [html`<code>id</code>`, html`the user’s stable id: the ID token’s <code>sub</code>`, 'always'],
   [html`<code>type</code>`, html`user type: <code>student</code>, <code>employee</code>, <code>admin</code>, …`, 'always'],
   [html`<code>username</code>`, 'the name the user signs in with (unique within their school only)', 'always'],
   [html`<code>given_name</code>, <code>family_name</code>`, 'first and last name', 'always'],
@@ -48,7 +48,7 @@ when nothing is matched. Every answer is <code>Cache-Control: no-store</code>.</
 <ul>
   <li>from a sign-in with <code>scope=openid</code> (the usual one), or</li>
   <li>from a sign-in that asks only for API scopes, without an ID token: add <code>user:read</code>
-  (<code>scope=user:read</code>, or among your app's <a href="#default-scopes">default scopes</a>).</li>
+  (<code>scope=user:read</code>, or among your app’s <a href="#default-scopes">default scopes</a>).</li>
 </ul>
 <p>Not an ID token, not a refresh token, and never in the URL or a request body: a token in an
 <code>access_token</code> query parameter is refused even when the header is sent too (it may already be in a log), so replace

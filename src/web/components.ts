@@ -30,9 +30,9 @@ export const csrfField = (token: string) => html`<input type="hidden" name="csrf
 
 export type FlashKind = 'success' | 'info' | 'error';
 
-/** A message after a redirect ("App registered"), shown once. */
+/** A message after a redirect ("App registered"), shown once; an address in it breaks as emailAddress() says. */
 export const flash = (message: string | Raw | undefined, kind: FlashKind = 'success') =>
-  message ? html`<p class="flash flash-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${message}</p>` : '';
+  message ? html`<p class="flash flash-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${typeof message === 'string' ? withAddresses(message) : message}</p>` : '';
 
 export interface FieldOptions {
   name: string;
@@ -140,6 +140,21 @@ export const slashed = (text: string) => breakableCode(text, '/');
 
 /** An email address that may break after its @ or a dot, never at a hyphen ("ada-|phone@…"). */
 export const emailAddress = (address: string) => html`<span class="breakable">${breakableParts(address, '@.')}</span>`;
+
+/** An email address inside a sentence: up to its last letter or digit (not the sentence's own "." or ";"). */
+const ADDRESS = /[^\s@“”"]+@[^\s@“”"]*[\p{L}\p{N}]/gu;
+
+/** Plain text, each email address in it as emailAddress() (a message naming the person invited). */
+export function withAddresses(text: string): Raw {
+  const parts: (string | Raw)[] = [];
+  let last = 0;
+  for (const m of text.matchAll(ADDRESS)) {
+    parts.push(text.slice(last, m.index), emailAddress(m[0]));
+    last = m.index + m[0].length;
+  }
+  parts.push(text.slice(last));
+  return html`${parts}`;
+}
 
 /** A value to copy: selectable by hand without JavaScript; copy.js (src/web/public) reveals the button where a clipboard exists. */
 export const copyable = (id: string, value: string, label: string) => html`<div class="copy-row">

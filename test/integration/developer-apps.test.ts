@@ -52,6 +52,9 @@ async function developerIn(lanyard: Lanyard, name: string, clock?: Clock): Promi
   };
 }
 
+/** The page's flash message as it reads (an address in it is marked up to break only after its @ or a dot). */
+const flashOf = (page: string) => /<p[^>]*role="status"[^>]*>([\s\S]*?)<\/p>/.exec(page)?.[1]?.replace(/<[^>]+>/g, '').trim();
+
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
 
 /** A sandbox school user who signs in with a password (development apps sign in only the sandbox school). */
@@ -299,7 +302,6 @@ t.test('initiate login URI (dashboard launch): explained; each refusal says why;
   const clientId = await registerApp(ada);
   const path = `/developer/apps/${clientId}/initiate-login-uri`;
   const stored = async () => (await lanyard.store.findClient(clientId))?.initiateLoginUri;
-  const flashOf = (page: string) => /<p[^>]*role="status"[^>]*>([\s\S]*?)<\/p>/.exec(page)?.[1]?.trim();
 
   const empty = await ada.get(path);
   t.equal(empty.status, 200);
@@ -462,12 +464,12 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
 
   // Adding someone is an invitation: until they accept it they reach nothing (with open sign-up, whoever signed
   // up first with an address would otherwise join the app the moment its owner typed that address).
-  const flashOf = (page: string) => /<p[^>]*role="status"[^>]*>([\s\S]*?)<\/p>/.exec(page)?.[1]?.trim();
   const invited = await ada.post(`${app}/team`, { email: bob.email.toUpperCase() });
   t.equal(invited.status, 303);
   t.equal(invited.headers.get('location'), `${app}/team`);
   const invitedPage = await (await ada.get(`${app}/team`)).text();
   t.equal(flashOf(invitedPage), `Invitation recorded for ${bob.email}; they see it when they sign in.`);
+  t.match(invitedPage, `<span class="breakable"><span>${bob.email.split('@')[0]}@</span><wbr>`, 'the address in it breaks after its @, never at its hyphen');
   t.match(invitedPage, /Invited, not yet accepted/, 'the owner sees the invitation in the team');
   t.match(invitedPage, `Withdraw the invitation<span class="visually-hidden"> to ${bob.email}`);
   t.notMatch(invitedPage, />Bob</, 'an invitation by the address typed, not the account’s name (that would say an account exists)');
@@ -510,7 +512,7 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'nor to accept');
   t.equal((await ada.post(`${app}/team`, { email: bob.email })).status, 303, 'invited again');
   t.equal((await ada.post(`${app}/team/remove`, { developer_id: bob.id })).status, 303, 'the owner withdraws it');
-  t.match(await (await ada.get(`${app}/team`)).text(), `The invitation to ${bob.email} is withdrawn`);
+  t.equal(flashOf(await (await ada.get(`${app}/team`)).text()), `The invitation to ${bob.email} is withdrawn.`);
   t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'withdrawn: nothing to accept');
   t.equal((await bob.get(app)).status, 404);
   t.notMatch(await (await bob.get('/developer')).text(), /Reading Quest/, 'and no invitation listed');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { breakableCode, emailAddress, slashed } from '../../src/web/components.js';
+import { breakableCode, emailAddress, flash, slashed, withAddresses } from '../../src/web/components.js';
 
 /** The parts a line may break between (each kept whole by `.breakable > span`). */
 const parts = (value: string) => [...value.matchAll(/<span>([^<]*)<\/span>/g)].map((m) => m[1]);
@@ -16,4 +16,13 @@ t.test('breakableCode() and emailAddress(): after the characters given, never at
   t.same(parts(breakableCode('{"alg":"RS256","typ":"JWT"}', ',').value), ['{&quot;alg&quot;:&quot;RS256&quot;,', '&quot;typ&quot;:&quot;JWT&quot;}']);
   t.same(parts(emailAddress('ada-phone@reading-quest.example').value), ['ada-phone@', 'reading-quest.', 'example']);
   t.match(emailAddress('a@b.c').value, /^<span class="breakable">/, 'an address is text, not code');
+});
+
+t.test('withAddresses() and flash(): an address inside a sentence breaks as emailAddress() says, the rest escaped as it is', async (t) => {
+  const text = 'Invitation recorded for dev2-a63604@example.org; they see it when they sign in.';
+  t.equal(withAddresses(text).value,
+    `Invitation recorded for ${emailAddress('dev2-a63604@example.org').value}; they see it when they sign in.`, 'the address up to its last letter, not the ";"');
+  t.equal(withAddresses('Sent to a@b.example.').value, `Sent to ${emailAddress('a@b.example').value}.`, 'nor the full stop after it');
+  t.equal(withAddresses('No address <here> & none @ all').value, 'No address &lt;here&gt; &amp; none @ all', 'text without one only escaped');
+  t.match(String((flash('Invitation recorded for x-y@example.org.') as { value: string }).value), /<span class="breakable"><span>x-y@<\/span>/, 'flash() marks addresses in its text');
 });

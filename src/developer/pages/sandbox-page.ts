@@ -78,7 +78,7 @@ function walkthrough(v: SandboxView): Raw {
 <ol class="sandbox-steps">
   <li><a href="/developer/apps/new">Register your app</a>, add a callback URL (http is fine on
   <code>localhost</code>) and create a client secret.</li>
-  <li>Send the browser to the authorization endpoint with the school's slug:
+  <li>Send the browser to the authorization endpoint with the school’s slug:
   ${codeBlock(`${example.toString()}?client_id=YOUR_CLIENT_ID
   &redirect_uri=YOUR_CALLBACK_URL&response_type=code&scope=openid
   &nonce=A_FRESH_RANDOM_VALUE&state=A_FRESH_RANDOM_VALUE&organisation=${slug}`, 'An authorization request for the sandbox school')}
