@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
-import { expiredPage } from './web/error-page.js';
+import { expiredPage, notFoundPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
@@ -129,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
       return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
     }
     if (isDeveloperPage(req.url)) return developer.notFound(req, reply);
+    // A person following a wrong link gets a page; a program (no text/html in its Accept) gets JSON.
+    if (req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+      return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+    }
     return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
   });
   return app;

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noteRequestEvent } from '../http/request-log.js';
 import { readCookie } from '../http/signed-value.js';
-import { errorPage } from '../web/error-page.js';
+import { errorPage, SCHOOL_APPS } from '../web/error-page.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { type LogoutRequest, resolveLogout } from './logout-request.js';
 import { ROUTES } from './paths.js';
@@ -60,7 +60,7 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
 
 function refuse(reply: FastifyReply, problem: string) {
   return reply.code(400).type('text/html; charset=utf-8')
-    .send(errorPage('Cannot sign you out here', problem, 'invalid_request'));
+    .send(errorPage('Cannot sign you out here', problem, 'invalid_request', SCHOOL_APPS));
 }
 
 function carriesSessionCookie(host: ProviderHost, req: FastifyRequest): boolean {

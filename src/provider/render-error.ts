@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import { noteRequestEvent } from '../http/request-log.js';
-import { errorPage, unavailablePage } from '../web/error-page.js';
+import { errorPage, SCHOOL_APPS, unavailablePage } from '../web/error-page.js';
 
 const MESSAGES: Record<string, string> = {
   invalid_client: 'This app is not registered with Lanyard. Tell whoever runs the app.',
@@ -24,6 +24,6 @@ export function renderErrorPage(log: FastifyBaseLogger) {
       ?? 'Something went wrong while signing you in. Go back to the app and try again.';
     void error;
     ctx.type = 'html';
-    ctx.body = code === 'temporarily_unavailable' ? unavailablePage() : errorPage('Cannot sign you in', message, code);
+    ctx.body = code === 'temporarily_unavailable' ? unavailablePage() : errorPage('Cannot sign you in', message, code, SCHOOL_APPS);
   };
 }

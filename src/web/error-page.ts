@@ -1,11 +1,21 @@
 import { html } from './html.js';
 import { layout } from './layout.js';
 
-/** A friendly error page: never a stack trace; the OAuth error code is shown for support. */
-export function errorPage(title: string, message: string, code?: string): string {
+/** A way on from an error page. */
+export interface WayOn {
+  href: string;
+  label: string;
+}
+
+/** Where a pupil or teacher stuck on a sign-in's error can always go: their school's apps (the front door). */
+export const SCHOOL_APPS: WayOn = { href: '/', label: 'Go to your school apps' };
+
+/** A friendly error page: never a stack trace; the OAuth error code is shown for support; a way on, where there is one. */
+export function errorPage(title: string, message: string, code?: string, wayOn?: WayOn): string {
   return layout(title, html`
 <h1>${title}</h1>
 <p>${message}</p>
+${wayOn ? html`<p><a class="button-link" href="${wayOn.href}">${wayOn.label}</a></p>` : ''}
 ${code ? html`<p class="muted">Error code: <code>${code}</code></p>` : ''}
 `);
 }
@@ -14,6 +24,7 @@ export const expiredPage = () => errorPage(
   'Sign-in expired',
   'This sign-in took too long or was already finished. Go back to the app and start again.',
   'sign_in_expired',
+  SCHOOL_APPS,
 );
 
 /** Any store failure, wherever a person sees it (README → When the store fails). */
@@ -22,3 +33,7 @@ export const unavailablePage = () => errorPage(
   'Lanyard is busy for a moment. Please wait a few seconds and try again.',
   'temporarily_unavailable',
 );
+
+/** An address that is nothing, as a browser sees it (an API client gets JSON: src/app.ts). */
+export const notFoundPage = () => errorPage('Page not found',
+  'There is nothing at this address. Check it for a typing mistake, or start again from your school apps.', undefined, SCHOOL_APPS);

@@ -21,6 +21,7 @@ t.test('the security headers are on every kind of response', async (t) => {
     ["oidc-provider's error page (an unknown client)", '/oauth/authorize?client_id=nobody&response_type=code&scope=openid'],
     ['a token error (JSON)', '/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code' }) }],
     ['a page that does not exist', '/no-such-page'],
+    ['a page that does not exist, asked for by a browser', '/no-such-page', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } }],
     ['the health check', '/healthz'],
     ['a path that is not valid percent-encoding', '/%'],
     ['a path parameter over the router’s limit', longParameter],
@@ -37,4 +38,19 @@ t.test('the security headers are on every kind of response', async (t) => {
       t.equal(res.headers.get('cache-control'), 'no-store');
     }
   }
+});
+
+t.test('an address that is nothing: a page for a browser, the OAuth error shape for a program', async (t) => {
+  const lanyard = await startLanyard(t);
+  const page = await fetch(`${lanyard.url}/no-such-page`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  t.equal(page.status, 404);
+  t.match(page.headers.get('content-type'), /^text\/html/);
+  const html = await page.text();
+  t.match(html, /<title>Page not found · Lanyard<\/title>/, 'a titled page');
+  t.match(html, /<a class="button-link" href="\/">Go to your school apps<\/a>/, 'with a way on');
+  const program = await fetch(`${lanyard.url}/no-such-page`);
+  t.equal(program.status, 404);
+  t.same(await program.json(), { error: 'not_found', error_description: 'no such endpoint' }, 'no Accept: JSON, as before');
+  const posted = await fetch(`${lanyard.url}/no-such-page`, { method: 'POST', headers: { accept: 'text/html' } });
+  t.equal(posted.headers.get('content-type')?.startsWith('application/json'), true, 'a POST to nowhere: JSON (no form leads there)');
 });
