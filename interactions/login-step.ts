@@ -4,8 +4,8 @@ import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage } from '../src/web/error-page.js';
 import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG, schoolRefusal } from '../src/developer/app-availability.js';
-import { csrfField } from '../src/web/components.js';
-import { html, type Raw } from '../src/web/html.js';
+import { csrfField, forAdults } from '../src/web/components.js';
+import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
 
 /** Everything a login method's screen needs about the sign-in under way. */
@@ -152,13 +152,6 @@ ${forAdults('For the app’s developers', html`<p>${DEVELOPMENT_APP_MESSAGE} Its
 leaves out the <code>organisation</code> parameter or says <code>organisation=${SANDBOX_SLUG}</code>.</p>`, reason)}
 `);
 }
-
-/** What only the adults behind a refusal need (who to tell, the error code), folded away under the page's way out. */
-const forAdults = (summary: string, body: Raw, code: string) => html`<details class="for-adults">
-<summary>${summary}</summary>
-${body}
-<p class="muted">Error code: <code>${code}</code></p>
-</details>`;
 
 /**
  * The common preamble of every login method's routes: a live interaction at the login prompt, a valid CSRF

@@ -58,9 +58,12 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
   return reply.header('Cache-Control', 'no-store').redirect(request.redirectTo, 303);
 }
 
+/** The refusal in a pupil's words; what was wrong with the request is folded away for the app's developers. */
+const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard did not. Tell whoever runs the app.';
+
 function refuse(reply: FastifyReply, problem: string) {
   return reply.code(400).type('text/html; charset=utf-8')
-    .send(errorPage('Cannot sign you out here', problem, 'invalid_request', SCHOOL_APPS));
+    .send(errorPage('Cannot sign you out here', LOGOUT_REFUSED, 'invalid_request', SCHOOL_APPS, { summary: 'For the app’s developers', text: problem }));
 }
 
 function carriesSessionCookie(host: ProviderHost, req: FastifyRequest): boolean {

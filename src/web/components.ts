@@ -30,6 +30,13 @@ export const csrfField = (token: string) => html`<input type="hidden" name="csrf
 
 export type FlashKind = 'success' | 'info' | 'error';
 
+/** What only the adults behind a refusal need (who to tell, the error code), folded away under the page's way out. */
+export const forAdults = (summary: string, body: Raw, code: string) => html`<details class="for-adults">
+<summary>${summary}</summary>
+${body}
+<p class="muted">Error code: <code>${code}</code></p>
+</details>`;
+
 /** A message after a redirect ("App registered"), shown once; an address in it breaks as emailAddress() says. */
 export const flash = (message: string | Raw | undefined, kind: FlashKind = 'success') =>
   message ? html`<p class="flash flash-${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${typeof message === 'string' ? withAddresses(message) : message}</p>` : '';

@@ -1,3 +1,4 @@
+import { forAdults } from './components.js';
 import { html } from './html.js';
 import { layout } from './layout.js';
 
@@ -10,13 +11,22 @@ export interface WayOn {
 /** Where a pupil or teacher stuck on a sign-in's error can always go: their school's apps (the front door). */
 export const SCHOOL_APPS: WayOn = { href: '/', label: 'Go to your school apps' };
 
-/** A friendly error page: never a stack trace; the OAuth error code is shown for support; a way on, where there is one. */
-export function errorPage(title: string, message: string, code?: string, wayOn?: WayOn): string {
+/** What only the people behind an app need to read on an error page, folded away with the error code. */
+export interface ForAdults {
+  summary: string;
+  text: string;
+}
+
+/**
+ * A friendly error page: never a stack trace; a way on, where there is one; the OAuth error code for support,
+ * folded away with `adults`' explanation when the page has one for the people behind the app.
+ */
+export function errorPage(title: string, message: string, code?: string, wayOn?: WayOn, adults?: ForAdults): string {
   return layout(title, html`
 <h1>${title}</h1>
 <p>${message}</p>
 ${wayOn ? html`<p><a class="button-link" href="${wayOn.href}">${wayOn.label}</a></p>` : ''}
-${code ? html`<p class="muted">Error code: <code>${code}</code></p>` : ''}
+${adults && code ? forAdults(adults.summary, html`<p>${adults.text}</p>`, code) : code ? html`<p class="muted">Error code: <code>${code}</code></p>` : ''}
 `);
 }
 
