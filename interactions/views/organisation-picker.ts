@@ -6,7 +6,7 @@ import { layout } from '../../src/web/layout.js';
 export function organisationPicker(uid: string, clientName: string, query: string, results: Organisation[]): string {
   return layout('Choose your school', html`
 <h1>Find your school</h1>
-<p class="muted">to sign in to ${clientName}</p>
+<p class="muted">Signing in to ${clientName}</p>
 <form method="get" action="/interaction/${uid}" role="search">
   <label for="q">School name</label>
   <input id="q" name="q" type="search" value="${query}" autocomplete="organization" ${query ? '' : 'autofocus'} required>

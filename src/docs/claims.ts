@@ -15,8 +15,8 @@ ${docsTable('Claims in the ID token', ['Claim', 'Content', 'Present'], [
   [html`<code>given_name</code>, <code>family_name</code>`, 'first and last name', 'always'],
   [html`<code>type</code>`, html`user type: <code>student</code>, <code>employee</code>, <code>admin</code>, …`, 'always'],
   [html`<code>email</code>`, 'email address', 'when the school has one'],
-  [slashed(claims.googleEmail), 'email of the user\'s matched Google account', 'when matched'],
-  [slashed(claims.microsoftEmail), 'email of the user\'s matched Microsoft account', 'when matched'],
+  [slashed(claims.googleEmail), 'email of the user’s matched Google account', 'when matched'],
+  [slashed(claims.microsoftEmail), 'email of the user’s matched Microsoft account', 'when matched'],
   [slashed(claims.rosterId), html`the person’s id in the school-data provider’s system (its <code>data.id</code>)`, 'when matched'],
 ])}
 <p>A claim that does not apply is left out, never <code>null</code>. Many pupils have no email address: do not

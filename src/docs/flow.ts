@@ -26,8 +26,8 @@ ${codeBlock(`${issuer}${ROUTES.authorization}?client_id=YOUR_CLIENT_ID
   &nonce=ANOTHER_FRESH_RANDOM_VALUE
   &organisation=sandbox`, 'An authorization request (one line in practice)')}
 ${docsTable('Authorization request parameters', ['Parameter', 'Required', 'Meaning'], [
-  [html`<code>client_id</code>`, 'yes', 'Your app\'s client ID.'],
-  [html`<code>redirect_uri</code>`, 'yes', 'One of the app\'s callback URLs, exactly as registered.'],
+  [html`<code>client_id</code>`, 'yes', 'Your app’s client ID.'],
+  [html`<code>redirect_uri</code>`, 'yes', 'One of the app’s callback URLs, exactly as registered.'],
   [html`<code>response_type</code>`, 'yes', html`<code>code</code>.`],
   [html`<code>scope</code>`, 'for an ID token', html`Include <code>openid</code> to receive an <code>id_token</code>. Sent without any scope, the app’s <a href="#default-scopes">default scopes</a> apply.`],
   [html`<code>state</code>`, 'recommended', html`A fresh random value you check on the callback (at most ${STATE_MAX_LENGTH} characters): it ties the callback to the browser that started the sign-in.`],

@@ -37,7 +37,7 @@ ${docsTable('Fields of the user', ['Field', 'Content', 'Present'], [
   [html`<code>organisation</code>`, html`the school: <code>id</code>, <code>slug</code>, <code>name</code>`, 'always'],
   [html`<code>service_providers.google.email</code>`, 'the matched Google account', 'when matched'],
   [html`<code>service_providers.microsoft.email</code>`, 'the matched Microsoft account', 'when matched'],
-  [html`<code>service_providers.roster.id</code>`, 'the person\'s id in the school-data provider\'s system', 'when matched'],
+  [html`<code>service_providers.roster.id</code>`, 'the person’s id in the school-data provider’s system', 'when matched'],
 ])}
 <p>A value the user does not have is left out, never <code>null</code>; <code>service_providers</code> is left out
 when nothing is matched. Every answer is <code>Cache-Control: no-store</code>.</p>

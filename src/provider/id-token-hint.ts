@@ -31,7 +31,7 @@ export async function verifyIdTokenHint(token: string, issuer: string, published
     return MALFORMED;
   }
   // SPEC: ID token header — alg is always RS256, typ is JWT.
-  if (header.alg !== 'RS256') return refused('The id_token_hint is not signed with RS256, as Lanyard\'s ID tokens are.');
+  if (header.alg !== 'RS256') return refused('The id_token_hint is not signed with RS256, as Lanyard’s ID tokens are.');
   if (header.typ !== undefined && header.typ !== 'JWT') return refused('The id_token_hint is not an ID token (typ is not JWT).');
   // SPEC: Signing-key policy 5 — the key is chosen by the kid in the token header.
   const key = published.find((k) => k.kid === header.kid);
@@ -45,7 +45,7 @@ export async function verifyIdTokenHint(token: string, issuer: string, published
     ({ payload } = await compactVerify(token, createPublicKey({ key: key.publicJwk, format: 'jwk' }), { algorithms: ['RS256'] }));
   } catch (err) {
     return err instanceof errors.JWSSignatureVerificationFailed
-      ? refused('The id_token_hint\'s signature is not valid: Lanyard did not issue this token.')
+      ? refused('The id_token_hint’s signature is not valid: Lanyard did not issue this token.')
       : MALFORMED;
   }
   let claims: unknown;
@@ -57,7 +57,7 @@ export async function verifyIdTokenHint(token: string, issuer: string, published
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) return MALFORMED;
   const { iss, aud, azp } = claims as Record<string, unknown>;
   // SPEC: ID token iss "exactly equals the discovery issuer".
-  if (iss !== issuer) return refused('The id_token_hint was issued by another server (its iss is not Lanyard\'s issuer).');
+  if (iss !== issuer) return refused('The id_token_hint was issued by another server (its iss is not Lanyard’s issuer).');
   const clientId = audience(aud, azp);
   return clientId ? { ok: true, clientId } : refused('The id_token_hint does not name one app as its audience (aud).');
 }

@@ -59,7 +59,7 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
 }
 
 /** The refusal in a pupil's words; what was wrong with the request is folded away for the app's developers. */
-const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard did not. Tell whoever runs the app.';
+const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard did not. Tell your teacher, or whoever runs the app.';
 
 function refuse(reply: FastifyReply, problem: string) {
   return reply.code(400).type('text/html; charset=utf-8')

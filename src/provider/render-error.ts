@@ -4,8 +4,8 @@ import { noteRequestEvent } from '../http/request-log.js';
 import { errorPage, SCHOOL_APPS, unavailablePage } from '../web/error-page.js';
 
 const MESSAGES: Record<string, string> = {
-  invalid_client: 'This app is not registered with Lanyard. Tell whoever runs the app.',
-  invalid_redirect_uri: 'This app asked to send you to an address it has not registered. Tell whoever runs the app.',
+  invalid_client: 'This app is not registered with Lanyard. Tell your teacher, or whoever runs the app.',
+  invalid_redirect_uri: 'This app asked to send you to an address it has not registered. Tell your teacher, or whoever runs the app.',
   invalid_request: 'The app sent a sign-in request Lanyard could not understand. Go back and try again.',
 };
 

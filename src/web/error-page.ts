@@ -25,14 +25,14 @@ export function errorPage(title: string, message: string, code?: string, wayOn?:
   return layout(title, html`
 <h1>${title}</h1>
 <p>${message}</p>
-${wayOn ? html`<p><a class="button-link" href="${wayOn.href}">${wayOn.label}</a></p>` : ''}
+${wayOn ? html`<p class="way-on"><a class="button-link" href="${wayOn.href}">${wayOn.label}</a></p>` : ''}
 ${adults && code ? forAdults(adults.summary, html`<p>${adults.text}</p>`, code) : code ? html`<p class="muted">Error code: <code>${code}</code></p>` : ''}
 `);
 }
 
 export const expiredPage = () => errorPage(
   'Sign-in expired',
-  'This sign-in took too long or was already finished. Go back to the app and start again.',
+  'This sign-in took too long or was already finished. Start again from the app, or from your school apps.',
   'sign_in_expired',
   SCHOOL_APPS,
 );

@@ -125,7 +125,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await shot('12-sign-up-closed', 'sign-up closed');
       const missing = await page.goto(`${lanyard.url}/developer/nothing-here`);
       t.equal(missing?.status(), 404);
-      t.equal(await heading(page), 'Not found');
+      t.equal(await heading(page), 'Page not found');
       t.ok(await page.getByRole('navigation', { name: 'Developer area' }).isVisible(), 'signed in: inside the area, with its menu');
       t.ok(await page.getByRole('link', { name: 'Your apps' }).isVisible(), 'and a way on, as for an app that is not there');
       t.equal(await page.getByRole('navigation', { name: 'Developer area' }).locator('[aria-current]').count(), 0,

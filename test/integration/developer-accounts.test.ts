@@ -317,7 +317,7 @@ t.test('the developer area answers unknown pages with an HTML 404, and ?next= st
   const missing = await fetch(`${l.url}/developer/no-such-page`);
   t.equal(missing.status, 404);
   t.match(missing.headers.get('content-type'), /text\/html/);
-  t.match(await missing.text(), 'Not found');
+  t.match(await missing.text(), '<h1>Page not found</h1>');
   const api = await fetch(`${l.url}/developer/api/no-such-endpoint`);
   t.ok(api.status >= 400, 'the API refuses it (401 without a token)');
   t.match(api.headers.get('content-type'), /json/, 'the API answers JSON, not the pages\' 404');

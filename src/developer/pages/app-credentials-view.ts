@@ -72,8 +72,8 @@ ${errorMessage(sf.formError)}
       hint: 'Where it is used, such as “Production server”, so you know which one to revoke later.', autofocus: !!sf.errors.label, autocomplete: 'off' })}
     ${field({ name: 'expires_on', label: 'Expires on (optional)', type: 'date', value: sf.expires_on, error: sf.errors.expires_on,
       hint: 'The secret stops working at the end of this day (UTC). Leave empty for a secret that does not expire.' })}
+    <button type="submit">Create secret</button>
   </fieldset>
-  <button type="submit">Create secret</button>
 </form>
 ${COPY_SCRIPT}`, d.message);
 }

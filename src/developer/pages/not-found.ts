@@ -20,12 +20,15 @@ export function developerNotFound(deps: DeveloperDeps) {
     const session = await sessions.current(req);
     if (session) {
       reply.header('Cache-Control', 'no-store');
-      return sendHtml(reply, 404, developerLayout('Not found', refusedView('Not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session)));
+      return sendHtml(reply, 404, developerLayout('Page not found', refusedView('Page not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session)));
     }
-    return sendHtml(reply, 404, layout('Not found', html`
-<h1>Not found</h1>
+    return sendHtml(reply, 404, layout('Page not found', html`
+<h1>Page not found</h1>
 <p>${NOT_HERE}</p>
-<p class="note"><a href="/developer/sign-in">Sign in to the developer area</a> · <a href="/docs">The developer guide</a></p>
+<ul class="note ways-on">
+  <li><a href="/developer/sign-in">Sign in to the developer area</a></li>
+  <li><a href="/docs">Read the developer documentation</a></li>
+</ul>
 `));
   };
 }
