@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { errorPage } from '../src/web/error-page.js';
+import { errorPage, SCHOOL_APPS } from '../src/web/error-page.js';
 import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG, schoolRefusal } from '../src/developer/app-availability.js';
 import { csrfField, forAdults } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
@@ -168,7 +168,7 @@ export async function loginStep(
   if (!details) return undefined;
   const body = (req.method === 'POST' ? req.body ?? {} : {}) as Record<string, unknown>;
   if (req.method === 'POST' && !csrfValid(deps.cookieKeys, details.uid, body.csrf)) {
-    sendHtml(reply, 403, errorPage('Cannot sign you in', 'This form has expired. Go back to the app and start again.', 'invalid_form'));
+    sendHtml(reply, 403, errorPage('Cannot sign you in', 'This form has expired. Start again from the app, or from your school apps.', 'invalid_form', SCHOOL_APPS));
     return undefined;
   }
   if (details.prompt.name !== 'login') {

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorPage, unavailablePage } from '../web/error-page.js';
+import { errorPage, SCHOOL_APPS, unavailablePage } from '../web/error-page.js';
 import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
 import { ROUTES } from '../provider/paths.js';
 
@@ -37,8 +37,8 @@ export function errorHandler(app: FastifyInstance): void {
     if (status === 500) req.log.error({ err }, 'unhandled error');
     if (isPage(req.url)) {
       return reply.code(status).type('text/html; charset=utf-8').send(status === 500
-        ? errorPage('Something went wrong', 'Lanyard could not finish this step. Go back to the app and start again.', 'server_error')
-        : errorPage('That did not work', 'The form could not be read. Go back to the app and start again.', 'invalid_request'));
+        ? errorPage('Something went wrong', 'Lanyard could not finish this step. Start again from the app, or from your school apps.', 'server_error', SCHOOL_APPS)
+        : errorPage('That did not work', 'The form could not be read. Start again from the app, or from your school apps.', 'invalid_request', SCHOOL_APPS));
     }
     return reply.code(status).send({
       error: status === 500 ? 'server_error' : 'invalid_request',
