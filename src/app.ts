@@ -34,6 +34,7 @@ import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';
 import { wellKnownDocuments } from './provider/well-known.js';
+import { sendHtml } from './web/http.js';
 
 export interface AppDeps {
   config: Config;
@@ -126,12 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   metricsRoutes(app, metrics, config.metrics);
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/interaction/')) {
-      return reply.code(404).type('text/html; charset=utf-8').send(expiredPage());
+      return sendHtml(reply, 404, expiredPage());
     }
     if (isDeveloperPage(req.url)) return developer.notFound(req, reply);
     // A person following a wrong link gets a page; a program (no text/html in its Accept) gets JSON.
     if (req.method === 'GET' && req.headers.accept?.includes('text/html')) {
-      return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage());
+      return sendHtml(reply, 404, notFoundPage());
     }
     return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
   });

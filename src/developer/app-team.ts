@@ -33,12 +33,17 @@ export interface InvitationRecorded {
 export class AppTeam {
   constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>, private readonly record: AppRecorder) {}
 
+  /** Who a team entry stands for: an invitation's address (addressInvitee), else the account, gone once deleted. */
+  async #entry(developerId: string) {
+    const address = addressOf(developerId);
+    return { address, account: address === undefined ? await this.deps.store.findDeveloper(developerId) : undefined };
+  }
+
   async list(clientId: string): Promise<TeamMemberView[]> {
     const { store } = this.deps;
     const team = await store.listTeam(clientId);
     return Promise.all(team.map(async (m) => {
-      const address = addressOf(m.developerId);
-      const d = address === undefined ? await store.findDeveloper(m.developerId) : undefined;
+      const { address, account: d } = await this.#entry(m.developerId);
       const email = address ?? d?.email ?? '(account deleted)';
       // An invitation shows the address the owner typed, never an account's name: that would say one exists.
       return { ...m, email, displayName: m.role === 'invited' ? email : d?.displayName ?? '(account deleted)' };
@@ -84,8 +89,7 @@ export class AppTeam {
     if (target.role === 'owner' && team.filter((m) => m.role === 'owner').length === 1) {
       throw new ConflictError('An app always has an owner, so its last owner cannot leave or be removed. If no one should run the app any more, delete it.');
     }
-    const address = addressOf(developerId);
-    const d = address === undefined ? await store.findDeveloper(developerId) : undefined;
+    const { address, account: d } = await this.#entry(developerId);
     await store.removeTeamMember(clientId, developerId);
     // An invitation is recorded by the address alone, as it was listed; the log never holds an address.
     const who = { developer_id: developerId, email: address ?? d?.email ?? '', name: target.role === 'invited' ? '' : d?.displayName ?? '' };

@@ -5,7 +5,6 @@ import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from 
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
 import { fieldError } from './account-page.js';
-import { when } from './app-parts.js';
 import { credentialCards } from './credential-cards.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
@@ -37,12 +36,10 @@ ${COPY_SCRIPT}` : ''}
 
 <section aria-labelledby="tokens-heading" class="dev-section">
 <h2 id="tokens-heading">Your tokens</h2>
-${v.tokens.length === 0 ? html`<p class="empty-state">No API tokens yet: create one below for your scripts.</p>` : credentialCards('Your API tokens', v.tokens.map((t) => ({
-    label: t.label,
-    expired: Date.parse(t.expiresAt) <= v.now.getTime(),
-    facts: [['Ends with', html`<code>…${t.hint}</code>`], ['Created', when(t.createdAt)], ['Last used', when(t.lastUsedAt)], ['Expires', when(t.expiresAt)]],
-    revoke: postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { remove: true, context: t.label }),
-  })))}
+${v.tokens.length === 0 ? html`<p class="empty-state">No API tokens yet: create one below for your scripts.</p>` : credentialCards('Your API tokens', v.now, v.tokens, {
+    endsWith: (t) => `…${t.hint}`,
+    revoke: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { remove: true, context: t.label }),
+  })}
 </section>
 
 <section aria-labelledby="create-heading" class="dev-section">

@@ -29,8 +29,6 @@ export interface CredentialsData {
 
 export const hintOf = (s: StoredClientSecret) => (s.hint ? (s.hint.startsWith('…') ? s.hint : `…${s.hint}`) : '—');
 
-const expired = (s: StoredClientSecret, now: Date) => s.expiresAt !== undefined && Date.parse(s.expiresAt) <= now.getTime();
-
 /** GET /developer/apps/:clientId/credentials: callback URLs, then secrets (the SPEC's "credentials area"). */
 export function credentialsView(d: CredentialsData): Raw {
   const id = d.app.client.clientId;
@@ -57,12 +55,10 @@ ${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the 
 
 <h3 id="secrets">Client secrets</h3>
 <p class="hint">${AM.secretsHelp}</p>
-${d.secrets.length === 0 ? html`<p class="empty-state">No secrets yet: create one for your app’s server.</p>` : credentialCards('Client secrets', d.secrets.map((s) => ({
-    label: s.label,
-    expired: expired(s, d.now),
-    facts: [['Ends with', html`<code>${hintOf(s)}</code>`], ['Created', when(s.createdAt)], ['Last used', when(s.lastUsedAt)], ['Expires', when(s.expiresAt)]],
-    revoke: html`<a class="button-link remove-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>`,
-  })))}
+${d.secrets.length === 0 ? html`<p class="empty-state">No secrets yet: create one for your app’s server.</p>` : credentialCards('Client secrets', d.now, d.secrets, {
+    endsWith: hintOf,
+    revoke: (s) => html`<a class="button-link remove-link" href="${appPath(id, `/secrets/${encodeURIComponent(s.id)}/revoke`)}">Revoke<span class="visually-hidden"> the secret ${s.label}</span></a>`,
+  })}
 ${errorMessage(sf.formError)}
 <form method="post" action="${appPath(id, '/secrets')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}

@@ -1,25 +1,34 @@
 import { html, type Raw } from '../../web/html.js';
+import { when } from './app-parts.js';
 
-/** One credential (an app's client secret, a developer's API token) as the developer area lists it. */
-export interface CredentialCard {
+/** What a credential's card shows of it (an app's client secret, a developer's API token both have these). */
+export interface Credential {
   label: string;
-  expired: boolean;
-  /** Name and value, in order: what it ends with, when it was made, last used, expires. */
-  facts: [string, Raw | string][];
-  /** The way to revoke it: a link to a confirmation, or a one-button form. */
-  revoke: Raw;
+  createdAt: string;
+  lastUsedAt?: string | undefined;
+  expiresAt?: string | undefined;
 }
 
+const isExpired = (c: Credential, now: Date) => c.expiresAt !== undefined && Date.parse(c.expiresAt) <= now.getTime();
+
 /**
- * Credentials as a grid of cards, one a row on a phone: each its label (and "Expired"), its facts under their
- * names, and its Revoke at the bottom. A table of them could not fit a tablet's width with two dates on a line.
+ * Credentials as a grid of cards, one a row on a phone: each its label (and "Expired" once `now` is past its
+ * expiry), what it ends with (`endsWith`: "…x7Kp"), when it was made, last used and expires, and at the bottom
+ * the way to revoke it (`revoke`: a link to a confirmation, or a one-button form). A table of them could not
+ * fit a tablet's width with two dates on a line.
  */
-export const credentialCards = (listLabel: string, cards: CredentialCard[]): Raw => html`<ul class="secret-list" aria-label="${listLabel}">
-  ${cards.map((c) => html`<li class="secret-card${c.expired ? ' secret-expired' : ''}">
-    <div class="secret-head"><strong>${c.label}</strong>${c.expired ? html` <span class="status-badge status-expired">Expired</span>` : ''}</div>
+export function credentialCards<C extends Credential>(listLabel: string, now: Date, credentials: readonly C[],
+  o: { endsWith: (c: C) => string; revoke: (c: C) => Raw }): Raw {
+  return html`<ul class="secret-list" aria-label="${listLabel}">
+  ${credentials.map((c) => html`<li class="secret-card${isExpired(c, now) ? ' secret-expired' : ''}">
+    <div class="secret-head"><strong>${c.label}</strong>${isExpired(c, now) ? html` <span class="status-badge status-expired">Expired</span>` : ''}</div>
     <dl class="secret-facts">
-      ${c.facts.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}
+      <div><dt>Ends with</dt><dd><code>${o.endsWith(c)}</code></dd></div>
+      <div><dt>Created</dt><dd>${when(c.createdAt)}</dd></div>
+      <div><dt>Last used</dt><dd>${when(c.lastUsedAt)}</dd></div>
+      <div><dt>Expires</dt><dd>${when(c.expiresAt)}</dd></div>
     </dl>
-    ${c.revoke}
+    ${o.revoke(c)}
   </li>`)}
 </ul>`;
+}

@@ -19,7 +19,6 @@ export function developerNotFound(deps: DeveloperDeps) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const session = await sessions.current(req);
     if (session) {
-      reply.header('Cache-Control', 'no-store');
       return sendHtml(reply, 404, developerLayout('Page not found', refusedView('Page not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session)));
     }
     return sendHtml(reply, 404, layout('Page not found', html`
