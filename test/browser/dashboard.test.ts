@@ -2,7 +2,7 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import * as client from 'openid-client';
 import { checkAccessibility } from '../helpers/axe.js';
-import { PHONE, TABLET } from '../helpers/browser-flow.js';
+import { CHROMEBOOK, PHONE, TABLET } from '../helpers/browser-flow.js';
 import { answerCallback, launchBrowser, openPage, pageWidths, screenshot, tabTo } from '../helpers/browser.js';
 import { EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
@@ -16,7 +16,6 @@ import { DEMO_CLIENT, relyingParty } from '../helpers/relying-party.js';
  * app her school does not use is refused with access_denied. Screenshots and axe at three sizes.
  */
 
-const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
 const CALLBACK = DEMO_CLIENT.redirectUri;
 
 async function setUp() {

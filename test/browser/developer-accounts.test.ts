@@ -1,27 +1,23 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
-import { PHONE, TABLET } from '../helpers/browser-flow.js';
-import { focused, launchBrowser, openPage, pageWidths, screenshot, wordsBroken } from '../helpers/browser.js';
+import { THREE_SIZES } from '../helpers/browser-flow.js';
+import { focused, launchBrowser, openPage, screenshot, wordsBroken } from '../helpers/browser.js';
 import { DEVELOPER_PASSWORD, freshTotpCode, inviteDeveloper } from '../helpers/developer.js';
 import { narrowFormButtons } from '../helpers/form-buttons.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 
 /**
  * The developer account pages in Chromium (issue 9 §1, §5): invitation, sign-in with and without the second
  * step, the account page, TOTP set-up, recovery codes, API tokens, sign-out, the closed sign-up and the 404 —
  * each screenshotted and checked by axe-core, at a phone, a tablet and a Chromebook width, done by typing and clicking.
  */
-const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
-const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['tablet', TABLET], ['chromebook', CHROMEBOOK]];
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
-  await screenshot(page, `developer-accounts/${name}`);
-  await checkAccessibility(t, page, label);
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  await screenshotAndCheck(t, page, `developer-accounts/${name}`, label);
   if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
 }
 
@@ -36,7 +32,7 @@ async function signIn(page: Page, lanyard: Lanyard, email: string, password: str
 t.test('a developer from invitation to two-step sign-in and API tokens', async (t) => {
   const lanyard = await startLanyard(t);
   const browser = await launchBrowser(t);
-  for (const [size, options] of SIZES) {
+  for (const [size, options] of THREE_SIZES) {
     await t.test(size, async (t) => {
       const { page, problems } = await openPage(t, browser, options);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lanyard.url });

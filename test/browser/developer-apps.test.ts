@@ -1,11 +1,11 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
-import { checkAccessibility } from '../helpers/axe.js';
-import { PHONE, TABLET } from '../helpers/browser-flow.js';
+import { CHROMEBOOK, THREE_SIZES } from '../helpers/browser-flow.js';
 import { focused, launchBrowser, openPage, pageWidths, screenshot, tabTo, wordsBroken } from '../helpers/browser.js';
 import { createDeveloper } from '../helpers/developer.js';
 import { narrowFormButtons } from '../helpers/form-buttons.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 
 /**
  * The app pages in Chromium (issue 9 §2, §5, §6 "Screenshots of every page, axe on every page"): each page on
@@ -13,8 +13,6 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
  * there done by clicking and typing like a person; the new secret shown once with a working copy button.
  */
 
-const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
-const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['tablet', TABLET], ['chromebook', CHROMEBOOK]];
 const CALLBACK = 'http://localhost:8080/callback';
 
 /** A developer account (an invitation accepted over HTTP) whose session goes into a new browser context. */
@@ -62,17 +60,15 @@ type Button = { text: string; height: number; kind: 'danger' | 'remove' | 'other
 /** The first look seen of each kind of button: every page's must match it. */
 const looks = new Map<string, string>();
 
-/** Screenshot and axe for the page as it is now. */
+/** Screenshot, axe and width for the page as it is now, and the area's own checks. */
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
-  await screenshot(page, `developer-apps/${name}`);
-  await checkAccessibility(t, page, label);
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  await screenshotAndCheck(t, page, `developer-apps/${name}`, label);
   if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
   const strips = await page.evaluate(STRIPS) as { rows: { lines: number; currentInView: boolean }[]; brandBesideSignOut: boolean };
   t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
   t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);
   t.ok(strips.brandBesideSignOut, `${label}: the brand and Sign out on one row`);
+  const widths = await pageWidths(page);
   const card = (await page.locator('main.card').boundingBox())!;
   t.ok(card.x > 0 && card.x + card.width < widths.device, `${label}: the card clear of the screen's edges (${Math.round(card.x)}–${Math.round(card.x + card.width)} of ${widths.device}px)`);
   // A URL breaks after a slash only ("oauth/aut/horize" on a tablet was a URL no one could read).
@@ -92,7 +88,7 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
 t.test('an app from registration to deletion, at a phone, a tablet and a Chromebook width', async (t) => {
   const lanyard = await startLanyard(t);
   const browser = await launchBrowser(t);
-  for (const [size, options] of SIZES) {
+  for (const [size, options] of THREE_SIZES) {
     await t.test(size, async (t) => {
       const { page, problems } = await signedInPage(t, lanyard, browser, 'Ada', options);
       const teammate = await signedInPage(t, lanyard, browser, 'Bob', options);

@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { BrowserContext, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
+import { CHROMEBOOK } from '../helpers/browser-flow.js';
 import { answerCallback, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
 import { lanyard as cli } from '../helpers/cli.js';
 import { DEVELOPER_PASSWORD, freshTotpCode } from '../helpers/developer.js';
@@ -20,7 +21,6 @@ import { TEACHER } from '../helpers/sign-in.js';
  * a real school's teacher until `lanyard apps approve` makes it live and `apps connect` gives it to the school. Every page: a screenshot and axe.
  */
 
-const CHROMEBOOK = { viewport: { width: 1366, height: 768 } };
 const CALLBACK = DEMO_CLIENT.redirectUri;
 const EMAIL = 'ada@reading-quest.example';
 

@@ -1,8 +1,8 @@
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
-import { checkAccessibility } from '../helpers/axe.js';
-import { browserSetUp, PHONE, TABLET } from '../helpers/browser-flow.js';
-import { openPage, pageWidths, screenshot } from '../helpers/browser.js';
+import { browserSetUp, THREE_SIZES } from '../helpers/browser-flow.js';
+import { openPage } from '../helpers/browser.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 import { authorizationRequest } from '../helpers/relying-party.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
@@ -11,8 +11,6 @@ import { TEACHER } from '../helpers/sign-in.js';
  * (the flows' own tests take most of them at one size): each screenshotted, checked by axe-core, no wider
  * than the screen, and with buttons and fields a finger can hit (44 px high) where a finger is what there is.
  */
-const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
-const SIZES: [string, BrowserContextOptions][] = [['phone', PHONE], ['tablet', TABLET], ['chromebook', CHROMEBOOK]];
 
 /** The visible buttons and fields of the page's main part lower than 44 px, by name (a visually hidden file input, 1 px, left out). */
 const SMALL_TARGETS = `[...document.querySelectorAll('main button, main input:not([type=hidden]), main select, main .button-link')]
@@ -20,17 +18,14 @@ const SMALL_TARGETS = `[...document.querySelectorAll('main button, main input:no
   .map((e) => (e.getAttribute('aria-label') || e.textContent.trim() || e.name) + ' ' + Math.round(e.getBoundingClientRect().height) + 'px')`;
 
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
-  await screenshot(page, `sign-in-screens/${name}`);
-  await checkAccessibility(t, page, label);
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  await screenshotAndCheck(t, page, `sign-in-screens/${name}`, label);
   t.equal(await page.getByRole('heading', { level: 1 }).count(), 1, `${label}: one main heading`);
   if (!name.startsWith('chromebook')) t.same(await page.evaluate(SMALL_TARGETS), [], `${label}: buttons and fields at least 44 px high`);
 }
 
 t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet and a Chromebook size', async (t) => {
   const { lanyard, rp, browser } = await browserSetUp(t);
-  for (const [size, options] of SIZES) {
+  for (const [size, options] of THREE_SIZES) {
     await t.test(size, async (t) => {
       const { page, problems } = await openPage(t, browser, options);
       const shot = (n: string, label: string) => look(t, page, `${size}-${n}`, `${label} (${size})`);

@@ -13,6 +13,10 @@ export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height:
 /** A classroom tablet in portrait (iPad-sized), touched, not clicked. */
 export const TABLET: BrowserContextOptions = { viewport: { width: 768, height: 1024 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 667 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+/** A school Chromebook's screen. */
+export const CHROMEBOOK: BrowserContextOptions = { viewport: { width: 1366, height: 768 } };
+/** The three sizes every page is looked at (Standards: phone, tablet and Chromebook), by the name its screenshots carry. */
+export const THREE_SIZES: readonly [string, BrowserContextOptions][] = [['phone', PHONE], ['tablet', TABLET], ['chromebook', CHROMEBOOK]];
 
 /**
  * A browser sign-in's cast: a Lanyard (the demo, or another config file), an openid-client relying party
