@@ -220,7 +220,11 @@ t.test('secrets: shown once; two work at once; a revoked one is refused at once 
 
   const firstId = (await a.store.listClientSecrets(clientId)).find((s) => s.label === 'Production')!.id;
   const confirm = await ada.get(`/developer/apps/${clientId}/secrets/${firstId}/revoke`);
-  t.match(await confirm.text(), /Revoke the secret “Production”\?/, 'a confirmation first');
+  const confirmPage = await confirm.text();
+  t.match(confirmPage, /Revoke the secret “Production”\?/, 'a confirmation first');
+  t.same([...confirmPage.matchAll(/<dt>([^<]+)<\/dt>/g)].map((m) => m[1]), ['Ends with', 'Created', 'Last used', 'Expires'],
+    'naming the secret by the same four facts as its card');
+  t.ok(confirmPage.includes(`<code>…${first!.slice(-4)}</code>`), 'what it ends with');
   const code = await codeFor(a, clientId);
   t.equal((await ada.post(`/developer/apps/${clientId}/secrets/${firstId}/revoke`, {})).status, 303);
   const refused = await exchange(b.origin, clientId, first!, code);

@@ -5,8 +5,8 @@ import type { AppSummary } from '../app-service.js';
 import { APP_LIMITS } from '../app-input.js';
 import { MAX_URL_LENGTH } from '../callback-url.js';
 import { AM } from './app-messages.js';
-import { credentialCards } from './credential-cards.js';
-import { appFrame, appPath, when } from './app-parts.js';
+import { credentialCards, credentialFacts } from './credential-cards.js';
+import { appFrame, appPath } from './app-parts.js';
 
 /** A secret just created, for the one page that shows it. */
 export interface RevealedSecret {
@@ -78,11 +78,7 @@ ${COPY_SCRIPT}`, d.message);
 export function revokeView(app: AppSummary, secret: StoredClientSecret, csrf: string): Raw {
   const id = app.client.clientId;
   return appFrame(app, 'credentials', `Revoke the secret “${secret.label}”?`, html`
-<dl class="secret-facts">
-  <div><dt>Ends with</dt><dd><code>${hintOf(secret)}</code></dd></div>
-  <div><dt>Created</dt><dd>${when(secret.createdAt)}</dd></div>
-  <div><dt>Last used</dt><dd>${when(secret.lastUsedAt)}</dd></div>
-</dl>
+${credentialFacts(secret, hintOf(secret))}
 <p class="warning">${AM.revokeWarning}</p>
 <div class="form-actions">
   ${postButton(appPath(id, `/secrets/${encodeURIComponent(secret.id)}/revoke`), csrf, 'Revoke the secret', { danger: true })}

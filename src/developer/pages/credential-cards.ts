@@ -11,6 +11,14 @@ export interface Credential {
 
 const isExpired = (c: Credential, now: Date) => c.expiresAt !== undefined && Date.parse(c.expiresAt) <= now.getTime();
 
+/** A credential's four facts: what it ends with ("…x7Kp"), when it was made, last used and expires. */
+export const credentialFacts = (c: Credential, endsWith: string): Raw => html`<dl class="secret-facts">
+  <div><dt>Ends with</dt><dd><code>${endsWith}</code></dd></div>
+  <div><dt>Created</dt><dd>${when(c.createdAt)}</dd></div>
+  <div><dt>Last used</dt><dd>${when(c.lastUsedAt)}</dd></div>
+  <div><dt>Expires</dt><dd>${when(c.expiresAt)}</dd></div>
+</dl>`;
+
 /**
  * Credentials as a grid of cards, one a row on a phone: each its label (and "Expired" once `now` is past its
  * expiry), what it ends with (`endsWith`: "…x7Kp"), when it was made, last used and expires, and at the bottom
@@ -22,12 +30,7 @@ export function credentialCards<C extends Credential>(listLabel: string, now: Da
   return html`<ul class="secret-list" aria-label="${listLabel}">
   ${credentials.map((c) => html`<li class="secret-card${isExpired(c, now) ? ' secret-expired' : ''}">
     <div class="secret-head"><strong>${c.label}</strong>${isExpired(c, now) ? html` <span class="status-badge status-expired">Expired</span>` : ''}</div>
-    <dl class="secret-facts">
-      <div><dt>Ends with</dt><dd><code>${o.endsWith(c)}</code></dd></div>
-      <div><dt>Created</dt><dd>${when(c.createdAt)}</dd></div>
-      <div><dt>Last used</dt><dd>${when(c.lastUsedAt)}</dd></div>
-      <div><dt>Expires</dt><dd>${when(c.expiresAt)}</dd></div>
-    </dl>
+    ${credentialFacts(c, o.endsWith(c))}
     ${o.revoke(c)}
   </li>`)}
 </ul>`;
