@@ -7,7 +7,8 @@ import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-
 import QRCode from 'qrcode';
 import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp, DESKTOP, PHONE, TABLET } from '../helpers/browser-flow.js';
-import { answerCallback, launchBrowser, openPage, pageWidths, screenshot } from '../helpers/browser.js';
+import { answerCallback, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 import { BADGE_KID, EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { QR_VIDEO_DEFAULTS, writeQrVideo } from '../helpers/fake-camera.js';
@@ -99,10 +100,7 @@ t.test('on a phone without a camera: the photo button and the code fit the scree
   const { rp, browser } = await browserSetUp(t);
   const { page, problems } = await openBadgeScreen(t, browser, rp, { context: PHONE });
   await scannerStatus(page).getByText(FALLBACK).waitFor();
-  await screenshot(page, 'badge-login/phone-01-no-camera');
-  await checkAccessibility(t, page, 'badge screen on a phone');
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  const widths = await screenshotAndCheck(t, page, 'badge-login/phone-01-no-camera', 'badge screen on a phone');
   const photo = (await page.locator('.photo-button').boundingBox())!;
   t.ok(photo.height >= 44 && photo.x + photo.width <= widths.device, `the photo button: ${Math.round(photo.width)}x${Math.round(photo.height)}px, on the screen`);
   t.same(problems, [], 'no console errors');

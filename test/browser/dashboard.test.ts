@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import * as client from 'openid-client';
 import { checkAccessibility } from '../helpers/axe.js';
 import { CHROMEBOOK, PHONE, TABLET } from '../helpers/browser-flow.js';
-import { answerCallback, launchBrowser, openPage, pageWidths, screenshot, tabTo } from '../helpers/browser.js';
+import { answerCallback, launchBrowser, openPage, screenshot, tabTo } from '../helpers/browser.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 import { EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { startLaunchApp } from '../helpers/launch-app.js';
@@ -134,10 +135,7 @@ t.test('home and dashboard at phone and tablet sizes: axe and screenshots, no si
     await emojiSignIn(page);
     await page.waitForURL(`${lanyard.url}/`);
     t.same(await tileNames(page), ['Reading Rocket', 'Demo App', 'Maths Map'], `${size}: the tiles`);
-    await checkAccessibility(t, page, `dashboard (${size})`);
-    await screenshot(page, `dashboard/dashboard-${size}`);
-    const widths = await pageWidths(page);
-    t.ok(widths.page <= widths.device, `${size}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+    await screenshotAndCheck(t, page, `dashboard/dashboard-${size}`, `dashboard (${size})`);
     const box = await page.locator('.app-tile').first().boundingBox();
     t.ok(box && box.height >= 120 && box.width >= 120, `${size}: tiles big enough for small fingers (${box?.width}×${box?.height})`);
   }

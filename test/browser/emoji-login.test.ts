@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp, DESKTOP, PHONE, TABLET } from '../helpers/browser-flow.js';
 import { answerCallback, focused, openPage, pageWidths, screenshot, tabTo, watchPage } from '../helpers/browser.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 import { EMOJI_BANK } from '../../src/accounts/emoji-bank.js';
 import { EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
@@ -302,10 +303,7 @@ t.test('on a phone: the keyboard fits the screen, its keys big enough for a chil
   const req = await authorizationRequest(rp);
   const callback = await answerCallback(page, DEMO_CLIENT.redirectUri);
   await openKeyboard(page, req);
-  await screenshot(page, 'emoji-login/phone-01-keyboard-empty');
-  await checkAccessibility(t, page, 'emoji keyboard on a phone');
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  const widths = await screenshotAndCheck(t, page, 'emoji-login/phone-01-keyboard-empty', 'emoji keyboard on a phone');
   const keys = await page.locator('.emoji-key').all();
   t.equal(keys.length, EMOJI_BANK.length, 'every picture');
   for (const [i, k] of keys.entries()) {

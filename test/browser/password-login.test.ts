@@ -2,7 +2,8 @@ import t from 'tap';
 import type { Page } from 'playwright-core';
 import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp, DESKTOP, PHONE } from '../helpers/browser-flow.js';
-import { answerCallback, focused, launchBrowser, openPage, pageWidths, screenshot, tabTo } from '../helpers/browser.js';
+import { answerCallback, focused, launchBrowser, openPage, screenshot, tabTo } from '../helpers/browser.js';
+import { screenshotAndCheck } from '../helpers/page-check.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
@@ -122,20 +123,16 @@ t.test('password form on a small phone (375x667)', async (t) => {
   await screenshot(page, 'password-login/mobile-02-method-chooser');
   await page.getByRole('link', { name: /Username and password/ }).tap();
   await page.waitForURL(/\/password\?org=/);
-  await screenshot(page, 'password-login/mobile-03-password-form');
-
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
+  const widths = await screenshotAndCheck(t, page, 'password-login/mobile-03-password-form', 'password form on a phone');
   for (const [name, locator] of [
     ['username field', page.getByLabel('Username')],
     ['password field', page.getByLabel('Password')],
     ['Sign in button', page.getByRole('button', { name: 'Sign in' })],
   ] as const) {
     const box = await locator.boundingBox();
-    t.ok(box && box.x >= 0 && box.x + box.width <= 375, `${name} fits the screen width`);
+    t.ok(box && box.x >= 0 && box.x + box.width <= widths.device, `${name} fits the screen width`);
     t.ok(box && box.height >= 44, `${name} is a comfortable touch target (${box?.height}px tall)`);
   }
-  await checkAccessibility(t, page, 'password form on a phone');
   t.same(problems, [], 'no console errors');
 });
 
