@@ -6,23 +6,41 @@ import pino, { type LoggerOptions } from 'pino';
 /** Query parameters whose values are credentials: never logged (Standards: no secret in a log line). */
 const SECRET_PARAMS = /^(code|client_secret|refresh_token|access_token|id_token|id_token_hint|token|password|code_verifier|client_assertion)$/i;
 
-/** Paths that carry a credential: a developer invitation's token (src/developer/invitations.ts). */
-const SECRET_PATHS = /^(\/developer\/invitations\/)[^/?#]+/;
+/** A developer API token (`lyd_<id>_<secret>`, src/developer/api-tokens.ts). */
+const API_TOKEN = /lyd_[0-9a-f]{16}_/i;
 
-/** A developer API token (`lyd_<id>_<secret>`, src/developer/api-tokens.ts) wherever it appears in a URL. */
-const API_TOKEN = /lyd_[0-9a-f]{16}_[^&/?#;\s]*/gi;
+/** A URL's part as the server reads it (undecodable text as sent): what is matched, never what is written. */
+const decoded = (part: string, plus: boolean): string => {
+  try {
+    return decodeURIComponent(plus ? part.replace(/\+/g, ' ') : part);
+  } catch {
+    return part;
+  }
+};
 
+/**
+ * The request's URL for its log line, with credentials replaced by `[redacted]`: a developer invitation's
+ * token (`/developer/invitations/<token>`, src/developer/invitations.ts), an API token anywhere, and the values
+ * of SECRET_PARAMS. Matched on each part as the router and the handlers decode it, so percent-encoding
+ * (`/developer/%69nvitations/…`, `?t=lyd%5F…`) hides nothing from it; the rest is kept byte for byte.
+ */
 export function redactUrl(original: string): string {
-  const url = original.replace(SECRET_PATHS, '$1[redacted]').replace(API_TOKEN, '[redacted]');
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const query = url.slice(q + 1).split('&').map((pair) => {
-    const name = pair.split('=', 1)[0]!;
-    let decoded = name;
-    try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')); } catch { /* keep as sent */ }
-    return SECRET_PARAMS.test(decoded) ? `${name}=[redacted]` : pair;
+  const q = original.indexOf('?');
+  const segments = (q === -1 ? original : original.slice(0, q)).split('/');
+  const plain = segments.map((s) => decoded(s, false));
+  const named = plain.filter(Boolean);
+  const after = plain.indexOf('invitations');
+  const invitation = named[0] === 'developer' && named[1] === 'invitations' ? plain.findIndex((s, i) => i > after && s !== '') : -1;
+  const path = segments.map((s, i) => i === invitation || API_TOKEN.test(plain[i]!) ? '[redacted]' : s).join('/');
+  if (q === -1) return path;
+  const query = original.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    if (eq === -1) return API_TOKEN.test(decoded(name, true)) ? '[redacted]' : pair;
+    const secret = SECRET_PARAMS.test(decoded(name, true)) || API_TOKEN.test(decoded(pair.slice(eq + 1), true));
+    return secret ? `${name}=[redacted]` : pair;
   });
-  return `${url.slice(0, q)}?${query.join('&')}`;
+  return `${path}?${query.join('&')}`;
 }
 
 export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {

@@ -60,3 +60,23 @@ t.test('a developer API token is redacted wherever it appears in a URL', async (
   t.equal(redactUrl(`/developer/api/${token}/apps`), '/developer/api/[redacted]/apps');
   t.equal(redactUrl('/developer/api/apps?q=lyd_'), '/developer/api/apps?q=lyd_', 'only token-shaped values');
 });
+
+t.test('percent-encoding hides no credential from redactUrl: it matches what the server decodes', async (t) => {
+  const token = `lyd_0123456789abcdef_${'S'.repeat(43)}`;
+  const invitation = 'I'.repeat(43);
+  for (const url of [
+    `/developer/%69nvitations/${invitation}`, `/%64eveloper/invitations/${invitation}`, `/developer/invitations/${invitation}/accept`,
+    `//developer//invitations//${invitation}`, `/developer/invitations/${encodeURIComponent(invitation)}%2Fx`,
+  ]) {
+    t.notMatch(redactUrl(url), /I{43}/, `the invitation's token: ${url}`);
+  }
+  for (const url of [
+    `/developer/api/me?t=${token.replace(/_/g, '%5F')}`, `/developer/api/me?t=${token.replace('lyd', '%6Cyd')}`,
+    `/developer/api/me?t=${encodeURIComponent(`x ${token}`)}`, `/developer/api/me?${token}`, `/developer/api/${token.replace(/_/g, '%5f')}/apps`,
+  ]) {
+    t.notMatch(redactUrl(url), /S{43}/, `the API token: ${url}`);
+  }
+  t.equal(redactUrl(`/developer/api/me?t=${token.replace(/_/g, '%5F')}&x=%5F`), '/developer/api/me?t=[redacted]&x=%5F', 'the rest as sent');
+  t.equal(redactUrl('/developer/%69nvitations/'), '/developer/%69nvitations/', 'nothing to hide');
+  t.equal(redactUrl('/x?q=%E0%A4%A'), '/x?q=%E0%A4%A', 'text that does not decode is kept as sent');
+});
