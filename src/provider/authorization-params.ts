@@ -35,7 +35,6 @@ export const PARAM_MAX_LENGTH = {
   acr_values: 256,
   id_token_hint: 4096, // an ID token Lanyard signed: typically about 1.3 KB
   resource: 2048, // RFC 8707; Lanyard has one resource, {issuer}/api
-  dpop_jkt: 128, // RFC 9449 §10: a JWK thumbprint, 43 characters for SHA-256
   organisation: 64, // SPEC: slug (at most 64 characters) or encoded ID of the organisation
 } as const;
 

@@ -64,6 +64,11 @@ export function providerConfiguration(d: ProviderConfigDeps): Configuration {
       claimsParameter: { enabled: false },
       introspection: { enabled: false },
       resourceIndicators: apiResource(d.issuer),
+      // SPEC: access tokens are bearer tokens (token_type is a constant, Bearer) that open the service's API.
+      // oidc-provider 9 switches these two on by default: with DPoP a client sending a proof would get a
+      // DPoP-bound token that /api refuses, and pushed authorization requests are no endpoint of SPEC.md's.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       // Lanyard signs ID tokens itself, once, with the header SPEC.md requires (src/keys/signing-key.ts).
       externalSigningSupport: { enabled: true, ack: 'experimental-01' },
     },

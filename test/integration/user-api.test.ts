@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import t, { type Test } from 'tap';
 import type { User } from '../../adapters/store.js';
 import { serviceClaimNames } from '../../src/accounts/claims.js';
@@ -27,8 +28,8 @@ type Json = any;
 
 const REALM = 'lanyard-api';
 
-/** Signs `who` in (fresh browser) with `scope` and exchanges the code: the token endpoint's JSON. */
-async function tokensFor(lanyard: Lanyard, who: Credentials, scope = 'openid'): Promise<Record<string, string>> {
+/** Signs `who` in (fresh browser) with `scope` and exchanges the code (with `headers` added): the token endpoint's JSON. */
+async function tokensFor(lanyard: Lanyard, who: Credentials, scope = 'openid', headers: Record<string, string> = {}): Promise<Record<string, string>> {
   const authorize = new URL(`${lanyard.url}/oauth/authorize`);
   for (const [k, v] of Object.entries({ client_id: 'demo-app', redirect_uri: DEMO_CALLBACK, response_type: 'code', scope })) {
     authorize.searchParams.set(k, v);
@@ -38,7 +39,7 @@ async function tokensFor(lanyard: Lanyard, who: Credentials, scope = 'openid'): 
   const callback = await signIn(new HttpBrowser(), lanyard.url, authorize, who);
   const res = await fetch(`${lanyard.url}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: demoBasic, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, authorization: demoBasic, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: DEMO_CALLBACK }),
   });
   if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
@@ -219,6 +220,30 @@ t.test('revoked tokens are refused: /oauth/revoke, a replayed refresh token, the
   t.equal((await getUser(lanyard, later.access_token!)).status, 200, 'valid before');
   await signOutEverywhere(lanyard.store, await userByName(lanyard, 'pupil'));
   expectInvalidToken(t, await getUser(lanyard, later.access_token!), 'after the user is signed out everywhere');
+});
+
+t.test('a client that sends a DPoP proof still gets a Bearer token that opens the API (SPEC: token_type is constant)', async (t) => {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const proof = async () => new SignJWT({ htm: 'POST', htu: `${lanyard.url}/oauth/token`, jti: randomBytes(16).toString('base64url') })
+    .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(publicKey) })
+    .setIssuedAt()
+    .sign(privateKey);
+  const tokens = await tokensFor(lanyard, TEACHER, 'openid', { dpop: await proof() });
+  t.equal(tokens.token_type, 'Bearer', 'the exchange: Bearer, not DPoP');
+  t.equal((await getUser(lanyard, tokens.access_token!)).status, 200, 'the access token opens /api/user as a bearer token');
+  const userinfo = await fetch(`${lanyard.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  t.equal(userinfo.status, 200, 'and userinfo');
+  const refreshed = await fetch(`${lanyard.url}/oauth/token`, {
+    method: 'POST',
+    headers: { dpop: await proof(), authorization: demoBasic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token! }),
+  });
+  const again = await refreshed.json() as Record<string, string>;
+  t.equal(again.token_type, 'Bearer', 'a refresh with a proof: Bearer too');
+  t.equal((await getUser(lanyard, again.access_token!)).status, 200, 'and its access token opens /api/user');
+  const discovery = await (await fetch(`${lanyard.url}/.well-known/openid-configuration`)).json() as Record<string, unknown>;
+  t.notOk('dpop_signing_alg_values_supported' in discovery || 'pushed_authorization_request_endpoint' in discovery,
+    'discovery offers neither DPoP nor pushed authorization requests');
 });
 
 t.test('tokens that are not access tokens for a user of this API are refused', async (t) => {
