@@ -1,10 +1,11 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import { html, type Raw } from '../web/html.js';
 
 /**
  * The quick start's relying party (development only): the demo client `demo-app` at http://localhost:8080,
- * a real openid-client app, so a newcomer can click through the whole flow in a browser.
+ * a real openid-client app, so a newcomer can click through the whole flow in a browser: its own sign-in
+ * (/login) and a launch from the user's Lanyard dashboard.
  */
 export interface DemoAppOptions {
   issuer: string;
@@ -52,19 +53,29 @@ export async function startDemoApp(o: DemoAppOptions): Promise<FastifyInstance> 
     return reply.redirect(url.href);
   });
 
+  const notSignedIn = (reply: FastifyReply, why: string) => reply.code(400).type('text/html').send(page('Not signed in', html`<h1>Not signed in</h1>
+<p>${why}</p>
+<p><a class="button" href="/">Start again</a></p>`));
+
   app.get<{ Querystring: Record<string, string> }>('/callback', async (req, reply) => {
     const current = new URL(req.url, `http://localhost:${o.port}`);
-    const state = current.searchParams.get('state') ?? '';
-    const p = pending.get(state);
-    pending.delete(state);
-    if (!p || current.searchParams.has('error')) {
-      return reply.code(400).type('text/html').send(page('Not signed in', html`<h1>Not signed in</h1>
-<p>${current.searchParams.get('error_description') ?? current.searchParams.get('error') ?? 'Unknown or repeated sign-in.'}</p>
-<p><a class="button" href="/">Start again</a></p>`));
+    if (current.searchParams.has('error')) {
+      return notSignedIn(reply, current.searchParams.get('error_description') ?? current.searchParams.get('error')!);
     }
-    const tokens = await client.authorizationCodeGrant(await discover(), current, {
-      expectedState: state, expectedNonce: p.nonce, pkceCodeVerifier: p.codeVerifier,
-    });
+    // No state: a launch from the user's Lanyard dashboard (SPEC: a code for the first redirect URI, with the
+    // app's default scopes, no state, no nonce and no PKCE). With a state: the sign-in /login started.
+    const state = current.searchParams.get('state');
+    const p = state === null ? undefined : pending.get(state);
+    if (state !== null) pending.delete(state);
+    if (state !== null && !p) return notSignedIn(reply, 'Unknown or repeated sign-in.');
+    let tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers;
+    try {
+      tokens = await client.authorizationCodeGrant(await discover(), current, p
+        ? { expectedState: state!, expectedNonce: p.nonce, pkceCodeVerifier: p.codeVerifier }
+        : { expectedState: client.skipStateCheck });
+    } catch (err) {
+      return notSignedIn(reply, err instanceof client.ResponseBodyError ? `Lanyard said ${err.error}: ${err.error_description ?? ''}` : 'The sign-in could not be completed.');
+    }
     const claims: Record<string, unknown> = tokens.claims() ?? {};
     return reply.type('text/html').send(page('Signed in', html`
 <h1>Hello, ${String(claims.given_name ?? claims.sub)}!</h1>
