@@ -286,7 +286,7 @@ function developmentWarnings(config: Config, usingDemo: boolean): string[] {
   if ((config.file.organisations ?? []).some((o) => o.users?.some((u) => u.password || u.emoji_password || u.badge_code))) {
     warnings.push('plaintext user credentials (password, emoji_password or badge_code) in the configuration: whoever reads the file can sign in as those users');
   }
-  if (!config.cookieKeys) warnings.push('LANYARD_COOKIE_KEYS unset: cookie signing keys were generated and kept in the store; set your own before going live (production requires them)');
+  if (!config.cookieKeys) warnings.push('LANYARD_COOKIE_KEYS unset: cookie signing keys are generated and kept in the store; set your own before going live (production requires them)');
   return warnings;
 }
 

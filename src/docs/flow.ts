@@ -94,7 +94,8 @@ export async function verifyIdToken(idToken, expectedNonce) {
 
 <h3 id="refresh">4. Refresh, userinfo and revocation</h3>
 <p>Every refresh returns a new refresh token and retires the one used; presenting a retired one again answers
-<code>invalid_grant</code> and revokes the grant. An unused refresh token lapses after ${duration(TTL.RefreshToken)}.
+<code>invalid_grant</code> and revokes the grant. Refresh tokens work for ${duration(TTL.Grant)} from the sign-in they came from:
+refreshing does not extend that, and afterwards the refresh answers <code>invalid_grant</code> (send the user to sign in again).
 When a school changes a user’s password, emoji password or badge, or suspends, deletes or signs them out,
 their refresh tokens answer <code>invalid_grant</code> at once: send the user to sign in again.</p>
 ${codeBlock(`curl -u "YOUR_CLIENT_ID:YOUR_CLIENT_SECRET" ${issuer}${ROUTES.token} \\

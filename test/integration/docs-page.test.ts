@@ -25,6 +25,8 @@ t.test('the guide covers the whole integration, with this issuer in its examples
   t.match(page, `${lanyard.url}/developer/api/apps/$CLIENT_ID/secrets`, 'the developer API with this issuer');
   t.match(page, /create a second secret;[\s\S]*deploy it[\s\S]*revoke the first secret/, 'rotating secrets without downtime');
   t.match(page, /organisation=sandbox/, 'testing against the sandbox school');
+  t.match(page, /Refresh tokens work for 30 days from the sign-in they came from:\s+refreshing does not extend that/, 'refresh tokens\' lifetime as the README and the code have it');
+  t.notMatch(page, /unused refresh token lapses/, 'not a lifetime that refreshing renews');
   // As read: a URL in a table may break after its slashes (<wbr>, each part in a <span>: slashed()).
   t.match(page.replace(/<wbr>|<\/?span>/g, ''), `${lanyard.url}/claims/roster_id`, 'the service-specific claim names under this issuer');
   t.notMatch(page, /\$\{|undefined|\[object Object\]/, 'no template left unfilled');

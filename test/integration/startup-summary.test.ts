@@ -101,7 +101,7 @@ t.test('on a terminal: a summary in plain words, then one short line per request
   t.match(summary, `Data directory  ${dir}\n`);
   t.match(summary, `Signing keys    encrypted with ${join(dir, 'key-encryption-key')}`);
   t.match(summary, /Warnings:\n {2}! DEVELOPMENT CONFIGURATION in use \(.*config\/demo\.json\): its passwords and secrets are public/);
-  t.match(summary, '! LANYARD_COOKIE_KEYS unset: cookie signing keys were generated');
+  t.match(summary, '! LANYARD_COOKIE_KEYS unset: cookie signing keys are generated');
   t.notMatch(text, /^\{/m, 'no JSON line');
   t.notMatch(text, 'Server listening at', 'where it listens is in the summary');
 

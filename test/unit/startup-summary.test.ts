@@ -27,7 +27,7 @@ t.test('the summary says where Lanyard is, who to sign in as, where the data is,
     store: 'sqlite:./data/lanyard.db',
     dataDir: '/srv/lanyard/data',
     keyEncryptionKey: '/srv/lanyard/data/key-encryption-key',
-    warnings: ['LANYARD_COOKIE_KEYS unset: cookie signing keys were generated and kept in the store'],
+    warnings: ['LANYARD_COOKIE_KEYS unset: cookie signing keys are generated and kept in the store'],
   });
   t.match(text, /Issuer +http:\/\/localhost:3000\n/);
   t.match(text, /Discovery +http:\/\/localhost:3000\/\.well-known\/openid-configuration\n/);
