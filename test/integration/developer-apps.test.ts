@@ -34,6 +34,8 @@ interface DeveloperInBrowser {
   postWithoutCsrf(path: string, form: Record<string, string>): Promise<Response>;
   /** The apps of their teams, from the store. */
   appsInStore(): Promise<string[]>;
+  /** The browser's Cookie header as it is now (to replay it). */
+  cookieHeader(): string;
 }
 
 /** A developer account made the way people make one (an invitation accepted over HTTP), signed in. */
@@ -49,6 +51,7 @@ async function developerIn(lanyard: Lanyard, name: string, clock?: Clock): Promi
     post: (path, form) => browser.post(at(path), { csrf, ...form }),
     postWithoutCsrf: (path, form) => browser.post(at(path), form),
     appsInStore: async () => (await lanyard.store.listMemberships(id)).map((m) => m.clientId),
+    cookieHeader: () => browser.cookieHeader(),
   };
 }
 
@@ -199,6 +202,7 @@ t.test('secrets: shown once; two work at once; a revoked one is refused at once 
 
   const res = await ada.post(`/developer/apps/${clientId}/secrets`, { label: 'Production', expires_on: '' });
   t.equal(res.status, 303);
+  const copied = ada.cookieHeader();
   const shown = await ada.get(`/developer/apps/${clientId}/credentials`);
   t.equal(shown.headers.get('cache-control'), 'no-store', 'the page with the secret is not cached');
   const page = await shown.text();
@@ -207,6 +211,9 @@ t.test('secrets: shown once; two work at once; a revoked one is refused at once 
   t.match(page, /data-copy="new-secret"/, 'with a copy button');
   const again = await (await ada.get(`/developer/apps/${clientId}/credentials`)).text();
   t.notOk(again.includes(first!), 'a second view does not show it');
+  const replayed = await fetch(new URL(`/developer/apps/${clientId}/credentials`, a.url), { headers: { cookie: copied } });
+  t.equal(replayed.status, 200, 'the page opens with a copy of the cookies from before it was shown');
+  t.notOk((await replayed.text()).includes(first!), 'but the secret is not shown again: it was used up when shown');
   t.match(again, new RegExp(`…${first!.slice(-4).replace(/[-]/g, '\\-')}`), 'only its hint');
   t.notOk(JSON.stringify(await a.store.listClientSecrets(clientId)).includes(first!), 'the store holds only its hash');
 

@@ -19,7 +19,7 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   scope.get('/developer/account/tokens', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
-    const created = takeReveal(deps, req, reply, who, TOKEN_REVEAL);
+    const created = await takeReveal(deps, req, reply, who, TOKEN_REVEAL);
     return sendHtml(reply, 200, await render(who, { created, flash: takeFlash(deps, req, reply) }));
   });
 
@@ -44,7 +44,7 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
       if (!(err instanceof ValidationError)) throw err;
       return again(err.fields.map((f) => ({ path: f.path.replace(/^\//, '').replace('expires_in_days', 'expiresInDays'), message: f.message })));
     }
-    setReveal(deps, reply, who, TOKEN_REVEAL, token);
+    await setReveal(deps, reply, who, TOKEN_REVEAL, token);
     return seeOther(reply, '/developer/account/tokens');
   });
 

@@ -82,7 +82,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     }
     await setups.end(key);
     const now = await reissueSession(deps, reply, who, enabled.account);
-    setReveal(deps, reply, now, RECOVERY_REVEAL, enabled.recoveryCodes.join('\n'));
+    await setReveal(deps, reply, now, RECOVERY_REVEAL, enabled.recoveryCodes.join('\n'));
     setFlash(deps, reply, M.totpEnabled);
     return seeOther(reply, '/developer/account/recovery-codes');
   });
@@ -90,7 +90,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   scope.get('/developer/account/recovery-codes', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
-    const codes = takeReveal(deps, req, reply, who, RECOVERY_REVEAL);
+    const codes = await takeReveal(deps, req, reply, who, RECOVERY_REVEAL);
     if (!codes) {
       setFlash(deps, reply, M.recoveryGone);
       return seeOther(reply, '/developer/account');
@@ -105,7 +105,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!who.developer.totpSecret) return seeOther(reply, '/developer/account');
     if (!(await passwordFirst(req, reply, who, 'recovery-codes', 'recoveryPassword'))) return reply;
     const { recoveryCodes } = await accounts.regenerateRecoveryCodes(who.developer);
-    setReveal(deps, reply, who, RECOVERY_REVEAL, recoveryCodes.join('\n'));
+    await setReveal(deps, reply, who, RECOVERY_REVEAL, recoveryCodes.join('\n'));
     return seeOther(reply, '/developer/account/recovery-codes');
   });
 

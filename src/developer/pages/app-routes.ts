@@ -140,7 +140,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     const secrets = await apps.secretsOf(app);
     let revealed: RevealedSecret | undefined;
     if (!extra.callback && !extra.secretForm) {
-      const sealed = takeReveal(deps, c.req, c.reply, c.who, revealName(c.clientId));
+      const sealed = await takeReveal(deps, c.req, c.reply, c.who, revealName(c.clientId));
       try {
         revealed = sealed ? JSON.parse(sealed) as RevealedSecret : undefined;
       } catch { /* not ours to show */ }
@@ -177,7 +177,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
       return { ...(await credentials(c, { secretForm: { ...form, errors, formError: f.message } })), status: f.status };
     }
     // Shown once, on the next page only: in an encrypted cookie bound to this session, never in the store or a URL.
-    setReveal(deps, c.reply, c.who, revealName(c.clientId), JSON.stringify(created));
+    await setReveal(deps, c.reply, c.who, revealName(c.clientId), JSON.stringify(created));
     return done(c, `${sectionPath(c.clientId, 'credentials')}#new-secret-box`, AM.secretCreated);
   });
   const secretOf = async (app: AppSummary, c: Ctx) => {

@@ -93,8 +93,11 @@ export function takeFlash(deps: DeveloperDeps, req: FastifyRequest, reply: Fasti
  * Values shown once (a new secret, token or recovery codes) travel to the page after the 303 in this cookie,
  * encrypted with AES-256-GCM under a key derived (HKDF-SHA-256) from the key-encryption key, with the
  * session's key as associated data: it opens only for the session that made it, and only for 5 minutes.
+ * It also names a single-use record in the store, consumed when the value is shown: the same cookie sent
+ * again (a stolen session's copy, a replayed request) shows nothing.
  */
 const REVEAL_COOKIE = 'lanyard_developer_reveal';
+const REVEAL_MODEL = 'DeveloperReveal';
 const REVEAL_SECONDS = 300;
 const revealKeys = new WeakMap<Buffer, Buffer>();
 const revealKey = (kek: Buffer): Buffer => {
@@ -109,30 +112,33 @@ const revealKey = (kek: Buffer): Buffer => {
 /**
  * A value shown exactly once on the page after a 303 (a new client secret, API token or recovery codes): it
  * travels in an encrypted (AES-256-GCM), HttpOnly, short-lived cookie bound to this session, never in the
- * store or a URL, and is cleared when shown. `name` tells which value it is (e.g. `secret:<client_id>`).
+ * store or a URL, and is cleared when shown; the store keeps only that it has not been shown yet. `name`
+ * tells which value it is (e.g. `secret:<client_id>`).
  */
-export function setReveal(deps: DeveloperDeps, reply: FastifyReply, who: SignedIn, name: string, value: string): void {
+export async function setReveal(deps: DeveloperDeps, reply: FastifyReply, who: SignedIn, name: string, value: string): Promise<void> {
   const key = who.session.key;
+  const once = randomBytes(16).toString('base64url');
+  await deps.store.oidc.upsert(REVEAL_MODEL, once, {}, REVEAL_SECONDS);
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', revealKey(deps.keyEncryptionKey), iv);
   cipher.setAAD(Buffer.from(`developer-reveal:${key}`));
   const exp = deps.clock.now().getTime() + REVEAL_SECONDS * 1000;
-  const body = Buffer.concat([cipher.update(JSON.stringify({ n: name, v: value, exp }), 'utf8'), cipher.final()]);
+  const body = Buffer.concat([cipher.update(JSON.stringify({ n: name, v: value, exp, once }), 'utf8'), cipher.final()]);
   setDeveloperCookie(deps, reply, REVEAL_COOKIE, Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url'), REVEAL_SECONDS);
 }
 
-/** The value set for `name`, once (then cleared); undefined when none or for another session. */
-export function takeReveal(deps: DeveloperDeps, req: FastifyRequest, reply: FastifyReply, who: SignedIn, name: string): string | undefined {
+/** The value set for `name`, once (then cleared and used up); undefined when none, shown already or for another session. */
+export async function takeReveal(deps: DeveloperDeps, req: FastifyRequest, reply: FastifyReply, who: SignedIn, name: string): Promise<string | undefined> {
   const sealed = cookieOf(req, REVEAL_COOKIE);
   if (!sealed) return undefined;
   const opened = open(deps, sealed, who.session.key);
   if (opened && opened.n !== name) return undefined; // another page's value: left for that page
   clearDeveloperCookie(deps, reply, REVEAL_COOKIE);
   if (!opened || opened.exp <= deps.clock.now().getTime()) return undefined;
-  return opened.v;
+  return await deps.store.oidc.consume(REVEAL_MODEL, opened.once) ? opened.v : undefined;
 }
 
-function open(deps: DeveloperDeps, sealed: string, sessionKey: string): { n: string; v: string; exp: number } | undefined {
+function open(deps: DeveloperDeps, sealed: string, sessionKey: string): { n: string; v: string; exp: number; once: string } | undefined {
   try {
     const raw = Buffer.from(sealed, 'base64url');
     if (raw.length < 29) return undefined;
@@ -140,8 +146,9 @@ function open(deps: DeveloperDeps, sealed: string, sessionKey: string): { n: str
     decipher.setAAD(Buffer.from(`developer-reveal:${sessionKey}`));
     decipher.setAuthTag(raw.subarray(12, 28));
     const parsed = JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
-    const p = parsed as { n?: unknown; v?: unknown; exp?: unknown };
-    return typeof p.n === 'string' && typeof p.v === 'string' && typeof p.exp === 'number' ? { n: p.n, v: p.v, exp: p.exp } : undefined;
+    const p = parsed as { n?: unknown; v?: unknown; exp?: unknown; once?: unknown };
+    return typeof p.n === 'string' && typeof p.v === 'string' && typeof p.exp === 'number' && typeof p.once === 'string'
+      ? { n: p.n, v: p.v, exp: p.exp, once: p.once } : undefined;
   } catch {
     return undefined;
   }
