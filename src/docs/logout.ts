@@ -12,7 +12,9 @@ export const logoutSection: DocSection = {
 <p>To sign the user out of Lanyard too (shared classroom computers!), end your own session, then send the
 browser to Lanyard’s logout endpoint. Your app must have a <a href="#logout-url">logout URL</a> registered:
 Lanyard ends its session in that browser and redirects (303) straight to that URL, with no page in between.
-Tokens already issued stay valid until they expire or are <a href="#refresh">revoked</a>.</p>
+Tokens already issued stay valid until they expire or are <a href="#refresh">revoked</a>. While your app is in
+development, Lanyard shows a “You are signed out” page with a link to your logout URL instead, unless that URL
+is on your own machine (<code>localhost</code>): it redirects straight away only for apps that have been reviewed.</p>
 
 <h3 id="logout-client-id">By client ID</h3>
 <p>The simplest form names your app:</p>

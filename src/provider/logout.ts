@@ -16,7 +16,7 @@ type Accepted = Extract<LogoutRequest, { ok: true }>;
 
 /**
  * SPEC: GET /oauth/logout?client_id= — logs the user out of the service and redirects straight to the
- * application's registered logout_url (no intermediate page). The stored session is destroyed and the
+ * application's registered logout_url (no intermediate page; for an app not yet live, see redirectsAtOnce). The stored session is destroyed and the
  * session cookie cleared. Unknown client or no logout_url: an error page, never a redirect.
  * The same endpoint is discovery's end_session_endpoint: OpenID Connect RP-Initiated Logout 1.0 §2 adds
  * id_token_hint, post_logout_redirect_uri and state (src/provider/logout-request.ts), by GET or by a POSTed
@@ -55,8 +55,25 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
     identifiedBy: request.identifiedBy,
     ...(request.postLogoutRedirectUri ? { postLogoutRedirectUri: request.postLogoutRedirectUri } : {}),
   }, 'signed out');
+  if (!redirectsAtOnce(request)) {
+    return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage('You are signed out',
+      `You are signed out of Lanyard. ${request.client.name} is still being made, so Lanyard does not send you on to it by itself.`,
+      undefined, { href: request.redirectTo, label: `Continue to ${new URL(request.redirectTo).host}` }));
+  }
   return reply.header('Cache-Control', 'no-store').redirect(request.redirectTo, 303);
 }
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A live app's logout_url is redirected to straight away (SPEC). An app still in development (or waiting for
+ * review) was registered by any developer and nobody has looked at it, so Lanyard would otherwise send anyone
+ * who follows a link to its /oauth/logout on to whatever address the app names (an open redirect under the
+ * school's sign-in address): it gets a "You are signed out" page with a link instead, unless its logout_url
+ * is on the developer's own machine (loopback).
+ */
+const redirectsAtOnce = (request: Accepted): boolean =>
+  request.client.status === 'live' || LOOPBACK.has(new URL(request.redirectTo).hostname) || new URL(request.redirectTo).hostname.endsWith('.localhost');
 
 /** The refusal in a pupil's words; what was wrong with the request is folded away for the app's developers. */
 const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard did not. Tell your teacher, or whoever runs the app.';

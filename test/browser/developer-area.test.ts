@@ -197,13 +197,16 @@ t.test('an invited developer takes an app from registration to live, tested on t
   t.equal(without.searchParams.get('error'), 'invalid_scope', 'refused as RFC 6749 §3.3 allows');
   t.equal(without.searchParams.get('state'), 'launch');
 
-  // 8. The logout URL: /oauth/logout follows each change.
+  // 8. The logout URL: /oauth/logout follows each change (in development, by a link on a "You are signed out" page).
   for (const logoutUrl of ['https://tables-trainer.example/signed-out', 'https://tables-trainer.example/goodbye']) {
     await page.goto(`${a.url}/developer/apps/${clientId}/logout-url`);
     await page.getByLabel(/^(Set a|Change the) logout URL/).fill(logoutUrl);
     await page.getByRole('button', { name: 'Save logout URL' }).click();
     await page.waitForURL(/\/logout-url$/);
-    const to = await visitForCallback(pupil, `${b.origin}/oauth/logout?client_id=${clientId}`, logoutUrl);
+    const to = await visitForCallback(pupil, `${b.origin}/oauth/logout?client_id=${clientId}`, logoutUrl, async (signedOut) => {
+      await signedOut.getByRole('heading', { name: 'You are signed out' }).waitFor();
+      await signedOut.getByRole('link', { name: 'Continue to tables-trainer.example' }).click();
+    });
     t.equal(to.href, logoutUrl, `/oauth/logout on the other instance sends the browser to ${logoutUrl}`);
   }
   await look('logout URL');

@@ -305,3 +305,30 @@ t.test('the sandbox school’s users (credentials every developer sees) never si
     t.ok(lanyard.logs.some((l) => l.includes('"login.refused"') && l.includes('"sandbox_school"')), 'login.refused with reason sandbox_school');
   });
 });
+
+t.test('an app not yet live: its logout_url is a link on a “You are signed out” page, not a redirect (no open redirect)', async (t) => {
+  const lanyard = await startLanyard(t);
+  const app = await developmentApp(lanyard);
+  const logout = () => fetch(`${lanyard.url}/oauth/logout?client_id=${encodeURIComponent(app.clientId)}&state=s1`, { redirect: 'manual' });
+  await app.service.setLogoutUrl(actorOf(app.owner), app.clientId, 'https://tables.example/bye');
+  const page = await logout();
+  t.equal(page.status, 200, 'in development: a page');
+  t.equal(page.headers.get('location'), null, 'no redirect');
+  t.equal(page.headers.get('cache-control'), 'no-store');
+  const text = await page.text();
+  t.match(text, /<h1>You are signed out<\/h1>/);
+  t.match(text, /href="https:\/\/tables\.example\/bye\?state=s1">Continue to tables\.example</, 'the app’s address, with its state, one click away');
+
+  await app.service.setLogoutUrl(actorOf(app.owner), app.clientId, 'http://localhost:8080/signed-out');
+  const local = await logout();
+  t.equal(local.status, 303, 'a logout_url on the developer’s own machine: redirected at once');
+  t.equal(local.headers.get('location'), 'http://localhost:8080/signed-out?state=s1');
+
+  await app.service.setLogoutUrl(actorOf(app.owner), app.clientId, 'https://tables.example/bye');
+  await app.service.requestLive(actorOf(app.owner), app.clientId);
+  t.equal((await logout()).status, 200, 'waiting for review: still a page');
+  await app.service.approve(OPERATOR, app.clientId);
+  const live = await logout();
+  t.equal(live.status, 303, 'live: redirected straight to its logout_url (SPEC)');
+  t.equal(live.headers.get('location'), 'https://tables.example/bye?state=s1');
+});
