@@ -28,9 +28,9 @@ export function redactUrl(original: string): string {
   const q = original.indexOf('?');
   const segments = (q === -1 ? original : original.slice(0, q)).split('/');
   const plain = segments.map((s) => decoded(s, false));
-  const named = plain.filter(Boolean);
-  const after = plain.indexOf('invitations');
-  const invitation = named[0] === 'developer' && named[1] === 'invitations' ? plain.findIndex((s, i) => i > after && s !== '') : -1;
+  // Where each non-empty segment is (a doubled slash leaves an empty one), so /developer/invitations/<token> is found as the router reads it.
+  const named = plain.flatMap((s, i) => (s ? [i] : []));
+  const invitation = plain[named[0]!] === 'developer' && plain[named[1]!] === 'invitations' ? named[2] ?? -1 : -1;
   const path = segments.map((s, i) => i === invitation || API_TOKEN.test(plain[i]!) ? '[redacted]' : s).join('/');
   if (q === -1) return path;
   const query = original.slice(q + 1).split('&').map((pair) => {

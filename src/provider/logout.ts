@@ -4,6 +4,7 @@ import { noteRequestEvent } from '../http/request-log.js';
 import { readCookie } from '../http/signed-value.js';
 import { errorPage, SCHOOL_APPS } from '../web/error-page.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import { LOOPBACK_HOSTS } from '../developer/callback-url.js';
 import { type LogoutRequest, resolveLogout } from './logout-request.js';
 import { ROUTES } from './paths.js';
 import type { ProviderHost } from './provider-host.js';
@@ -63,8 +64,6 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
   return reply.header('Cache-Control', 'no-store').redirect(request.redirectTo, 303);
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * A live app's logout_url is redirected to straight away (SPEC). An app still in development (or waiting for
  * review) was registered by any developer and nobody has looked at it, so Lanyard would otherwise send anyone
@@ -72,8 +71,10 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * school's sign-in address): it gets a "You are signed out" page with a link instead, unless its logout_url
  * is on the developer's own machine (loopback).
  */
-const redirectsAtOnce = (request: Accepted): boolean =>
-  request.client.status === 'live' || LOOPBACK.has(new URL(request.redirectTo).hostname) || new URL(request.redirectTo).hostname.endsWith('.localhost');
+function redirectsAtOnce(request: Accepted): boolean {
+  const { hostname } = new URL(request.redirectTo);
+  return request.client.status === 'live' || LOOPBACK_HOSTS.includes(hostname) || hostname.endsWith('.localhost');
+}
 
 /** The refusal in a pupil's words; what was wrong with the request is folded away for the app's developers. */
 const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard did not. Tell your teacher, or whoever runs the app.';
