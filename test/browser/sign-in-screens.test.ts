@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
+import { actorOf } from '../../src/developer/actor.js';
 import { browserSetUp, THREE_SIZES } from '../helpers/browser-flow.js';
 import { openPage } from '../helpers/browser.js';
+import { developmentApp } from '../helpers/development-app.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { authorizationRequest } from '../helpers/relying-party.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
 /**
- * Every screen of a sign-in, and the pages a sign-in can end on, at a phone, a tablet and a Chromebook size
+ * Every screen of a sign-in, and the pages a sign-in (or a sign-out) can end on, at a phone, a tablet and a Chromebook size
  * (the flows' own tests take most of them at one size): each screenshotted, checked by axe-core, no wider
  * than the screen, and with buttons and fields a finger can hit (44 px high) where a finger is what there is.
  */
@@ -25,6 +27,8 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
 
 t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet and a Chromebook size', async (t) => {
   const { lanyard, rp, browser } = await browserSetUp(t);
+  const dev = await developmentApp(lanyard);
+  await dev.service.setLogoutUrl(actorOf(dev.owner), dev.clientId, 'https://tables-trainer.example/signed-out');
   for (const [size, options] of THREE_SIZES) {
     await t.test(size, async (t) => {
       const { page, problems } = await openPage(t, browser, options);
@@ -87,6 +91,11 @@ t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet an
       await page.getByRole('link', { name: 'Go to your school apps' }).click();
       await page.waitForURL(`${lanyard.url}/`);
       t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'Find your school', 'the way on leads to the front door');
+      const signedOut = await page.goto(`${lanyard.url}/oauth/logout?client_id=${encodeURIComponent(dev.clientId)}`);
+      t.equal(signedOut?.status(), 200, 'a logout for an app in development: a page, not a redirect');
+      t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'You are signed out');
+      await shot('13-signed-out-development-app', 'the signed-out page of an app in development');
+      t.ok(await page.getByRole('link', { name: 'Continue to tables-trainer.example' }).isVisible(), 'its logout URL one tap away');
       t.same(problems, [], 'no console errors (CSP violations, script errors, failed loads) on the way');
     });
   }

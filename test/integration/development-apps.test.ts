@@ -8,8 +8,9 @@ import { sandboxCredentials, type SandboxUserCredentials } from '../../src/devel
 import { BADGE_KID, followToCallback, postBadge, postEmoji } from '../helpers/children.js';
 import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
-import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/relying-party.js';
+import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
+import { developmentApp, DEVELOPMENT_CALLBACK, type DevApp } from '../helpers/development-app.js';
 
 /**
  * Issue 9 §3: an app in development signs in only the sandbox school's users — by every method — and never
@@ -17,23 +18,7 @@ import { signIn, TEACHER } from '../helpers/sign-in.js';
  * badge); once an operator approves it, it signs in every school's users.
  */
 
-const CALLBACK = DEMO_CLIENT.redirectUri; // http on loopback: a callback URL a developer may register
-
-interface DevApp { clientId: string; secret: string; service: AppService; owner: DeveloperAccount }
-
-/** A developer, and an app they registered in the developer area, with a callback URL and a secret. */
-async function developmentApp(lanyard: Lanyard): Promise<DevApp> {
-  const now = new Date().toISOString();
-  const owner: DeveloperAccount = {
-    id: 'dev_sandbox_test', email: 'dev@example.com', displayName: 'Dee Veloper', passwordHash: 'unused', createdAt: now, updatedAt: now,
-  };
-  await lanyard.store.createDeveloper(owner);
-  const service = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
-  const app = await service.register(actorOf(owner), { name: 'Tables Trainer' });
-  await service.addCallback(actorOf(owner), app.clientId, CALLBACK);
-  const { secret } = await service.createSecret(actorOf(owner), app.clientId, { label: 'test' });
-  return { clientId: app.clientId, secret, service, owner };
-}
+const CALLBACK = DEVELOPMENT_CALLBACK;
 
 const authorizeUrl = (lanyard: Lanyard, clientId: string, extra: Record<string, string> = {}) => {
   const url = new URL('/oauth/authorize', lanyard.url);
