@@ -2,19 +2,18 @@ import type { Actor } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { emailProblem, normaliseEmail } from './developer-accounts.js';
 import { ConflictError, ValidationError } from './errors.js';
-import { GENERATED_SECRET, generateClientSecret, secretKey } from '../clients/client-secret.js';
+import { LinkRecords } from './link-records.js';
 
 /**
  * Invitations (issue 9 §1): `lanyard developers invite EMAIL` prints a link valid 7 days and usable once;
  * Lanyard sends no email. The link carries a 256-bit random token; the store keeps only its SHA-256, as a
  * `DeveloperInvitation` record that expires with the invitation and is consumed atomically when accepted
- * (two tabs submitting at once create one account). The invitation is for its email: accepting it creates
+ * (two tabs submitting at once create one account; link-records.ts). The invitation is for its email: accepting it creates
  * that account, with a name and password the developer chooses.
  */
 export const INVITATION_MODEL = 'DeveloperInvitation';
 export const INVITATION_DAYS = 7;
-const INVITATION_SECONDS = INVITATION_DAYS * 24 * 60 * 60;
-const TOKEN = GENERATED_SECRET;
+export const INVITATION_SECONDS = INVITATION_DAYS * 24 * 60 * 60;
 
 export interface Invitation {
   [key: string]: unknown;
@@ -35,12 +34,14 @@ export interface IssuedInvitation {
   expiresAt: Date;
 }
 
-const keyOf = secretKey;
-
 export const invitationPath = (token: string) => `/developer/invitations/${token}`;
 
 export class Invitations {
-  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'issuer'>) {}
+  readonly #links: LinkRecords<Invitation>;
+
+  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'issuer'>) {
+    this.#links = new LinkRecords(deps, INVITATION_MODEL, INVITATION_SECONDS);
+  }
 
   /** A new invitation for `email`; ConflictError when the email already has an account. */
   async invite(email: string, invitedBy: Actor): Promise<IssuedInvitation> {
@@ -48,26 +49,20 @@ export class Invitations {
     const problem = emailProblem(normalised);
     if (problem) throw new ValidationError([{ path: 'email', message: problem }]);
     if (await this.deps.store.findDeveloperByEmail(normalised)) throw new ConflictError(`${normalised} already has a developer account`);
-    const token = generateClientSecret();
-    const now = this.deps.clock.now();
-    const expiresAt = new Date(now.getTime() + INVITATION_SECONDS * 1000);
-    const record: Invitation = {
-      email: normalised, invitedById: invitedBy.id, invitedByName: invitedBy.name, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString(),
-    };
-    await this.deps.store.oidc.upsert(INVITATION_MODEL, keyOf(token), record, INVITATION_SECONDS);
+    const { token, expiresAt } = await this.#links.issue((now, lapses) => ({
+      email: normalised, invitedById: invitedBy.id, invitedByName: invitedBy.name, createdAt: now.toISOString(), expiresAt: lapses.toISOString(),
+    }));
     return { email: normalised, link: `${this.deps.issuer}${invitationPath(token)}`, expiresAt };
   }
 
   /** The invitation behind a link (used or not); undefined when unknown or expired. */
   async find(token: string): Promise<Invitation | undefined> {
-    if (!TOKEN.test(token)) return undefined;
-    const record = (await this.deps.store.oidc.find(INVITATION_MODEL, keyOf(token))) as Invitation | undefined;
-    if (!record || typeof record.email !== 'string') return undefined;
-    return Date.parse(record.expiresAt) > this.deps.clock.now().getTime() ? record : undefined;
+    const record = await this.#links.find(token);
+    return typeof record?.email === 'string' ? record : undefined;
   }
 
   /** Uses the invitation up: true for the one caller that did, false when it was used already (or is gone). */
   consume(token: string): Promise<boolean> {
-    return TOKEN.test(token) ? this.deps.store.oidc.consume(INVITATION_MODEL, keyOf(token)) : Promise.resolve(false);
+    return this.#links.consume(token);
   }
 }
