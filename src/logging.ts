@@ -18,11 +18,15 @@ const decoded = (part: string, plus: boolean): string => {
   }
 };
 
+/** The path segments under /developer whose next segment is a link's token (invitations.ts, team-invitation-links.ts). */
+const LINK_SEGMENTS = new Set(['invitations', 'team-invitations']);
+
 /**
- * The request's URL for its log line, with credentials replaced by `[redacted]`: a developer invitation's
- * token (`/developer/invitations/<token>`, src/developer/invitations.ts), an API token anywhere, and the values
- * of SECRET_PARAMS. Matched on each part as the router and the handlers decode it, so percent-encoding
- * (`/developer/%69nvitations/…`, `?t=lyd%5F…`) hides nothing from it; the rest is kept byte for byte.
+ * The request's URL for its log line, with credentials replaced by `[redacted]`: a link's token
+ * (`/developer/invitations/<token>`, `/developer/team-invitations/<token>`), an API token anywhere, the values
+ * of SECRET_PARAMS, and such a URL inside `next` (where a sign-in returns to). Matched on each part as the
+ * router and the handlers decode it, so percent-encoding (`/developer/%69nvitations/…`, `?t=lyd%5F…`) hides
+ * nothing from it; the rest is kept byte for byte.
  */
 export function redactUrl(original: string): string {
   const q = original.indexOf('?');
@@ -30,15 +34,22 @@ export function redactUrl(original: string): string {
   const plain = segments.map((s) => decoded(s, false));
   // Where each non-empty segment is (a doubled slash leaves an empty one), so /developer/invitations/<token> is found as the router reads it.
   const named = plain.flatMap((s, i) => (s ? [i] : []));
-  const invitation = plain[named[0]!] === 'developer' && plain[named[1]!] === 'invitations' ? named[2] ?? -1 : -1;
-  const path = segments.map((s, i) => i === invitation || API_TOKEN.test(plain[i]!) ? '[redacted]' : s).join('/');
+  const link = plain[named[0]!] === 'developer' && LINK_SEGMENTS.has(plain[named[1]!]!) ? named[2] ?? -1 : -1;
+  const path = segments.map((s, i) => i === link || API_TOKEN.test(plain[i]!) ? '[redacted]' : s).join('/');
   if (q === -1) return path;
   const query = original.slice(q + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const name = eq === -1 ? pair : pair.slice(0, eq);
     if (eq === -1) return API_TOKEN.test(decoded(name, true)) ? '[redacted]' : pair;
-    const secret = SECRET_PARAMS.test(decoded(name, true)) || API_TOKEN.test(decoded(pair.slice(eq + 1), true));
-    return secret ? `${name}=[redacted]` : pair;
+    const value = decoded(pair.slice(eq + 1), true);
+    const secret = SECRET_PARAMS.test(decoded(name, true)) || API_TOKEN.test(value);
+    if (secret) return `${name}=[redacted]`;
+    // A sign-in's way back may be a link: redacted as a URL of its own (each level decoded once, so shorter: it ends).
+    if (decoded(name, true) === 'next') {
+      const redacted = redactUrl(value);
+      if (redacted !== value) return `${name}=${encodeURIComponent(redacted)}`;
+    }
+    return pair;
   });
   return `${path}?${query.join('&')}`;
 }

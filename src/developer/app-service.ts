@@ -12,6 +12,7 @@ import { AppTeam, type InvitationRecorded } from './app-team.js';
 import { checkUrl, type UrlKind } from './callback-url.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import { TeamInvitationLinks } from './team-invitation-links.js';
 import { TeamInvitations } from './team-invitations.js';
 
 export interface AppDetailsInput {
@@ -58,10 +59,12 @@ export class AppService {
   /** The invited developer's side: their pending invitations, accept, decline. */
   readonly invitations: TeamInvitations;
 
-  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {
-    this.invitations = new TeamInvitations(deps);
+  /** `signup` and `issuer` matter with open sign-up, where an invitation comes with a link (team-invitation-links.ts). */
+  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'signup' | 'issuer'>>) {
+    const links = deps.signup === 'open' ? new TeamInvitationLinks({ ...deps, issuer: deps.issuer ?? '' }) : undefined;
+    this.invitations = new TeamInvitations(deps, links);
     this.#record = new AppRecorder(deps);
-    this.#team = new AppTeam(deps, this.#record);
+    this.#team = new AppTeam(deps, this.#record, links);
     this.#review = new AppReview(deps, this.#record);
   }
 
@@ -265,7 +268,7 @@ export class AppService {
     return this.#team.list(app.client.clientId);
   }
 
-  /** Owner only: invites the developer account with this email; the same answer whether or not one has it. */
+  /** Owner only: invites this email; the same answer whether or not an account has it (with open sign-up, a link too). */
   async addTeamMember(actor: Actor, clientId: string, email: string): Promise<InvitationRecorded> {
     return withAppLock(this.deps.store, clientId, async () => this.#team.add(actor, await this.getApp(actor, clientId), email));
   }

@@ -6,7 +6,6 @@ import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
 import { type Actor, actorOf } from './actor.js';
-import { addressInvitee } from './app-team.js';
 import type { DeveloperDeps } from './deps.js';
 import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
@@ -96,11 +95,6 @@ export class DeveloperAccounts {
       updatedAt: now,
     };
     if (!(await this.deps.store.createDeveloper(account))) throw new ConflictError('an account with this email already exists');
-    // Invitations to this address made before it had an account become the account's (app-team.ts).
-    for (const m of await this.deps.store.listMemberships(addressInvitee(email))) {
-      await this.deps.store.putTeamMember({ ...m, developerId: account.id });
-      await this.deps.store.removeTeamMember(m.clientId, addressInvitee(email));
-    }
     await this.#record(account, actorOf(account), 'account.created',
       origin.how === 'invitation' ? { via: 'invitation', invitedBy: origin.invitedBy } : { via: 'sign-up' });
     this.deps.log.info({ event: 'developer.created', developerId: account.id, via: origin.how }, 'developer account created');

@@ -1,10 +1,12 @@
-import type { StoredClient } from '../../adapters/store.js';
+import type { StoredClient, TeamMember } from '../../adapters/store.js';
 import { type Actor, OPERATOR } from './actor.js';
 import { withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
 import type { AppSummary } from './app-service.js';
+import { addressInvitee } from './app-team.js';
 import type { DeveloperDeps } from './deps.js';
-import { NotFoundError } from './errors.js';
+import { ForbiddenError, NotFoundError } from './errors.js';
+import type { TeamInvitationLinks } from './team-invitation-links.js';
 
 /** An invitation to an app's team, as the invited developer sees it. */
 export interface TeamInvitation {
@@ -12,42 +14,56 @@ export interface TeamInvitation {
   /** When the owner invited them. */
   invitedAt: string;
   invitedBy: { id: string; name: string };
+  /** Accepted only through the link the owner was given (open sign-up: team-invitation-links.ts). */
+  byLink: boolean;
 }
 
 export const NO_INVITATION = 'You have no invitation to this app’s team: it may have been withdrawn, or answered already.';
+export const ACCEPT_BY_LINK = 'An invitation to a team is accepted through the link the app’s owner was given when they invited you: open the link they sent you.';
+export const NO_LINK = 'This invitation link does not work for your account: it has lapsed or been used, the invitation was withdrawn, or it was meant for another address. Ask the app’s owner to invite you again.';
 
 /**
  * The invited developer's side of an invitation (app-team.ts makes them): the pending invitations, accept
- * (the role becomes `member`, with access from that moment) and decline (the entry goes). An invitation
- * shows only the app's name and who invited them; nothing else of the app until they accept.
+ * (the role becomes `member`, with access from that moment) and decline (the entry goes). An invitation is
+ * held by the invited address and found by the account's address; accepting moves it to the account. With
+ * open sign-up, accepting also needs the invitation's link (`links`). An invitation shows only the app's name
+ * and who invited them; nothing else of the app until they accept.
  */
 export class TeamInvitations {
   readonly #record: AppRecorder;
 
-  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {
+  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>, private readonly links: TeamInvitationLinks | undefined) {
     this.#record = new AppRecorder(deps);
   }
 
   /** The developer's invitations not yet answered, oldest first (apps deleted meanwhile are left out). */
   async list(actor: Actor): Promise<TeamInvitation[]> {
-    const { store } = this.deps;
-    const pending = (await store.listMemberships(actor.id)).filter((m) => m.role === 'invited');
-    const found = await Promise.all(pending.map(async (m) => {
-      const client = await store.findClient(m.clientId);
-      if (client?.source !== 'developer') return undefined;
-      const by = m.invitedBy ? await store.findDeveloper(m.invitedBy) : undefined;
-      const name = by?.displayName ?? (m.invitedBy === OPERATOR.id ? OPERATOR.name : '(account deleted)');
-      return { client, invitedAt: m.addedAt, invitedBy: { id: m.invitedBy ?? '', name } };
-    }));
+    const found = await Promise.all((await this.#entries(actor)).map((m) => this.#view(m)));
     return found.filter((i): i is TeamInvitation => i !== undefined);
   }
 
-  /** Joins the team as a member; NotFoundError when there is no such invitation (withdrawn, or never made). */
-  async accept(actor: Actor, clientId: string): Promise<AppSummary> {
+  /** The invitation a link stands for, when the link is this developer's and the invitation still stands. */
+  async byLink(actor: Actor, token: string): Promise<TeamInvitation | undefined> {
+    const link = await this.links?.find(token);
+    const entry = link && (await this.#entries(actor)).find((m) => m.clientId === link.clientId);
+    return entry && await this.links!.fits(token, entry, await this.#email(actor)) ? this.#view(entry) : undefined;
+  }
+
+  /**
+   * Joins the team as a member; NotFoundError when there is no such invitation (withdrawn, or never made), or
+   * (open sign-up) the link is not this invitation's; ForbiddenError when open sign-up needs a link and none came.
+   */
+  async accept(actor: Actor, clientId: string, token?: string): Promise<AppSummary> {
     const { store, clock } = this.deps;
     return withAppLock(store, clientId, async () => {
       const { client, invitation } = await this.#find(actor, clientId);
-      await store.putTeamMember({ ...invitation, role: 'member', addedAt: clock.now().toISOString() });
+      if (this.links) {
+        if (!token) throw new ForbiddenError(ACCEPT_BY_LINK);
+        if (!(await this.links.fits(token, invitation, await this.#email(actor))) || !(await this.links.consume(token))) throw new NotFoundError(NO_LINK);
+      }
+      await store.putTeamMember({ ...invitation, developerId: actor.id, role: 'member', addedAt: clock.now().toISOString() });
+      if (invitation.developerId !== actor.id) await store.removeTeamMember(clientId, invitation.developerId);
+      await this.#ended(actor, clientId);
       await this.#record.change(actor, clientId, 'team.invitation_accepted', await this.#who(actor),
         'app.team_invitation_accepted', 'team invitation accepted', { developerId: actor.id });
       return { client, role: 'member' };
@@ -58,24 +74,48 @@ export class TeamInvitations {
   async decline(actor: Actor, clientId: string): Promise<StoredClient> {
     const { store } = this.deps;
     return withAppLock(store, clientId, async () => {
-      const { client } = await this.#find(actor, clientId);
-      await store.removeTeamMember(clientId, actor.id);
+      const { client, invitation } = await this.#find(actor, clientId);
+      await store.removeTeamMember(clientId, invitation.developerId);
+      await this.#ended(actor, clientId);
       await this.#record.change(actor, clientId, 'team.invitation_declined', await this.#who(actor),
         'app.team_invitation_declined', 'team invitation declined', { developerId: actor.id });
       return client;
     });
   }
 
+  async #ended(actor: Actor, clientId: string): Promise<void> {
+    const email = await this.#email(actor);
+    if (this.links && email) await this.links.end(clientId, email);
+  }
+
+  async #email(actor: Actor): Promise<string | undefined> {
+    return (await this.deps.store.findDeveloper(actor.id))?.email;
+  }
+
   async #who(actor: Actor) {
-    return { developer_id: actor.id, email: (await this.deps.store.findDeveloper(actor.id))?.email ?? '', name: actor.name };
+    return { developer_id: actor.id, email: await this.#email(actor) ?? '', name: actor.name };
+  }
+
+  /** The developer's invitation entries: by their address, and (an older store's) by their account's id. */
+  async #entries(actor: Actor): Promise<TeamMember[]> {
+    const { store } = this.deps;
+    const email = await this.#email(actor);
+    const held = [...await store.listMemberships(actor.id), ...(email ? await store.listMemberships(addressInvitee(email)) : [])];
+    return held.filter((m) => m.role === 'invited').sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.clientId.localeCompare(b.clientId));
+  }
+
+  async #view(m: TeamMember): Promise<TeamInvitation | undefined> {
+    const { store } = this.deps;
+    const client = await store.findClient(m.clientId);
+    if (client?.source !== 'developer') return undefined;
+    const by = m.invitedBy ? await store.findDeveloper(m.invitedBy) : undefined;
+    const name = by?.displayName ?? (m.invitedBy === OPERATOR.id ? OPERATOR.name : '(account deleted)');
+    return { client, invitedAt: m.addedAt, invitedBy: { id: m.invitedBy ?? '', name }, byLink: !!this.links };
   }
 
   async #find(actor: Actor, clientId: string) {
-    const { store } = this.deps;
-    const client = clientId ? await store.findClient(clientId) : undefined;
-    const invitation = client?.source === 'developer'
-      ? (await store.listTeam(clientId)).find((m) => m.developerId === actor.id && m.role === 'invited')
-      : undefined;
+    const client = clientId ? await this.deps.store.findClient(clientId) : undefined;
+    const invitation = client?.source === 'developer' ? (await this.#entries(actor)).find((m) => m.clientId === clientId) : undefined;
     if (!client || !invitation) throw new NotFoundError(NO_INVITATION);
     return { client, invitation };
   }

@@ -2,6 +2,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { CHROMEBOOK, THREE_SIZES } from '../helpers/browser-flow.js';
 import { focused, launchBrowser, openPage, pageWidths, screenshot, tabTo, wordsBroken } from '../helpers/browser.js';
+import { writeConfig } from '../helpers/config-file.js';
 import { createDeveloper } from '../helpers/developer.js';
 import { narrowFormButtons } from '../helpers/form-buttons.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
@@ -285,4 +286,50 @@ t.test('keyboard only: the section tabs and a form, with visible focus', async (
   t.match(await page.getByRole('list', { name: 'Callback URLs' }).innerText(), /localhost:8080\/callback/);
   await screenshot(page, 'developer-apps/keyboard-credentials');
   t.same(problems, []);
+});
+
+t.test('open sign-up: the invitation link shown once, the invitation to accept through it, and the page of the link, at three sizes', async (t) => {
+  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: writeConfig((c) => { c.developer_signup = 'open'; }) } });
+  const browser = await launchBrowser(t);
+  for (const [size, options] of THREE_SIZES) {
+    await t.test(size, async (t) => {
+      const { page, problems } = await signedInPage(t, lanyard, browser, 'Ada', options);
+      const teammate = await signedInPage(t, lanyard, browser, 'Bob', options);
+      await page.goto(`${lanyard.url}/developer/apps/new`);
+      await page.getByLabel(/^Name/).fill('Reading Quest');
+      await page.getByRole('button', { name: 'Register the app' }).click();
+      await page.waitForURL(/\/developer\/apps\/app_[0-9a-f]{32}$/);
+      const clientId = /app_[0-9a-f]{32}/.exec(page.url())![0];
+
+      await page.goto(`${lanyard.url}/developer/apps/${clientId}/team`);
+      t.match(await page.locator('.hint').first().innerText(), /gives you an invitation link to send them/, 'the owner is told how it works');
+      await page.getByLabel('Invite a developer by email').fill(teammate.email);
+      await page.getByRole('button', { name: 'Invite to the team' }).click();
+      await page.waitForURL(/\/team$/);
+      t.equal(await page.getByRole('heading', { name: `Invitation link for ${teammate.email}` }).count(), 1, 'the link, under a heading');
+      const link = await page.locator('#invitation-link').innerText();
+      t.match(link, new RegExp(`^${lanyard.url}/developer/team-invitations/[A-Za-z0-9_-]{43}$`));
+      await look(t, page, `${size}-20-team-link`, `the team with the invitation link shown once (${size})`);
+      await page.reload();
+      t.equal(await page.locator('#invitation-link').count(), 0, 'shown once');
+
+      await teammate.page.goto(`${lanyard.url}/developer`);
+      const card = teammate.page.getByRole('list', { name: 'Invitations to a team' });
+      t.match(await card.innerText(), /To accept, open the link the owner sent you/);
+      t.equal(await teammate.page.getByRole('button', { name: 'Accept the invitation to Reading Quest' }).count(), 0, 'no Accept without the link');
+      await look(t, teammate.page, `${size}-21-invitation-by-link`, `an invitation to accept through its link (${size})`);
+
+      await teammate.page.goto(link);
+      t.equal(await heading(teammate.page), 'Join the team of “Reading Quest”?');
+      await look(t, teammate.page, `${size}-22-join`, `the page of an invitation link (${size})`);
+      await teammate.page.getByRole('button', { name: 'Accept the invitation to Reading Quest' }).click();
+      await teammate.page.waitForURL(new RegExp(`/developer/apps/${clientId}$`));
+      t.match(await teammate.page.getByRole('status').first().innerText(), /You joined the team of “Reading Quest”/);
+      const used = await teammate.page.goto(link);
+      t.equal(used?.status(), 404, 'the link works once');
+      t.match(await teammate.page.locator('main').innerText(), /does not work for your account/);
+      t.same(problems, [], 'no console errors, CSP violations or failed loads');
+      t.same(teammate.problems, []);
+    });
+  }
 });

@@ -490,7 +490,8 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.match(invitedPage, /Invited, not yet accepted/, 'the owner sees the invitation in the team');
   t.match(invitedPage, `Withdraw the invitation<span class="visually-hidden"> to ${bob.email}`);
   t.notMatch(invitedPage, />Bob</, 'an invitation by the address typed, not the account’s name (that would say an account exists)');
-  t.same((await lanyard.store.listTeam(clientId)).map((m) => [m.developerId, m.role]), [[ada.id, 'owner'], [bob.id, 'invited']]);
+  t.same((await lanyard.store.listTeam(clientId)).map((m) => [m.developerId, m.role]), [[ada.id, 'owner'], [`address:${bob.email}`, 'invited']], 'held by the address');
+  t.notMatch(invitedPage, bob.id, 'the page holds no account id for it');
   const withInvitation = JSON.stringify([await lanyard.store.findClient(clientId), await lanyard.store.listClientSecrets(clientId), await lanyard.store.listTeam(clientId)]);
   for (const p of pages) t.equal((await bob.get(`${app}${p}`)).status, 404, `invited, not accepted: GET ${p || '/'} is 404`);
   t.equal((await bob.get(app)).status, 404);
@@ -528,7 +529,7 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.equal((await bob.post(`/developer/invitations/${clientId}/decline`, {})).status, 404, 'no invitation to decline any more');
   t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'nor to accept');
   t.equal((await ada.post(`${app}/team`, { email: bob.email })).status, 303, 'invited again');
-  t.equal((await ada.post(`${app}/team/remove`, { developer_id: bob.id })).status, 303, 'the owner withdraws it');
+  t.equal((await ada.post(`${app}/team/remove`, { developer_id: `address:${bob.email}` })).status, 303, 'the owner withdraws it');
   t.equal(flashOf(await (await ada.get(`${app}/team`)).text()), `The invitation to ${bob.email} is withdrawn.`);
   t.equal((await bob.post(`/developer/invitations/${clientId}/accept`, {})).status, 404, 'withdrawn: nothing to accept');
   t.equal((await bob.get(app)).status, 404);

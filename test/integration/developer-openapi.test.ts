@@ -5,7 +5,9 @@ import pino from 'pino';
 import t from 'tap';
 import type { DeveloperAccount } from '../../adapters/store.js';
 import { systemClock } from '../../src/clock.js';
+import { actorOf } from '../../src/developer/actor.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
+import { AppService } from '../../src/developer/app-service.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
@@ -156,6 +158,11 @@ t.test('every documented request body is enforced as documented, and its example
   // The things path parameters name: an app of Ada's with a secret, and a colleague in its team.
   const { json: app } = await call('post', `${API}/apps`, { name: 'Fixture' });
   const { json: secret } = await call('post', `${API}/apps/${app.client_id}/secrets`, { label: 'fixture' });
+  // And an app of another developer's, to whose team Ada is invited (an invitation's answer names it).
+  const host = await developer(lanyard, 'Host');
+  const hosts = new AppService({ store: lanyard.store, clock: systemClock, log: pino({ level: 'silent' }) });
+  const { clientId: invitedTo } = await hosts.register(actorOf(host.account), { name: 'Invited' });
+  await hosts.addTeamMember(actorOf(host.account), invitedTo, ada.account.email);
   const bodies = operations.filter((o) => o.op.requestBody);
   t.ok(bodies.length >= 8, `${bodies.length} documented request bodies`);
   for (const { method, path, op } of bodies) {
@@ -171,7 +178,7 @@ t.test('every documented request body is enforced as documented, and its example
       // The example's team mate must exist to be added; each example address is made an account.
       if (key === 'email') await developer(lanyard, 'Colleague', value as string).catch(() => undefined);
     }
-    const url = path.replace('{client_id}', app.client_id).replace('{secret_id}', secret.id);
+    const url = path.replace('{client_id}', path.startsWith(`${API}/invitations/`) ? invitedTo : app.client_id).replace('{secret_id}', secret.id);
     const refused = async (what: string, body: unknown, pointer: string) => {
       const r = await call(method, url, body);
       t.equal(r.status, 400, `${name}: ${what} refused`);

@@ -106,6 +106,20 @@ export const TeamMemberInputSchema = {
   examples: [{ email: 'colleague@example.com' }],
 } as const;
 
+export const InvitationAcceptInputSchema = {
+  $id: 'InvitationAcceptInput',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    token: {
+      type: 'string', maxLength: 64,
+      description: 'Where developers sign themselves up (`developer_signup: "open"`), the last part of the invitation link the app’s owner was given: '
+        + 'without it the invitation is not accepted (403). Not needed where accounts are made by invitation (the default).',
+    },
+  },
+  examples: [{}, { token: 'q3Xw…' }],
+} as const;
+
 export const ApiTokenInputSchema = {
   $id: 'ApiTokenInput',
   type: 'object',
@@ -121,5 +135,5 @@ export const ApiTokenInputSchema = {
 /** Request schemas: the validator compiles against these. */
 export const INPUT_SCHEMAS = [
   AppRegistrationSchema, AppUpdateSchema, RedirectUriInputSchema, ClientSecretInputSchema, DefaultScopesInputSchema,
-  LogoutUrlInputSchema, InitiateLoginUriInputSchema, TeamMemberInputSchema, ApiTokenInputSchema,
+  LogoutUrlInputSchema, InitiateLoginUriInputSchema, TeamMemberInputSchema, InvitationAcceptInputSchema, ApiTokenInputSchema,
 ] as const;

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
 import { developerOf } from './auth.js';
 import type { ApiContext } from './context.js';
-import { clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
+import { body, clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
 import { appJson, invitationJson } from './views.js';
 
 /**
  * The invited developer's side of a team invitation: the ones not yet answered, accept (join the team as a
- * member, with access from then on) and decline (the invitation goes). No such invitation is 404.
+ * member, with access from then on) and decline (the invitation goes). No such invitation is 404. With open
+ * sign-up, accepting needs the invitation link's token (team-invitation-links.ts).
  */
 export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): void {
   api.get('/invitations', {
@@ -20,17 +21,21 @@ export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): vo
     },
   }, async (req) => (await apps.invitations.list(actorOf(developerOf(req)))).map(invitationJson));
 
-  api.post<{ Params: ClientIdParams }>('/invitations/:client_id/accept', {
+  api.post<{ Params: ClientIdParams; Body: { token?: string } }>('/invitations/:client_id/accept', {
     schema: {
       tags: ['team'],
       operationId: 'acceptInvitation',
       summary: 'Accept a team invitation',
-      description: 'You join the app’s team as a member and may see and change it from now on.',
+      description: 'You join the app’s team as a member and may see and change it from now on. Where developers sign themselves '
+        + 'up, send the invitation link’s token too: without it, 403; with one that is not this invitation’s, 404.',
       params: clientIdParams,
-      response: { 200: okRef('The app, as you now see it.', 'App'), ...errors(404) },
+      body: body('InvitationAcceptInput'),
+      response: { 200: okRef('The app, as you now see it.', 'App'), ...errors(400, 403, 404) },
     },
+    // No body at all is an empty one: most installations need none.
+    preValidation: async (req) => { req.body ??= {}; },
   }, async (req) => {
-    const { client, role } = await apps.invitations.accept(actorOf(developerOf(req)), req.params.client_id);
+    const { client, role } = await apps.invitations.accept(actorOf(developerOf(req)), req.params.client_id, req.body.token);
     return appJson(client, role);
   });
 

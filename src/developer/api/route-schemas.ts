@@ -19,7 +19,7 @@ export const secretParams = {
 export const memberParams = {
   type: 'object',
   required: ['client_id', 'developer_id'],
-  properties: { client_id: id('The app’s client_id.'), developer_id: { ...id('The team member’s developer id (an invitation to an address without an account: `address:` and the address).'), maxLength: 300 } },
+  properties: { client_id: id('The app’s client_id.'), developer_id: { ...id('The team member’s developer id; an invitation’s is `address:` and the address invited.'), maxLength: 300 } },
 } as const;
 
 export const tokenParams = {

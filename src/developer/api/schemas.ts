@@ -160,13 +160,17 @@ export const InvitationRecordedSchema = {
   $id: 'InvitationRecorded',
   type: 'object',
   description: 'The answer to adding someone by email: the same whether or not a developer account has the address (it tells '
-    + 'nobody which addresses have accounts). If one has, its developer sees the invitation when they sign in, and the team '
-    + 'lists them with role `invited` until they accept or decline; if none has, nothing is stored.',
+    + 'nobody which addresses have accounts). The team lists the invitation by the address (`developer_id` `address:` and the '
+    + 'address, role `invited`) until it is accepted, declined or withdrawn; the developer with the address sees it when they '
+    + 'sign in, or once they make an account with it. Where developers sign themselves up (`developer_signup: "open"`), nobody’s '
+    + 'address is verified, so the answer also carries a link for the owner to hand over: accepting needs it.',
   required: ['email', 'status'],
   additionalProperties: false,
   properties: {
     email: { type: 'string', description: 'The address, as Lanyard compares it (lower-cased, trimmed).' },
     status: { type: 'string', enum: ['invitation_recorded'] },
+    link: { type: 'string', format: 'uri', description: 'Open sign-up only: the invitation link, shown only in this answer. It works once, for the account with this address, until `link_expires_at`.' },
+    link_expires_at: { ...instant, description: 'Open sign-up only: when the link lapses (7 days).' },
   },
 } as const;
 

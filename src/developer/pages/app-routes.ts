@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Raw } from '../../web/html.js';
 import { type Actor, actorOf } from '../actor.js';
 import { type AppSummary, AppService } from '../app-service.js';
+import type { InvitationRecorded } from '../app-team.js';
 import type { DeveloperDeps } from '../deps.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';
+import { NO_LINK } from '../team-invitations.js';
 import { credentialsView, type CredentialsData, type RevealedSecret, revokeView } from './app-credentials-view.js';
 import { formField, formFields, seeOther, sendHtml } from '../../web/http.js';
 import { endOfDay, fieldOrForm, type FormFailure, formFailure } from './app-form.js';
@@ -14,7 +16,8 @@ import { AM } from './app-messages.js';
 import { overviewView } from './app-overview-view.js';
 import { appPath, sectionPath } from './app-parts.js';
 import { launchView, logoutView, scopesView } from './app-settings-view.js';
-import { teamView } from './app-team-view.js';
+import { type RevealedLink, teamView } from './app-team-view.js';
+import { joinView } from './app-invitations-view.js';
 import { checkCsrf, developerLayout, setFlash, setReveal, type SignedIn, signedIn, takeFlash, takeReveal } from './signed-in.js';
 
 /** What every handler gets: the signed-in developer, the request and reply, and the app named by the URL. */
@@ -35,6 +38,7 @@ interface Page {
 }
 
 const revealName = (clientId: string) => `secret:${clientId}`;
+const teamLinkReveal = (clientId: string) => `team-link:${clientId}`;
 
 /** The app pages: list, register, settings, secrets, team, history, going live. */
 export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
@@ -94,12 +98,20 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     try {
       return await work();
     } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-      return { status: 404, title: 'Not found', body: refusedView('Not found', err.message, undefined) };
+      if (err instanceof NotFoundError) return { status: 404, title: 'Not found', body: refusedView('Not found', err.message, undefined) };
+      if (err instanceof ForbiddenError) return { status: 403, title: 'Not allowed', body: refusedView('Not allowed', err.message, undefined) };
+      throw err;
     }
   };
+  // The link of an invitation (open sign-up: team-invitation-links.ts), opened signed in.
+  get('/developer/team-invitations/:token', async (c) => {
+    const token = c.params.token ?? '';
+    const invitation = await apps.invitations.byLink(c.actor, token);
+    if (!invitation) return { status: 404, title: 'Not found', body: refusedView('Not found', NO_LINK, undefined) };
+    return { title: AM.joinTitle(invitation.client.name), body: joinView(invitation, token, c.who.csrf) };
+  });
   post('/developer/invitations/:clientId/accept', (c) => answer(async () => {
-    const { client } = await apps.invitations.accept(c.actor, c.clientId);
+    const { client } = await apps.invitations.accept(c.actor, c.clientId, formField(c.req.body, 'token') || undefined);
     return done(c, appPath(client.clientId), AM.invitationAccepted(client.name));
   }));
   post('/developer/invitations/:clientId/decline', (c) => answer(async () => {
@@ -241,17 +253,25 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   const team = async (c: Ctx, failed?: { status: number; add?: { email: string; error?: string | undefined }; formError?: string | undefined }): Promise<Page> => {
     const app = await apps.getApp(c.actor, c.clientId);
     const members = await apps.teamOf(app);
+    const sealed = failed ? undefined : await takeReveal(deps, c.req, c.reply, c.who, teamLinkReveal(c.clientId));
     return {
       status: failed?.status, title: title('Team', app),
-      body: teamView({ app, team: members, me: c.who.developer.id, csrf: c.who.csrf, message: failed ? undefined : flashOf(c), add: failed?.add, formError: failed?.formError }),
+      body: teamView({
+        app, team: members, me: c.who.developer.id, csrf: c.who.csrf, message: failed ? undefined : flashOf(c), add: failed?.add, formError: failed?.formError,
+        byLink: deps.signup === 'open', revealed: sealed ? JSON.parse(sealed) as RevealedLink : undefined,
+      }),
     };
   };
   get('/developer/apps/:clientId/team', (c) => team(c));
   post('/developer/apps/:clientId/team', async (c) => {
     const email = formField(c.req.body, 'email');
-    let recorded = '';
-    const failed = await attempt(async () => { ({ email: recorded } = await apps.addTeamMember(c.actor, c.clientId, email)); });
-    return failed ? team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } }) : done(c, sectionPath(c.clientId, 'team'), AM.invitationRecorded(recorded));
+    let recorded: InvitationRecorded = { email: '' };
+    const failed = await attempt(async () => { recorded = await apps.addTeamMember(c.actor, c.clientId, email); });
+    if (failed) return team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } });
+    if (!recorded.link) return done(c, sectionPath(c.clientId, 'team'), AM.invitationRecorded(recorded.email));
+    const revealed: RevealedLink = { email: recorded.email, url: recorded.link.url, expiresAt: recorded.link.expiresAt.toISOString() };
+    await setReveal(deps, c.reply, c.who, teamLinkReveal(c.clientId), JSON.stringify(revealed));
+    return done(c, sectionPath(c.clientId, 'team'), AM.invitationRecordedLink(recorded.email));
   });
   post('/developer/apps/:clientId/team/remove', async (c) => {
     const developerId = formField(c.req.body, 'developer_id');

@@ -1,4 +1,4 @@
-import { csrfField, emailAddress, errorMessage, field, postButton } from '../../web/components.js';
+import { copyable, csrfField, emailAddress, errorMessage, field, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary, TeamMemberView } from '../app-service.js';
 import { AM } from './app-messages.js';
@@ -14,6 +14,18 @@ export interface TeamData {
   add?: { email: string; error?: string | undefined } | undefined;
   /** A refusal that is not about the email field (the last owner leaving). */
   formError?: string | undefined;
+  /** Open sign-up: an invitation is accepted through its link (team-invitation-links.ts). */
+  byLink: boolean;
+  /** The link of the invitation just made, shown this once. */
+  revealed?: RevealedLink | undefined;
+}
+
+/** An invitation's link, as the reveal cookie carries it to the team page. */
+export interface RevealedLink {
+  email: string;
+  url: string;
+  /** ISO 8601. */
+  expiresAt: string;
 }
 
 const ROLE_TEXT = { owner: 'Owner', member: 'Member', invited: 'Invited, not yet accepted' } as const;
@@ -27,8 +39,14 @@ export function teamView(d: TeamData): Raw {
   const owner = d.app.role === 'owner';
   const owners = d.team.filter((m) => m.role === 'owner').length;
   return appFrame(d.app, 'team', 'Team', html`
+${d.revealed ? html`<div class="reveal" id="invitation-link-box">
+  <h3>${AM.teamLinkTitle} ${emailAddress(d.revealed.email)}</h3>
+  <p>${AM.teamLinkOnce}</p>
+  <p>Valid until ${when(d.revealed.expiresAt)}.</p>
+  ${copyable('invitation-link', d.revealed.url, 'the invitation link')}
+</div>` : ''}
 <p>${AM.teamHelp}</p>
-${owner ? html`<p class="hint">${AM.teamInviteHelp}</p>` : ''}
+${owner ? html`<p class="hint">${d.byLink ? AM.teamInviteHelpLink : AM.teamInviteHelp}</p>` : ''}
 ${errorMessage(d.formError)}
 <ul class="team-list" aria-label="Team members">
   ${d.team.map((m) => {

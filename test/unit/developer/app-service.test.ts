@@ -176,8 +176,10 @@ t.test('invitations: grant nothing until accepted; unknown emails answered alike
   const unknown = await apps.addTeamMember(ada, clientId, 'nobody@example.com');
   t.same([known, unknown], [{ email: 'bob@example.com' }, { email: 'nobody@example.com' }], 'the same answer either way');
   t.same((await store.listTeam(clientId)).map((m) => [m.developerId, m.role, m.invitedBy]).sort(),
-    [['address:nobody@example.com', 'invited', ada.id], [ada.id, 'owner', undefined], [bob.id, 'invited', ada.id]].sort(),
-    'an address without an account is invited as the address (app-team.ts addressInvitee): listed like any invitation');
+    [['address:nobody@example.com', 'invited', ada.id], [ada.id, 'owner', undefined], ['address:bob@example.com', 'invited', ada.id]].sort(),
+    'every invitation is held by the address (app-team.ts addressInvitee), whether or not an account has it');
+  t.same((await apps.listTeam(ada, clientId)).filter((m) => m.role === 'invited').map((m) => m.developerId).sort(),
+    ['address:bob@example.com', 'address:nobody@example.com'], 'their ids alike too: neither is an account’s id');
   t.same((await apps.listTeam(ada, clientId)).filter((m) => m.role === 'invited').map((m) => [m.email, m.displayName]).sort(),
     [['bob@example.com', 'bob@example.com'], ['nobody@example.com', 'nobody@example.com']], 'both by the address, neither by an account’s name');
   t.same((await apps.history(ada, clientId)).slice(0, 2).map((e) => [e.action, e.detail]),
@@ -199,7 +201,8 @@ t.test('invitations: grant nothing until accepted; unknown emails answered alike
   t.same((await store.listTeam(clientId)).map((m) => m.developerId).sort(), [ada.id, 'address:nobody@example.com'].sort());
   t.type(await apps.invitations.decline(bob, clientId).catch((e) => e), NotFoundError, 'declined twice');
   await apps.addTeamMember(ada, clientId, 'bob@example.com');
-  await apps.removeTeamMember(ada, clientId, bob.id);
+  t.type(await apps.removeTeamMember(ada, clientId, bob.id).catch((e) => e), NotFoundError, 'an invitation is not withdrawn by the account’s id: the owner never sees it');
+  await apps.removeTeamMember(ada, clientId, 'address:bob@example.com');
   t.type(await apps.invitations.accept(bob, clientId).catch((e) => e), NotFoundError, 'withdrawn: nothing to accept');
   t.same((await apps.history(ada, clientId)).slice(0, 3).map((e) => e.action), ['team.invitation_withdrawn', 'team.member_invited', 'team.invitation_declined']);
 
@@ -217,6 +220,66 @@ t.test('invitations: grant nothing until accepted; unknown emails answered alike
   t.same((await apps.listApps(bob)).length, 0);
   await apps.invitations.accept(bob, other);
   t.same((await apps.listApps(bob)).map((a) => [a.client.name, a.role]), [['Other', 'member']], 'accepted: the app is theirs to work on');
+});
+
+t.test('an older store’s invitation, held by the account’s id: listed and withdrawn by its address, accepted by the account', async (t) => {
+  const { apps, dev, store, clock } = await setUp(t);
+  const ada = await dev('Ada');
+  const bob = await dev('Bob');
+  const { clientId } = await apps.register(ada, { name: 'Shared' });
+  const invite = () => store.putTeamMember({ clientId, developerId: bob.id, role: 'invited', addedAt: clock.now().toISOString(), invitedBy: ada.id });
+  await invite();
+  t.same((await apps.listTeam(ada, clientId)).map((m) => [m.developerId, m.email, m.displayName, m.role]).slice(1),
+    [['address:bob@example.com', 'bob@example.com', 'bob@example.com', 'invited']], 'listed as an invitation to the address');
+  t.match((await apps.addTeamMember(ada, clientId, 'BOB@example.com').catch((e) => e)).fields, [{ message: /already invited/ }], 'not invited twice');
+  await apps.removeTeamMember(ada, clientId, 'address:bob@example.com');
+  t.same((await store.listTeam(clientId)).map((m) => m.developerId), [ada.id], 'withdrawn by the address');
+  t.match((await apps.history(ada, clientId))[0], { action: 'team.invitation_withdrawn', detail: { developer_id: 'address:bob@example.com', email: 'bob@example.com' } });
+  await invite();
+  t.same((await apps.invitations.list(bob)).map((i) => i.client.clientId), [clientId], 'the account sees it');
+  await apps.invitations.accept(bob, clientId);
+  t.same((await store.listTeam(clientId)).map((m) => [m.developerId, m.role]), [[ada.id, 'owner'], [bob.id, 'member']], 'accepted: a member');
+});
+
+t.test('open sign-up: an invitation comes with a link, and only the account with the address accepts, through it, once, while it stands', async (t) => {
+  const { store, clock, log, dev } = await developerStore(t);
+  const apps = new AppService({ store, clock, log, signup: 'open', issuer: 'https://id.example' });
+  const [ada, bob, eve] = await Promise.all(['Ada', 'Bob', 'Eve'].map(async (n) => actorOf(await dev(n))));
+  const { clientId } = await apps.register(ada!, { name: 'Shared' });
+  const { clientId: other } = await apps.register(ada!, { name: 'Other' });
+  const recorded = await apps.addTeamMember(ada!, clientId, 'bob@example.com');
+  t.match(recorded, { email: 'bob@example.com', link: { url: /^https:\/\/id\.example\/developer\/team-invitations\/[A-Za-z0-9_-]{43}$/ } }, 'a link to hand over');
+  t.equal(recorded.link!.expiresAt.getTime() - clock.now().getTime(), 7 * 24 * 3600 * 1000, 'for 7 days');
+  const token = recorded.link!.url.split('/').pop()!;
+  t.notOk(JSON.stringify(await store.oidc.find('TeamInvitationLink', token)), 'the store keeps no token');
+  t.match(await apps.invitations.list(bob!), [{ client: { clientId }, byLink: true }], 'listed for the account with the address, to accept by the link');
+
+  t.type(await apps.invitations.accept(bob!, clientId).catch((e) => e), ForbiddenError, 'no link: refused');
+  t.type(await apps.invitations.accept(bob!, clientId, 'x'.repeat(43)).catch((e) => e), NotFoundError, 'another token: refused');
+  t.equal(await apps.invitations.byLink(eve!, token), undefined, 'another account holding the link sees nothing');
+  t.type(await apps.invitations.accept(eve!, clientId, token).catch((e) => e), NotFoundError, 'nor accepts');
+  await apps.addTeamMember(ada!, other, 'bob@example.com');
+  t.type(await apps.invitations.accept(bob!, other, token).catch((e) => e), NotFoundError, 'a link is for its own app only');
+  t.match(await apps.invitations.byLink(bob!, token), { client: { clientId, name: 'Shared' }, invitedBy: { name: 'Ada' } }, 'the link shows the invitation to its account');
+  t.equal((await store.listTeam(clientId)).length, 2, 'refusals change nothing');
+
+  await apps.invitations.accept(bob!, clientId, token);
+  t.same((await store.listTeam(clientId)).map((m) => [m.developerId, m.role]), [[ada!.id, 'owner'], [bob!.id, 'member']], 'accepted through the link');
+  await apps.removeTeamMember(ada!, clientId, bob!.id);
+  const fresh = (await apps.addTeamMember(ada!, clientId, 'bob@example.com')).link!.url.split('/').pop()!;
+  t.type(await apps.invitations.accept(bob!, clientId, token).catch((e) => e), NotFoundError, 'a used link does not work again');
+
+  // Withdrawn: the link ends with it, even when the address is invited again; lapsed: refused.
+  const withdrawn = (await apps.addTeamMember(ada!, other, 'eve@example.com')).link!.url.split('/').pop()!;
+  await apps.removeTeamMember(ada!, other, 'address:eve@example.com');
+  t.equal(await apps.invitations.byLink(eve!, withdrawn), undefined, 'withdrawn: the link shows nothing');
+  await apps.addTeamMember(ada!, other, 'eve@example.com');
+  t.equal(await apps.invitations.byLink(eve!, withdrawn), undefined, 'invited again: the old link still shows nothing');
+  t.type(await apps.invitations.accept(eve!, other, withdrawn).catch((e) => e), NotFoundError, 'nor accepts the new invitation');
+  clock.advance(7 * 24 * 3600 * 1000 + 1000);
+  t.equal(await apps.invitations.byLink(bob!, fresh), undefined, 'after 7 days the link shows nothing');
+  t.type(await apps.invitations.accept(bob!, clientId, fresh).catch((e) => e), NotFoundError, 'and accepts nothing');
+  t.ok((await apps.invitations.list(bob!)).some((i) => i.client.clientId === clientId), 'the invitation stands, to be withdrawn and made again');
 });
 
 t.test('going live: request, decline with a note, request again, approve; operator only', async (t) => {

@@ -57,4 +57,13 @@ t.test('an invitation token in a request line is redacted in the logs', async (t
   t.equal(redactUrl(`/developer/invitations/${token}`), '/developer/invitations/[redacted]');
   t.equal(redactUrl(`/developer/invitations/${token}?x=1`), '/developer/invitations/[redacted]?x=1');
   t.equal(redactUrl('/developer/account'), '/developer/account');
+  t.equal(redactUrl(`/developer/team-invitations/${token}`), '/developer/team-invitations/[redacted]', 'a team invitation’s link too');
+  t.equal(redactUrl(`/developer/team-%69nvitations/${token}`), '/developer/team-%69nvitations/[redacted]', 'however it is encoded');
+  // Signed out, the link sends the browser to the sign-in with next=<the link>: redacted there as well.
+  t.equal(redactUrl(`/developer/sign-in?next=${encodeURIComponent(`/developer/team-invitations/${token}`)}`),
+    `/developer/sign-in?next=${encodeURIComponent('/developer/team-invitations/[redacted]')}`, 'inside next');
+  t.equal(redactUrl(`/developer/sign-in?next=/developer/invitations/${token}&x=1`), `/developer/sign-in?next=${encodeURIComponent('/developer/invitations/[redacted]')}&x=1`, 'unencoded too');
+  t.equal(redactUrl('/developer/sign-in?next=%2Fdeveloper%2Fapps'), '/developer/sign-in?next=%2Fdeveloper%2Fapps', 'any other next kept byte for byte');
+  const nested = `/developer/sign-in?next=${encodeURIComponent(`/developer/sign-in?next=${encodeURIComponent(`/developer/team-invitations/${token}`)}`)}`;
+  t.notMatch(redactUrl(nested), /A{43}/, 'a next inside a next: its token is not in the line either');
 });

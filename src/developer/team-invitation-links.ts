@@ -1,0 +1,68 @@
+import type { TeamMember } from '../../adapters/store.js';
+import type { DeveloperDeps } from './deps.js';
+import { INVITATION_SECONDS } from './invitations.js';
+import { secretKey } from '../clients/client-secret.js';
+import { type LinkRecord, LinkRecords } from './link-records.js';
+
+/**
+ * With open sign-up (`developer_signup: "open"`) nobody's address is verified, so an invitation to a team
+ * cannot trust whoever signed up with the invited address: adding someone also gives the owner a link to hand
+ * to them, and accepting needs it (team-invitations.ts). The link lasts INVITATION_DAYS, is used up when
+ * accepted, and works only for the account with the invited address, while the invitation stands: a link
+ * that leaks is of no use to anyone else, and withdrawing the invitation (or inviting the address again) ends it. With invite-only sign-up
+ * (the default) every address was given by the operator's invitation link, and no team link is needed.
+ */
+export const TEAM_LINK_MODEL = 'TeamInvitationLink';
+/**
+ * Which link is an invitation's own (keyed by app and address): the latest made. Withdrawing, declining or
+ * accepting the invitation removes it, so no earlier link works again, even if the address is invited again.
+ */
+const CURRENT_MODEL = 'TeamInvitationCurrentLink';
+const currentKey = (clientId: string, email: string) => `${clientId} ${email}`;
+
+export interface TeamLinkRecord extends LinkRecord {
+  clientId: string;
+  /** The invited address, as AppTeam keeps it (normalised). */
+  email: string;
+  createdAt: string;
+}
+
+export const teamInvitationPath = (token: string) => `/developer/team-invitations/${token}`;
+
+export class TeamInvitationLinks {
+  readonly #links: LinkRecords<TeamLinkRecord>;
+
+  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'issuer'>) {
+    this.#links = new LinkRecords(deps, TEAM_LINK_MODEL, INVITATION_SECONDS);
+  }
+
+  /** A new link for the invitation of `email` to the app's team (the one that works from now on). */
+  async issue(clientId: string, email: string): Promise<{ url: string; expiresAt: Date }> {
+    const { token, expiresAt } = await this.#links.issue((now, lapses) => ({ clientId, email, createdAt: now.toISOString(), expiresAt: lapses.toISOString() }));
+    await this.deps.store.oidc.upsert(CURRENT_MODEL, currentKey(clientId, email), { link: secretKey(token) }, INVITATION_SECONDS);
+    return { url: `${this.deps.issuer}${teamInvitationPath(token)}`, expiresAt };
+  }
+
+  /** The invitation is answered or withdrawn: none of its links works any more. */
+  end(clientId: string, email: string): Promise<void> {
+    return this.deps.store.oidc.destroy(CURRENT_MODEL, currentKey(clientId, email));
+  }
+
+  /** The link's record, unless it was used or has lapsed. */
+  async find(token: string): Promise<TeamLinkRecord | undefined> {
+    const record = await this.#links.find(token);
+    return record && !record.consumed && typeof record.clientId === 'string' && typeof record.email === 'string' ? record : undefined;
+  }
+
+  /** Whether the token is the link of this invitation (its app, its address, the latest made), unused and not lapsed. */
+  async fits(token: string, invitation: TeamMember, email: string | undefined): Promise<boolean> {
+    const link = await this.find(token);
+    if (!link || link.clientId !== invitation.clientId || link.email !== email) return false;
+    const current = await this.deps.store.oidc.find(CURRENT_MODEL, currentKey(link.clientId, link.email));
+    return current?.link === secretKey(token);
+  }
+
+  consume(token: string): Promise<boolean> {
+    return this.#links.consume(token);
+  }
+}
