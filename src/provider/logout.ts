@@ -2,7 +2,9 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noteRequestEvent } from '../http/request-log.js';
 import { readCookie } from '../http/signed-value.js';
+import { hostName } from '../web/components.js';
 import { errorPage, SCHOOL_APPS } from '../web/error-page.js';
+import { html } from '../web/html.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { LOOPBACK_HOSTS } from '../developer/callback-url.js';
 import { type LogoutRequest, resolveLogout } from './logout-request.js';
@@ -59,7 +61,7 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
   if (!redirectsAtOnce(request)) {
     return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage('You are signed out',
       `You are signed out of Lanyard. ${request.client.name} is still being made, so Lanyard does not send you on to it by itself.`,
-      undefined, { href: request.redirectTo, label: `Continue to ${new URL(request.redirectTo).host}` }));
+      undefined, { href: request.redirectTo, label: html`Continue to ${hostName(new URL(request.redirectTo).host)}` }));
   }
   return reply.header('Cache-Control', 'no-store').redirect(request.redirectTo, 303);
 }

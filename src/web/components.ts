@@ -145,6 +145,9 @@ export const breakableCode = (text: string, after: string) => html`<code class="
 /** A path or URL as code that may break after a slash and nowhere else. */
 export const slashed = (text: string) => breakableCode(text, '/');
 
+/** A host name that may break after a dot or a colon, never at a hyphen ("tables-|trainer.example"). */
+export const hostName = (host: string) => html`<span class="breakable">${breakableParts(host, '.:')}</span>`;
+
 /** An email address that may break after its @ or a dot, never at a hyphen ("ada-|phone@…"). */
 export const emailAddress = (address: string) => html`<span class="breakable">${breakableParts(address, '@.')}</span>`;
 

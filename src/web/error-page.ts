@@ -1,11 +1,12 @@
 import { forAdults } from './components.js';
-import { html } from './html.js';
+import { html, type Raw } from './html.js';
 import { layout } from './layout.js';
 
 /** A way on from an error page. */
 export interface WayOn {
   href: string;
-  label: string;
+  /** Text, or markup that says where a long word may break (hostName). */
+  label: string | Raw;
 }
 
 /** Where a pupil or teacher stuck on a sign-in's error can always go: their school's apps (the front door). */

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { actorOf } from '../../src/developer/actor.js';
 import { browserSetUp, THREE_SIZES } from '../helpers/browser-flow.js';
-import { openPage } from '../helpers/browser.js';
+import { openPage, wordsBroken } from '../helpers/browser.js';
 import { developmentApp } from '../helpers/development-app.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { authorizationRequest } from '../helpers/relying-party.js';
@@ -96,6 +96,8 @@ t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet an
       t.equal(await page.getByRole('heading', { level: 1 }).innerText(), 'You are signed out');
       await shot('13-signed-out-development-app', 'the signed-out page of an app in development');
       t.ok(await page.getByRole('link', { name: 'Continue to tables-trainer.example' }).isVisible(), 'its logout URL one tap away');
+      t.equal(await page.locator('a.button-link .breakable').count(), 1, 'the host name marked where it may break');
+      t.same(await wordsBroken(page, '.breakable > span', { afterHyphen: false }), [], 'its host name breaks only after a dot, never at its hyphen');
       t.same(problems, [], 'no console errors (CSP violations, script errors, failed loads) on the way');
     });
   }
