@@ -32,12 +32,18 @@ async function signUp(lanyard: Lanyard, email: string, name: string): Promise<Ht
 /** The browser's CSRF token for the developer area. */
 const csrfIn = async (lanyard: Lanyard, b: HttpBrowser) => csrfOf(await (await b.get(`${lanyard.url}/developer`)).text());
 
-t.test('open sign-up: the owner is given a link once; someone who signed up with the invited address cannot accept without it', async (t) => {
+/** A Lanyard with open sign-up, and Ada, signed in, with an app of hers (Reading Quest). */
+async function ownerWithApp(t: Parameters<typeof startLanyard>[0]) {
   const lanyard = await openLanyard(t);
   const ada = await createDeveloper(lanyard, { name: 'Ada' });
   const adaCsrf = await csrfIn(lanyard, ada.browser);
   const reg = await ada.browser.post(`${lanyard.url}/developer/apps/new`, { csrf: adaCsrf, name: 'Reading Quest', description: '', homepage_url: '', logo_url: '' });
   const clientId = /app_[0-9a-f]{32}/.exec(reg.headers.get('location')!)![0];
+  return { lanyard, ada, adaCsrf, clientId };
+}
+
+t.test('open sign-up: the owner is given a link once; someone who signed up with the invited address cannot accept without it', async (t) => {
+  const { lanyard, ada, adaCsrf, clientId } = await ownerWithApp(t);
   const team = `${lanyard.url}/developer/apps/${clientId}/team`;
 
   // Eve signs up first with Bob's address (open sign-up checks no address), then Ada invites Bob.
@@ -77,11 +83,7 @@ t.test('open sign-up: the owner is given a link once; someone who signed up with
 });
 
 t.test('open sign-up: the invited developer opens the link signed out, signs up, opens it again, and joins; the link works once', async (t) => {
-  const lanyard = await openLanyard(t);
-  const ada = await createDeveloper(lanyard, { name: 'Ada' });
-  const adaCsrf = await csrfIn(lanyard, ada.browser);
-  const reg = await ada.browser.post(`${lanyard.url}/developer/apps/new`, { csrf: adaCsrf, name: 'Reading Quest', description: '', homepage_url: '', logo_url: '' });
-  const clientId = /app_[0-9a-f]{32}/.exec(reg.headers.get('location')!)![0];
+  const { lanyard, ada, adaCsrf, clientId } = await ownerWithApp(t);
   await ada.browser.post(`${lanyard.url}/developer/apps/${clientId}/team`, { csrf: adaCsrf, email: 'Carol@School.example' });
   const page = await (await ada.browser.get(`${lanyard.url}/developer/apps/${clientId}/team`)).text();
   const link = LINK.exec(page)![0];
