@@ -44,21 +44,37 @@ export { freePort, freePorts };
 export async function startLanyard(t: Teardown, options: StartOptions = {}): Promise<Lanyard> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'lanyard-test-'));
   if (!options.dir) t.teardown(() => rmSync(dir, { recursive: true, force: true }));
-  const port = options.port ?? (await freePort());
   const clock = options.clock ?? systemClock;
-  const config = loadConfig({
-    PORT: String(port),
-    LANYARD_STORE: `sqlite:${join(dir, 'lanyard.db')}`,
-    LANYARD_LOG_LEVEL: 'info',
-    ...options.env,
-  });
-  const services = await openServices(config, clock, pooledKeyPair);
-  const logs: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); },
-  });
-  const app = await buildApp({ config, clock, ...services, logStream: stream });
-  await app.listen({ port, host: '127.0.0.1' });
+  // A port found free can be taken by another test file before Lanyard listens on it (EADDRINUSE seen in CI):
+  // then the whole server is built again on another one (the issuer names the port), at most three times.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.port ?? (await freePort());
+    const config = loadConfig({
+      PORT: String(port),
+      LANYARD_STORE: `sqlite:${join(dir, 'lanyard.db')}`,
+      LANYARD_LOG_LEVEL: 'info',
+      ...options.env,
+    });
+    const services = await openServices(config, clock, pooledKeyPair);
+    const logs: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); },
+    });
+    const app = await buildApp({ config, clock, ...services, logStream: stream });
+    try {
+      await app.listen({ port, host: '127.0.0.1' });
+    } catch (err) {
+      await app.close();
+      await services.store.close();
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port !== undefined || attempt === 3) throw err;
+      continue;
+    }
+    return running(t, { app, config, services, dir, logs });
+  }
+}
+
+function running(t: Teardown, o: { app: LanyardApp; config: Config; services: Awaited<ReturnType<typeof openServices>>; dir: string; logs: string[] }): Lanyard {
+  const { app, config, services, dir, logs } = o;
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
