@@ -13,7 +13,7 @@ import type { TeamInvitationLinks } from './team-invitation-links.js';
  * its ids nor the history tells an owner whether an address has an account. The invited developer finds it
  * by their account's address (team-invitations.ts); accepting moves it to their account.
  * Stores from before this hold some invitations by an account's id: they are listed and withdrawn by the
- * account's address all the same (addressOfEntry).
+ * account's address all the same (AppTeam's #invitedAddress and #entry).
  */
 const ADDRESS = 'address:';
 export const addressInvitee = (email: string): string => `${ADDRESS}${email}`;

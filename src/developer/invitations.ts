@@ -8,8 +8,8 @@ import { LinkRecords } from './link-records.js';
  * Invitations (issue 9 §1): `lanyard developers invite EMAIL` prints a link valid 7 days and usable once;
  * Lanyard sends no email. The link carries a 256-bit random token; the store keeps only its SHA-256, as a
  * `DeveloperInvitation` record that expires with the invitation and is consumed atomically when accepted
- * (two tabs submitting at once create one account; link-records.ts). The invitation is for its email: accepting it creates
- * that account, with a name and password the developer chooses.
+ * (two tabs submitting at once create one account; link-records.ts). The invitation is for its email:
+ * accepting it creates that account, with a name and password the developer chooses.
  */
 export const INVITATION_MODEL = 'DeveloperInvitation';
 export const INVITATION_DAYS = 7;

@@ -1,4 +1,3 @@
-import type { TeamMember } from '../../adapters/store.js';
 import type { DeveloperDeps } from './deps.js';
 import { INVITATION_SECONDS } from './invitations.js';
 import { secretKey } from '../clients/client-secret.js';
@@ -9,8 +8,9 @@ import { type LinkRecord, LinkRecords } from './link-records.js';
  * cannot trust whoever signed up with the invited address: adding someone also gives the owner a link to hand
  * to them, and accepting needs it (team-invitations.ts). The link lasts INVITATION_DAYS, is used up when
  * accepted, and works only for the account with the invited address, while the invitation stands: a link
- * that leaks is of no use to anyone else, and withdrawing the invitation (or inviting the address again) ends it. With invite-only sign-up
- * (the default) every address was given by the operator's invitation link, and no team link is needed.
+ * that leaks is of no use to anyone else, and withdrawing the invitation (or inviting the address again)
+ * ends it. With invite-only sign-up (the default) every address was given by the operator's invitation
+ * link, and no team link is needed.
  */
 export const TEAM_LINK_MODEL = 'TeamInvitationLink';
 /**
@@ -48,18 +48,15 @@ export class TeamInvitationLinks {
     return this.deps.store.oidc.destroy(CURRENT_MODEL, currentKey(clientId, email));
   }
 
-  /** The link's record, unless it was used or has lapsed. */
-  async find(token: string): Promise<TeamLinkRecord | undefined> {
-    const record = await this.#links.find(token);
-    return record && !record.consumed && typeof record.clientId === 'string' && typeof record.email === 'string' ? record : undefined;
-  }
-
-  /** Whether the token is the link of this invitation (its app, its address, the latest made), unused and not lapsed. */
-  async fits(token: string, invitation: TeamMember, email: string | undefined): Promise<boolean> {
-    const link = await this.find(token);
-    if (!link || link.clientId !== invitation.clientId || link.email !== email) return false;
-    const current = await this.deps.store.oidc.find(CURRENT_MODEL, currentKey(link.clientId, link.email));
-    return current?.link === secretKey(token);
+  /**
+   * The link's record while it works: not used, not lapsed, and the latest link of its invitation (which
+   * answering or withdrawing the invitation ends). Whose invitation it is, the caller checks (clientId, email).
+   */
+  async current(token: string): Promise<TeamLinkRecord | undefined> {
+    const link = await this.#links.find(token);
+    if (!link || link.consumed || typeof link.clientId !== 'string' || typeof link.email !== 'string') return undefined;
+    const latest = await this.deps.store.oidc.find(CURRENT_MODEL, currentKey(link.clientId, link.email));
+    return latest?.link === secretKey(token) ? link : undefined;
   }
 
   consume(token: string): Promise<boolean> {

@@ -38,15 +38,17 @@ export class TeamInvitations {
 
   /** The developer's invitations not yet answered, oldest first (apps deleted meanwhile are left out). */
   async list(actor: Actor): Promise<TeamInvitation[]> {
-    const found = await Promise.all((await this.#entries(actor)).map((m) => this.#view(m)));
+    const found = await Promise.all((await this.#entries(actor, await this.#email(actor))).map((m) => this.#view(m)));
     return found.filter((i): i is TeamInvitation => i !== undefined);
   }
 
   /** The invitation a link stands for, when the link is this developer's and the invitation still stands. */
   async byLink(actor: Actor, token: string): Promise<TeamInvitation | undefined> {
-    const link = await this.links?.find(token);
-    const entry = link && (await this.#entries(actor)).find((m) => m.clientId === link.clientId);
-    return entry && await this.links!.fits(token, entry, await this.#email(actor)) ? this.#view(entry) : undefined;
+    const link = await this.links?.current(token);
+    const email = await this.#email(actor);
+    if (!link || link.email !== email) return undefined;
+    const entry = (await this.#entries(actor, email)).find((m) => m.clientId === link.clientId);
+    return entry && this.#view(entry);
   }
 
   /**
@@ -56,15 +58,17 @@ export class TeamInvitations {
   async accept(actor: Actor, clientId: string, token?: string): Promise<AppSummary> {
     const { store, clock } = this.deps;
     return withAppLock(store, clientId, async () => {
-      const { client, invitation } = await this.#find(actor, clientId);
+      const email = await this.#email(actor);
+      const { client, invitation } = await this.#find(actor, email, clientId);
       if (this.links) {
         if (!token) throw new ForbiddenError(ACCEPT_BY_LINK);
-        if (!(await this.links.fits(token, invitation, await this.#email(actor))) || !(await this.links.consume(token))) throw new NotFoundError(NO_LINK);
+        const link = await this.links.current(token);
+        if (link?.clientId !== clientId || link.email !== email || !(await this.links.consume(token))) throw new NotFoundError(NO_LINK);
       }
       await store.putTeamMember({ ...invitation, developerId: actor.id, role: 'member', addedAt: clock.now().toISOString() });
       if (invitation.developerId !== actor.id) await store.removeTeamMember(clientId, invitation.developerId);
-      await this.#ended(actor, clientId);
-      await this.#record.change(actor, clientId, 'team.invitation_accepted', await this.#who(actor),
+      await this.#ended(clientId, email);
+      await this.#record.change(actor, clientId, 'team.invitation_accepted', this.#who(actor, email),
         'app.team_invitation_accepted', 'team invitation accepted', { developerId: actor.id });
       return { client, role: 'member' };
     });
@@ -74,17 +78,18 @@ export class TeamInvitations {
   async decline(actor: Actor, clientId: string): Promise<StoredClient> {
     const { store } = this.deps;
     return withAppLock(store, clientId, async () => {
-      const { client, invitation } = await this.#find(actor, clientId);
+      const email = await this.#email(actor);
+      const { client, invitation } = await this.#find(actor, email, clientId);
       await store.removeTeamMember(clientId, invitation.developerId);
-      await this.#ended(actor, clientId);
-      await this.#record.change(actor, clientId, 'team.invitation_declined', await this.#who(actor),
+      await this.#ended(clientId, email);
+      await this.#record.change(actor, clientId, 'team.invitation_declined', this.#who(actor, email),
         'app.team_invitation_declined', 'team invitation declined', { developerId: actor.id });
       return client;
     });
   }
 
-  async #ended(actor: Actor, clientId: string): Promise<void> {
-    const email = await this.#email(actor);
+  /** The invitation is answered: its link (open sign-up) works no more. */
+  async #ended(clientId: string, email: string | undefined): Promise<void> {
     if (this.links && email) await this.links.end(clientId, email);
   }
 
@@ -92,14 +97,13 @@ export class TeamInvitations {
     return (await this.deps.store.findDeveloper(actor.id))?.email;
   }
 
-  async #who(actor: Actor) {
-    return { developer_id: actor.id, email: await this.#email(actor) ?? '', name: actor.name };
+  #who(actor: Actor, email: string | undefined) {
+    return { developer_id: actor.id, email: email ?? '', name: actor.name };
   }
 
   /** The developer's invitation entries: by their address, and (an older store's) by their account's id. */
-  async #entries(actor: Actor): Promise<TeamMember[]> {
+  async #entries(actor: Actor, email: string | undefined): Promise<TeamMember[]> {
     const { store } = this.deps;
-    const email = await this.#email(actor);
     const held = [...await store.listMemberships(actor.id), ...(email ? await store.listMemberships(addressInvitee(email)) : [])];
     return held.filter((m) => m.role === 'invited').sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.clientId.localeCompare(b.clientId));
   }
@@ -113,9 +117,9 @@ export class TeamInvitations {
     return { client, invitedAt: m.addedAt, invitedBy: { id: m.invitedBy ?? '', name }, byLink: !!this.links };
   }
 
-  async #find(actor: Actor, clientId: string) {
+  async #find(actor: Actor, email: string | undefined, clientId: string) {
     const client = clientId ? await this.deps.store.findClient(clientId) : undefined;
-    const invitation = client?.source === 'developer' ? (await this.#entries(actor)).find((m) => m.clientId === clientId) : undefined;
+    const invitation = client?.source === 'developer' ? (await this.#entries(actor, email)).find((m) => m.clientId === clientId) : undefined;
     if (!client || !invitation) throw new NotFoundError(NO_INVITATION);
     return { client, invitation };
   }
