@@ -14,6 +14,7 @@ import { renderErrorPage } from './render-error.js';
 import { secureCookiesForHttpsIssuer } from './secure-cookies.js';
 import { tokenRequest } from './token-request.js';
 import { storeUnavailable } from './unavailable.js';
+import { userinfoRequest } from './userinfo-request.js';
 
 export interface ProviderHostDeps {
   issuer: string;
@@ -67,6 +68,7 @@ export class ProviderHost {
     provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
     provider.use(tokenRequest(d.clients, d.log));
+    provider.use(userinfoRequest);
     logProviderEvents(provider, d.log);
     this.#handler = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
     this.#provider = provider;

@@ -178,6 +178,25 @@ t.test('no token: 401 with the bare challenge; a garbage or malformed one: 401 i
   expectInvalidToken(t, await getUser(lanyard, null, '/api/user', { headers: { authorization: `Bearer ${teacher.access_token} extra` } }), 'two values');
 });
 
+t.test('userinfo answers another scheme as no token: 401 with the bare challenge (RFC 6750 §3.1), as /api/user does', async (t) => {
+  const issuer = lanyard.url;
+  for (const [what, headers] of [['no Authorization', {}], ['Basic', { authorization: demoBasic }], ['an unknown scheme', { authorization: 'Token abc' }]] as const) {
+    const res = await fetch(`${lanyard.url}/oauth/userinfo`, { headers });
+    t.equal(res.status, 401, `${what}: 401`);
+    t.equal(res.headers.get('www-authenticate'), `Bearer realm="${issuer}"`, `${what}: the challenge, without an error code`);
+  }
+  const { access_token: token } = await tokensFor(lanyard, TEACHER);
+  const post = await fetch(`${lanyard.url}/oauth/userinfo`, {
+    method: 'POST',
+    headers: { authorization: demoBasic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ access_token: token! }),
+  });
+  t.equal(post.status, 200, 'Basic beside a token in the form body (RFC 6750 §2.2): the token is read');
+  const malformed = await fetch(`${lanyard.url}/oauth/userinfo`, { headers: { authorization: 'Bearer' } });
+  t.equal(malformed.status, 400, 'Bearer without a token is still a malformed request (invalid_request)');
+  t.match(malformed.headers.get('www-authenticate'), /error="invalid_request"/);
+});
+
 t.test('expired tokens are refused', async (t) => {
   const accountId = claimsOf(teacher.id_token!).sub as string;
   const short = await mintToken(lanyard, { accountId, expiresIn: 1 });

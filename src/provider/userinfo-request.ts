@@ -1,0 +1,17 @@
+import { bearerValue } from '../api/bearer-token.js';
+import { ROUTES } from './paths.js';
+import type { ProviderMiddleware } from './types.js';
+
+/**
+ * RFC 6750 §3.1: a request to the userinfo endpoint with another scheme in its Authorization header (Basic,
+ * say) carries no bearer credentials, and gets what a request without the header gets: 401 with the bare
+ * `Bearer realm` challenge, no error code. oidc-provider answers it 400 invalid_request instead, so the
+ * header is taken away before it reads the request; a token sent in a POST form body (RFC 6750 §2.2) is
+ * still read. `/api/user` answers the same way (src/api/bearer-token.ts).
+ */
+export const userinfoRequest: ProviderMiddleware = (ctx, next) => {
+  if (ctx.path === ROUTES.userinfo && ctx.get('authorization') && bearerValue(ctx.get('authorization')) === 'missing') {
+    delete ctx.req.headers.authorization;
+  }
+  return next();
+};
