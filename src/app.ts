@@ -30,6 +30,7 @@ import { hardenResponses, securityHeaders } from './http-hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
 import { loggerOptions } from './logging.js';
+import { authorizePostRoute } from './provider/authorize-post.js';
 import { logoutRoute } from './provider/logout.js';
 import { mountProvider } from './provider/mount.js';
 import { ProviderHost } from './provider/provider-host.js';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });
   await mountProvider(app, host);
   wellKnownDocuments(early, { host, clock, issuer: config.issuer, serviceDocumentation: config.serviceDocumentation, headers });
+  await authorizePostRoute(app, config.issuer);
   await logoutRoute(app, host, clients, config.issuer);
   docsRoute(app, config.issuer);
   await userApi(app, { host, store, clients, issuer: config.issuer });

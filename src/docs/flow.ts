@@ -1,4 +1,5 @@
 import { NONCE_MAX_LENGTH, STATE_MAX_LENGTH } from '../provider/authorization-params.js';
+import { AUTHORIZE_FORM_LIMIT } from '../provider/authorize-post.js';
 import { ROUTES } from '../provider/paths.js';
 import { TTL } from '../provider/ttl.js';
 import { breakableCode, slashed } from '../web/components.js';
@@ -35,6 +36,10 @@ ${docsTable('Authorization request parameters', ['Parameter', 'Required', 'Meani
   [html`<code>organisation</code>`, 'no', html`The school’s slug (or id): the user signs in to that school and skips the school picker. The sandbox school’s slug is <code>sandbox</code>.`],
   [html`<code>code_challenge</code>, <code>code_challenge_method</code>`, 'no', html`PKCE (RFC 7636) with <code>S256</code>; then send <code>code_verifier</code> with the token request. Recommended on top of the client secret.`],
 ])}
+<p>An app may also send these parameters as a form <code>POST</code> to the same address (OpenID Connect Core
+§3.1.2.1). Lanyard answers it with a redirect (303) to the same request as a <code>GET</code>, so that the browser
+brings Lanyard's sign-in along and a user who is already signed in is not asked again: the parameters end up
+in the address either way, and the form may be at most ${AUTHORIZE_FORM_LIMIT / 1024} KiB.</p>
 <p>The user picks their school (unless <code>organisation</code> named it) and signs in with the way their school
 uses. Then Lanyard redirects the browser to your callback URL:</p>
 ${codeBlock('https://app.example.com/auth/callback?code=THE_CODE&state=A_FRESH_RANDOM_VALUE&iss=' + encodeURIComponent(issuer), 'The callback')}

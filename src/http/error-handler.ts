@@ -9,6 +9,7 @@ import { ROUTES } from '../provider/paths.js';
 export const isDeveloperPage = (url: string) => /^\/developer(\/|\?|$)/.test(url) && !/^\/developer\/api(\/|\?|$)/.test(url);
 /** Pages people see: an error there is a page too, never JSON and never a stack trace. */
 const isPage = (url: string) => url.startsWith('/interaction/') || url.startsWith(ROUTES.logout) || url.startsWith(ROUTES.classroomDevice)
+  || url.startsWith(ROUTES.authorization)
   || isDeveloperPage(url);
 
 /**

@@ -1,6 +1,6 @@
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
-import { isProviderPath } from './paths.js';
+import { isProviderPath, ROUTES } from './paths.js';
 import type { ProviderHost } from './provider-host.js';
 
 /**
@@ -12,6 +12,8 @@ export async function mountProvider(app: FastifyInstance, host: ProviderHost): P
   await app.register(middie);
   app.use((req, res, next) => {
     if (!isProviderPath(req.url ?? '')) return next();
+    // A POSTed authorization request is Fastify's: it becomes a GET (authorize-post.ts).
+    if (req.method === 'POST' && req.url?.split('?', 1)[0] === ROUTES.authorization) return next();
     // RFC 9110 §9.3.2: HEAD is GET without the content. The provider answers it as a GET (same status and
     // headers, Content-Length included); Node's response, created for a HEAD request, sends no body bytes.
     if (req.method === 'HEAD') req.method = 'GET';
