@@ -279,9 +279,17 @@ function productionProblems(config: { file?: ConfigFile | undefined; configPath:
   return problems;
 }
 
+/** A development configuration's passwords are public (the demo's are in the README): it listens on this machine only unless HOST says otherwise. */
+const isDevelopment = (file: ConfigFile, usingDemo: boolean) => usingDemo || file.development === true;
+const defaultHost = (file: ConfigFile, usingDemo: boolean) => (isDevelopment(file, usingDemo) ? '127.0.0.1' : '0.0.0.0');
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1', 'localhost'];
+
 function developmentWarnings(config: Config, usingDemo: boolean): string[] {
   const warnings: string[] = [];
-  if (usingDemo || config.file.development) warnings.push(`DEVELOPMENT CONFIGURATION in use (${config.configPath}): its passwords and secrets are public; never expose it to real users`);
+  if (isDevelopment(config.file, usingDemo)) {
+    warnings.push(`DEVELOPMENT CONFIGURATION in use (${config.configPath}): its passwords and secrets are public; never expose it to real users`);
+    if (!LOOPBACK_ADDRESSES.includes(config.host)) warnings.push(`HOST=${config.host}: other machines can reach this development configuration and sign in with its public passwords`);
+  }
   if (config.file.clients.some((c) => c.secrets?.length)) warnings.push('plaintext client secrets in the configuration: whoever reads the file can act as the app; use secret_hashes (`lanyard clients secret`)');
   if ((config.file.organisations ?? []).some((o) => o.users?.some((u) => u.password || u.emoji_password || u.badge_code))) {
     warnings.push('plaintext user credentials (password, emoji_password or badge_code) in the configuration: whoever reads the file can sign in as those users');
@@ -456,7 +464,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   const config: Config = {
     production,
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || defaultHost(file, usingDemo),
     issuer,
     configPath,
     ...store,

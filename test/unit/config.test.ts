@@ -81,7 +81,7 @@ t.test('defaults: PORT 3000, localhost issuer, SQLite under ./data, the demo con
   t.equal(config.storeUrl, 'sqlite:./data/lanyard.db', 'store');
   t.equal(config.configPath, demoConfigPath, 'the demo configuration');
   t.equal(config.file.development, true, 'which is a development configuration');
-  t.equal(config.host, '0.0.0.0', 'host');
+  t.equal(config.host, '127.0.0.1', 'host: this machine only, for the demo’s passwords are public');
   t.equal(config.logLevel, 'info', 'log level');
   t.equal(config.trustProxy, 0, 'proxy headers not trusted');
   t.equal(config.production, false, 'not production');
@@ -93,6 +93,21 @@ t.test('defaults: PORT 3000, localhost issuer, SQLite under ./data, the demo con
   t.match(config.warnings.join('\n'), /plaintext user credentials/, 'warning: plaintext passwords');
   t.match(config.warnings.join('\n'), /LANYARD_COOKIE_KEYS unset/, 'warning: generated cookie keys');
   t.equal(loadConfig({ PORT: '8080' }).issuer, 'http://localhost:8080', 'the default issuer follows PORT');
+});
+
+t.test('HOST: this machine only for a development configuration, every address otherwise; a warning when a development one is reachable', async (t) => {
+  t.equal(loadConfig({ LANYARD_CONFIG: configFile(devConfig()) }).host, '0.0.0.0', 'a configuration of your own: every address');
+  const dev = loadConfig({ LANYARD_CONFIG: configFile({ ...devConfig(), development: true }) });
+  t.equal(dev.host, '127.0.0.1', 'one marked development: this machine only');
+  t.notMatch(dev.warnings.join('\n'), /other machines/, 'no warning on loopback');
+  t.equal(loadConfig({ LANYARD_CONFIG: configFile(prodConfig()), HOST: '10.0.0.5' }).host, '10.0.0.5', 'HOST decides where set');
+  for (const host of ['0.0.0.0', '192.0.2.7']) {
+    const demo = loadConfig({ HOST: host });
+    t.equal(demo.host, host, `the demo on HOST=${host}`);
+    t.match(demo.warnings.join('\n'), new RegExp(`HOST=${host.replace(/\./g, '\\.')}: other machines can reach this development configuration`), `warns on HOST=${host}`);
+  }
+  t.notMatch(loadConfig({ HOST: 'localhost' }).warnings.join('\n'), /other machines/, 'localhost is this machine');
+  t.notMatch(loadConfig({ LANYARD_CONFIG: configFile(prodConfig()), HOST: '0.0.0.0' }).warnings.join('\n'), /other machines/, 'nor for a configuration not marked development');
 });
 
 t.test('environment settings are applied', async (t) => {
