@@ -1,11 +1,6 @@
 import { CLIENT_SECRET_MIN_LENGTH, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
 import { command, type Group } from './command.js';
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
+import { readStdin } from './stdin.js';
 
 /** `lanyard clients …`: secrets for the apps registered in the configuration file. */
 export const clientsCommands: Group = {

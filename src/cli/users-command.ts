@@ -1,3 +1,4 @@
+import { hashCredential } from '../accounts/hash-command.js';
 import { unlockUserCommand } from '../accounts/unlock-command.js';
 import {
   deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand,
@@ -5,6 +6,7 @@ import {
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
+import { readStdin } from './stdin.js';
 
 /** Options most user commands share. */
 const org = ORG_OPTION;
@@ -21,6 +23,18 @@ export const usersCommands: Group = {
       details: 'Six pictures drawn at random; only their argon2id hash is kept. The old emoji password stops working.',
       options: { org, user },
       run: ({ options }) => issueEmojiPasswordCommand(loadConfig(), systemClock, options.org, options.user),
+    }),
+    command({
+      name: 'hash',
+      summary: 'read a password from standard input; print its argon2id hash for "password_hash" (--emoji: "emoji_password_hash")',
+      details: 'For a configuration file without plaintext credentials (production refuses them):\n'
+        + '  printf %s "$PASSWORD" | lanyard users hash\n'
+        + '  echo dog,apple,rocket,star,cat,pizza | lanyard users hash --emoji\n'
+        + 'Nothing is stored; the password is never printed. Each run gives another hash (a new salt): any of them works.',
+      options: { emoji: { type: 'flag', description: 'the input is an emoji password: six emoji names separated by commas' } },
+      run: async ({ options }) => {
+        process.stdout.write(`${await hashCredential(await readStdin(), { emoji: options.emoji })}\n`);
+      },
     }),
     command({
       name: 'list',

@@ -7,6 +7,7 @@ import { openSqliteStore } from '../../adapters/sqlite.js';
 import { systemClock } from '../../src/clock.js';
 import { freePort } from '../helpers/lanyard.js';
 import { lanyard } from '../helpers/cli.js';
+import { argon2Verify } from '../../src/accounts/credential-hasher.js';
 
 t.test('clients secret prints a 256-bit secret and its SHA-256 hash; clients hash refuses short secrets', async (t) => {
   const run = await lanyard(['clients', 'secret']);
@@ -71,4 +72,49 @@ t.test('a bad config file stops startup with the JSON path and the problem', asy
   t.equal(prod.code, 78, 'production refuses the demo');
   t.match(prod.stderr, /demo configuration is development-only/);
   t.match(prod.stderr, /LANYARD_COOKIE_KEYS/);
+});
+
+t.test('users hash: argon2id hashes for a configuration file without plaintext credentials, which then sign in', async (t) => {
+  const password = 'correct horse battery staple';
+  const hashed = await lanyard(['users', 'hash'], {}, `${password}\n`);
+  t.equal(hashed.code, 0, hashed.stderr);
+  const hash = hashed.stdout.trim();
+  t.match(hash, /^\$argon2id\$v=19\$m=19456,p=1,t=2\$/, 'argon2id with Lanyard’s parameters');
+  t.notMatch(hashed.stdout + hashed.stderr, /horse/, 'the password is not printed');
+  t.not((await lanyard(['users', 'hash'], {}, password)).stdout.trim(), hash, 'another salt each time');
+
+  const emoji = await lanyard(['users', 'hash', '--emoji'], {}, 'dog, apple,rocket,star,cat,pizza\n');
+  t.equal(emoji.code, 0, emoji.stderr);
+  const emojiHash = emoji.stdout.trim();
+  t.match(emojiHash, /^\$argon2id\$/);
+
+  for (const [what, args, input, message] of [
+    ['a short password', ['users', 'hash'], 'short', /8 to 1024 characters/],
+    ['five emoji', ['users', 'hash', '--emoji'], 'dog,apple,rocket,star,cat', /6 emoji names separated by commas/],
+    ['a name not in the bank', ['users', 'hash', '--emoji'], 'dog,apple,rocket,star,cat,unicorn-x', /6 emoji names separated by commas/],
+  ] as const) {
+    const refused = await lanyard([...args], {}, input);
+    t.equal(refused.code, 1, `${what}: refused`);
+    t.match(refused.stderr, message, `${what}: says why`);
+    t.equal(refused.stdout, '', `${what}: no hash`);
+  }
+
+  // The hashes in a file that production accepts: the teacher signs in with the password, the store keeps the emoji hash.
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-cli-'));
+  const file = join(dir, 'school.json');
+  writeFileSync(file, JSON.stringify({
+    clients: [],
+    organisations: [{ slug: 'hill-school', name: 'Hill School', users: [
+      { username: 'ada', given_name: 'Ada', family_name: 'Jones', type: 'employee', password_hash: hash, emoji_password_hash: emojiHash },
+    ] }],
+  }));
+  const check = await lanyard(['check-config', file, '--production'], { LANYARD_ISSUER: 'https://id.example.org', LANYARD_COOKIE_KEYS: 'a'.repeat(32) });
+  t.notMatch(check.stdout + check.stderr, /password/, 'check-config --production finds nothing wrong with the users');
+  const store = `sqlite:${join(dir, 'lanyard.db')}`;
+  t.equal((await lanyard(['import', file], { LANYARD_STORE: store })).code, 0);
+  const db = openSqliteStore(join(dir, 'lanyard.db'), systemClock);
+  t.teardown(() => db.close());
+  const user = await db.findUserByUsername((await db.findOrganisation('hill-school'))!.id, 'ada');
+  t.ok(await argon2Verify((await db.getCredential(user!.id, 'password'))!, password), 'the stored hash takes the password');
+  t.ok(await argon2Verify((await db.getCredential(user!.id, 'emoji'))!, 'dog,apple,rocket,star,cat,pizza'), 'and the emoji password, in its canonical form');
 });
