@@ -8,7 +8,8 @@ export const errorsSection: DocSection = {
 <h3 id="errors-authorize">At the authorization endpoint</h3>
 <p>Most errors come back to your callback URL as <code>error</code> and <code>error_description</code>, with your
 <code>state</code>: <code>invalid_request</code> (a parameter missing, repeated, too long, or an unknown
-<code>organisation</code>), <code>unsupported_response_type</code>, <code>invalid_scope</code> (no scope and no
+<code>organisation</code>), <code>unsupported_response_type</code>, <code>unauthorized_client</code> (a
+<code>response_type</code> your app has not registered), <code>invalid_scope</code> (no scope and no
 default scopes), <code>access_denied</code> (the user chose "Cancel"), <code>login_required</code>
 (<code>prompt=none</code> and no usable session). An unknown <code>client_id</code> or a <code>redirect_uri</code>
 that is not registered is never redirected to: the user sees an error page, and nothing reaches your app.

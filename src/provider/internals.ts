@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
 import type { TypedHeaderSigningKey } from '../keys/signing-key.js';
 
 /**
@@ -39,5 +40,22 @@ export function idTokensWithTypHeader(provider: Provider, keys: TypedHeaderSigni
       if (typed !== token) return typed;
     }
     return token;
+  };
+}
+
+/**
+ * RFC 6749 §4.1.2.1: a client asking for a response_type it has not registered (`id_token` from an app
+ * registered for `code` only) is `unauthorized_client`, "not authorized to request an authorization code using
+ * this method"; oidc-provider says `invalid_request`. Its one check (checkResponseType, after the client and
+ * the redirect_uri are known good) asks Client#responseTypeAllowed: refused there with UnauthorizedClient,
+ * the error goes back to the callback with that code. A response_type nobody may use stays
+ * `unsupported_response_type` (checked before).
+ */
+export function unauthorizedClientForUnregisteredResponseTypes(provider: Provider): void {
+  const proto = (provider.Client as unknown as { prototype: { responseTypeAllowed(type: string): boolean } }).prototype;
+  const allowed = proto.responseTypeAllowed;
+  proto.responseTypeAllowed = function responseTypeAllowed(this: unknown, type: string) {
+    if (allowed.call(this, type)) return true;
+    throw new errors.UnauthorizedClient('requested response_type is not allowed for this client');
   };
 }

@@ -9,7 +9,7 @@ import { providerConfiguration } from './configuration.js';
 import { CookieSigner } from './cookie-signer.js';
 import { defaultScopes } from './default-scopes.js';
 import { logProviderEvents } from './events.js';
-import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader } from './internals.js';
+import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader, unauthorizedClientForUnregisteredResponseTypes } from './internals.js';
 import { renderErrorPage } from './render-error.js';
 import { secureCookiesForHttpsIssuer } from './secure-cookies.js';
 import { tokenRequest } from './token-request.js';
@@ -65,6 +65,7 @@ export class ProviderHost {
     secureCookiesForHttpsIssuer(provider, d.issuer);
     allowPlainRedirectUrisForImplicit(provider);
     idTokensWithTypHeader(provider, signingKeys);
+    unauthorizedClientForUnregisteredResponseTypes(provider);
     provider.use(storeUnavailable);
     provider.use(defaultScopes(d.clients));
     provider.use(tokenRequest(d.clients, d.log));

@@ -5,6 +5,7 @@ import { alertText } from '../helpers/children.js';
 import { ManualClock } from '../../src/clock.js';
 import { TTL } from '../../src/provider/ttl.js';
 import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
+import { writeConfig } from '../helpers/config-file.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
@@ -109,6 +110,20 @@ async function followToApp(lanyard: Lanyard, browser: HttpBrowser, res: Response
   return to;
 }
 
+
+t.test('a response_type the app has not registered: unauthorized_client back to the callback (RFC 6749 §4.1.2.1)', async (t) => {
+  const config = writeConfig((c) => {
+    c.clients.push({ client_id: 'code-only', name: 'Code Only', secrets: ['code-only-secret'], redirect_uris: [CALLBACK], response_types: ['code'] });
+  });
+  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: config } });
+  const p = await expectErrorRedirect(t, lanyard, authorizeUrl(lanyard.url, { ...goodParams('rt-unregistered'), client_id: 'code-only', response_type: 'id_token' }),
+    { error: 'unauthorized_client', state: 'rt-unregistered', mode: 'fragment' });
+  t.match(p.get('error_description'), /not allowed for this client/);
+  const res = await fetch(authorizeUrl(lanyard.url, { ...goodParams('rt-code'), client_id: 'code-only' }), { redirect: 'manual' });
+  t.match(res.headers.get('location'), /^\/interaction\//, 'its registered response_type, code, still starts a sign-in');
+  const demo = await fetch(authorizeUrl(lanyard.url, { ...goodParams('rt-demo'), response_type: 'id_token' }), { redirect: 'manual' });
+  t.match(demo.headers.get('location'), /^\/interaction\//, 'and an app registered for id_token may use it');
+});
 
 t.test('GET /oauth/authorize and the login screens refuse bad input', async (t) => {
   const lanyard = await startLanyard(t);
