@@ -82,7 +82,7 @@ t.test('open sign-up: the owner is given a link once; someone who signed up with
   t.same((await lanyard.store.listTeam(clientId)).map((m) => m.role), ['owner']);
 });
 
-t.test('open sign-up: the invited developer opens the link signed out, signs up, opens it again, and joins; the link works once', async (t) => {
+t.test('open sign-up: the invited developer opens the link signed out, signs up, is sent back to it, and joins; the link works once', async (t) => {
   const { lanyard, ada, adaCsrf, clientId } = await ownerWithApp(t);
   await ada.browser.post(`${lanyard.url}/developer/apps/${clientId}/team`, { csrf: adaCsrf, email: 'Carol@School.example' });
   const page = await (await ada.browser.get(`${lanyard.url}/developer/apps/${clientId}/team`)).text();
@@ -98,7 +98,20 @@ t.test('open sign-up: the invited developer opens the link signed out, signs up,
   t.notOk(lanyard.logs.some((l) => l.includes(token)), 'no log line holds the token, in the path or in next');
   t.ok(lanyard.logs.some((l) => l.includes('/developer/team-invitations/[redacted]')), 'the request is logged, redacted');
 
-  const signedUp = await signUp(lanyard, 'carol@school.example', 'Carol');
+  // The sign-in page's "create an account" link, then the sign-up form, carry the way back to the link.
+  const signInPage = await (await carol.get(signIn)).text();
+  const signUpHref = /href="(\/developer\/sign-up[^"]*)"/.exec(signInPage)?.[1]?.replace(/&amp;/g, '&');
+  t.equal(signUpHref, `/developer/sign-up?next=${encodeURIComponent(`/developer/team-invitations/${token}`)}`, 'the sign-in page offers sign-up, with next');
+  const signUpPage = await (await carol.get(`${lanyard.url}${signUpHref}`)).text();
+  t.match(signUpPage, `<input type="hidden" name="next" value="/developer/team-invitations/${token}">`, 'the sign-up form carries it');
+  t.match(signUpPage, `href="/developer/sign-in?next=${encodeURIComponent(`/developer/team-invitations/${token}`)}"`, 'as does its way back to sign-in');
+  const made = await carol.post(`${lanyard.url}/developer/sign-up`, {
+    csrf: csrfOf(signUpPage), next: `/developer/team-invitations/${token}`,
+    email: 'carol@school.example', displayName: 'Carol', password: DEVELOPER_PASSWORD, confirm: DEVELOPER_PASSWORD,
+  });
+  t.equal(made.status, 303, 'signed up');
+  t.equal(location(made, lanyard.url).href, link, 'and sent straight back to the link');
+  const signedUp = carol;
   const join = await signedUp.get(link);
   t.equal(join.status, 200);
   const joinPage = await join.text();
@@ -134,4 +147,18 @@ t.test('open sign-up, the API: adding someone answers the link; accepting needs 
   t.match(await call(bobToken, 'POST', `/invitations/${app.client_id}/accept`, { token: 5 }), { status: 400 }, 'not a string: 400');
   t.match(await call(bobToken, 'POST', `/invitations/${app.client_id}/accept`, { token }), { status: 200, json: { client_id: app.client_id, role: 'member' } }, 'with it: a member');
   t.notOk(lanyard.logs.some((l) => l.includes(token)), 'no log line holds the token');
+});
+
+t.test('sign-up goes back only to a page of the developer area', async (t) => {
+  const lanyard = await openLanyard(t);
+  for (const [i, next] of ['https://evil.example/x', '//evil.example', '/developer/api/apps', '/oauth/authorize'].entries()) {
+    const b = new HttpBrowser();
+    const page = await (await b.get(`${lanyard.url}/developer/sign-up?next=${encodeURIComponent(next)}`)).text();
+    t.notMatch(page, /name="next"/, `${next}: not carried by the form`);
+    const made = await b.post(`${lanyard.url}/developer/sign-up`, {
+      csrf: csrfOf(page), next, email: `dev${i}@school.example`, displayName: 'Dev', password: DEVELOPER_PASSWORD, confirm: DEVELOPER_PASSWORD,
+    });
+    t.equal(made.status, 303);
+    t.equal(location(made, lanyard.url).pathname, '/developer/account', `${next}: to the account page, as without next`);
+  }
 });

@@ -9,6 +9,7 @@ import { ConflictError, type FieldProblem } from '../errors.js';
 import { Invitations } from '../invitations.js';
 import { invitationPage, type JoinView, noticePage, signUpPage } from './account-join-views.js';
 import { M } from './account-messages.js';
+import { HOME, safeNext } from './account-next.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { setFlash } from './signed-in.js';
 
@@ -36,23 +37,25 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return { input, fields };
   };
 
-  const welcome = async (req: FastifyRequest, reply: FastifyReply, account: DeveloperAccount) => {
+  /** Signed in, to their account page, or to `next` (where sign-up was asked to go back to: a team invitation's link). */
+  const welcome = async (req: FastifyRequest, reply: FastifyReply, account: DeveloperAccount, next = HOME) => {
     await sessions.end(req, reply);
     await sessions.start(reply, account);
     req.log.info({ event: 'developer.signed_in', developerId: account.id, secondFactor: 'none' }, 'developer signed in');
     setFlash(deps, reply, M.welcome(account.displayName));
-    return seeOther(reply, '/developer/account');
+    return seeOther(reply, next === HOME ? '/developer/account' : next);
   };
 
-  scope.get('/developer/sign-up', async (req, reply) => {
+  scope.get<{ Querystring: { next?: string } }>('/developer/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
-    return sendHtml(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply) }));
+    return sendHtml(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply), next: safeNext(req.query.next) }));
   });
 
   scope.post('/developer/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
     const email = formField(req.body, 'email').trim();
-    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendHtml(reply, status, signUpPage({ csrf: preSignInCsrf(deps, req, reply), email, ...v }));
+    const next = safeNext(formField(req.body, 'next'));
+    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendHtml(reply, status, signUpPage({ csrf: preSignInCsrf(deps, req, reply), email, next, ...v }));
     const displayName = formField(req.body, 'displayName');
     if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { displayName, error: M.preCsrfRefused });
     const { input, fields } = read(req.body, email);
@@ -69,7 +72,7 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
       if (err instanceof ConflictError) return page(400, { displayName, fields: [{ path: 'email', message: M.emailTaken }] });
       throw err;
     }
-    return welcome(req, reply, account);
+    return welcome(req, reply, account, next);
   });
 
   scope.get<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {

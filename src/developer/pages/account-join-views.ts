@@ -5,10 +5,13 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../developer-accounts.js';
 import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
+import { HOME, nextField, withNext } from './account-next.js';
 import { fieldError } from './account-page.js';
 
 export interface JoinView {
   csrf: string;
+  /** Where the new developer goes once signed up (safeNext: a page of the developer area), e.g. a team invitation's link. */
+  next?: string;
   email?: string;
   displayName?: string;
   fields?: FieldProblem[];
@@ -32,12 +35,13 @@ ${problemsSummary(v.error, v.fields)}
 <p>${M.signUpIntro}</p>
 <form method="post" action="/developer/sign-up" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
+  ${nextField(v.next)}
   ${field({ name: 'email', label: M.emailLabel, type: 'email', value: v.email, required: true, autocomplete: 'email', maxlength: EMAIL_MAX_LENGTH,
     autofocus: !v.fields?.length, error: fieldError(v.fields ?? [], 'email') })}
   ${accountFields(v)}
   <button type="submit">Create account</button>
 </form>
-<p class="note">Have an account? <a href="/developer/sign-in">Sign in</a>.</p>
+<p class="note">Have an account? <a href="${withNext('/developer/sign-in', v.next ?? HOME)}">Sign in</a>.</p>
 `);
 }
 

@@ -1,3 +1,5 @@
+import { html, type Raw } from '../../web/html.js';
+
 /**
  * Where a sign-in goes afterwards (`?next=`): only a page of the developer area on this site. Anything else
  * (another origin, `//host`, a backslash trick, the API, the sign-in pages themselves) goes to the app list,
@@ -20,3 +22,9 @@ export function safeNext(next: unknown): string {
   if (!/^\/developer(\/|\?|$)/.test(path) || REFUSED.test(path)) return HOME;
   return path;
 }
+
+/** `path` with `?next=` when there is somewhere to go back to (the sign-in and sign-up pages link to each other with it). */
+export const withNext = (path: string, next: string): string => (next === HOME ? path : `${path}?next=${encodeURIComponent(next)}`);
+
+/** The form field that carries `next` through a sign-in or sign-up form (none when it would go home anyway). */
+export const nextField = (next: string | undefined): Raw | string => (next && next !== HOME ? html`<input type="hidden" name="next" value="${next}">` : '');

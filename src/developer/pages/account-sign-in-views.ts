@@ -4,7 +4,7 @@ import { layout } from '../../web/layout.js';
 import { EMAIL_MAX_LENGTH } from '../developer-accounts.js';
 import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import { M } from './account-messages.js';
-import { HOME } from './account-next.js';
+import { nextField, withNext } from './account-next.js';
 
 export interface SignInView {
   csrf: string;
@@ -24,12 +24,12 @@ ${errorMessage(v.error)}
 <p>${M.signInIntro}</p>
 <form method="post" action="/developer/sign-in" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
-  ${v.next !== HOME ? html`<input type="hidden" name="next" value="${v.next}">` : ''}
+  ${nextField(v.next)}
   ${field({ name: 'email', label: M.emailLabel, type: 'email', value: v.email, required: true, autocomplete: 'username', maxlength: EMAIL_MAX_LENGTH, autofocus: !v.email, attrs: html`${invalidIf(v.error)}` })}
   ${field({ name: 'password', label: M.passwordLabel, type: 'password', required: true, autocomplete: 'current-password', maxlength: PASSWORD_MAX_LENGTH * 4, autofocus: !!v.email, attrs: html`${invalidIf(v.error)}` })}
   <button type="submit">Sign in</button>
 </form>
-<p class="note">${v.signupOpen ? html`No account yet? <a href="/developer/sign-up">${M.signUpLink}</a>.` : M.noAccount}</p>
+<p class="note">${v.signupOpen ? html`No account yet? <a href="${withNext('/developer/sign-up', v.next)}">${M.signUpLink}</a>.` : M.noAccount}</p>
 <p class="note"><a href="/docs">Developer documentation</a></p>
 `);
 }
