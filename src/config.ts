@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { LoginMethod } from '../adapters/store.js';
-import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
-import { normalizeBadgeCode } from './badges/badge-code.js';
-import { SANDBOX_SLUG } from './developer/app-availability.js';
 import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redisPrefixProblem } from '../adapters/redis/url.js';
 import { ConfigError, LanyardError } from './errors.js';
 import { type MetricsConfig, parseMetricsConfig } from './metrics/metrics-config.js';
-import { demoConfigPath, schemaPath } from './paths.js';
+import { demoConfigPath } from './paths.js';
+import { inspectConfigFile } from './config-file.js';
+
+export { appSeedClientId, readConfigFile } from './config-file.js';
 
 /**
  * Configuration: one JSON file validated against config/schema.json, plus deployment settings from the
@@ -34,7 +31,6 @@ export interface ClientConfig {
 export type AppSeed = string | { client_id: string; user_types?: string[] };
 
 /** The client_id an `organisations[].apps` entry names. */
-export const appSeedClientId = (a: AppSeed): string => (typeof a === 'string' ? a : a.client_id);
 
 export interface UserSeed {
   username: string;
@@ -148,134 +144,12 @@ type Env = Record<string, string | undefined>;
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-let validator: ReturnType<Ajv['compile']> | undefined;
-function validateFile(data: unknown): ErrorObject[] {
-  if (!validator) {
-    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
-    addFormats.default(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
-  }
-  return validator(data) ? [] : (validator.errors ?? []);
-}
-
-function describe(e: ErrorObject): string {
-  const path = e.instancePath || '/';
-  if (e.keyword === 'additionalProperties') {
-    return `${path}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
-  }
-  if (e.keyword === 'enum') {
-    return `${path}: must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
-  }
-  return `${path}: ${e.message ?? e.keyword}`;
-}
-
-/** Reads and validates a config file; throws ConfigError naming the file, JSON path and problem. */
-export function readConfigFile(path: string): ConfigFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new ConfigError([`${path}: cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
-  }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (err) {
-    throw new ConfigError([`${path}: not valid JSON (${(err as Error).message})`]);
-  }
-  const problems = validateFile(data).map((e) => `${path}: ${describe(e)}`);
-  if (problems.length) throw new ConfigError(problems);
-  const file = data as ConfigFile;
-  problems.push(...semanticProblems(file).map((p) => `${path}: ${p}`));
-  if (problems.length) throw new ConfigError(problems);
-  return file;
-}
-
-/** Rules JSON Schema cannot express: uniqueness across items, credentials present. */
-function semanticProblems(file: ConfigFile): string[] {
+/** What NODE_ENV=production refuses in the environment (the file's part: config-file.ts). */
+function productionProblems(config: { issuer: string; cookieKeys?: string[] | undefined }, usingDemo: boolean): string[] {
   const problems: string[] = [];
-  const seen = new Set<string>();
-  file.clients.forEach((c, i) => {
-    if (seen.has(c.client_id)) problems.push(`/clients/${i}/client_id: duplicate client_id "${c.client_id}"`);
-    seen.add(c.client_id);
-    if (!c.secret_hashes?.length && !c.secrets?.length) {
-      problems.push(`/clients/${i}: needs at least one secret in "secret_hashes" (or "secrets" in development)`);
-    }
-  });
-  const throttling = file.login_throttling;
-  if (throttling?.base_wait_seconds && throttling.max_wait_seconds && throttling.max_wait_seconds < throttling.base_wait_seconds) {
-    problems.push('/login_throttling/max_wait_seconds: must not be shorter than base_wait_seconds');
-  }
-  const badgeCodes = new Set<string>();
-  const slugs = new Set<string>();
-  (file.organisations ?? []).forEach((o, i) => {
-    if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
-    if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (README → Developer area); choose another slug`);
-    slugs.add(o.slug);
-    const apps = new Set<string>();
-    (o.apps ?? []).forEach((a, j) => {
-      const id = appSeedClientId(a);
-      if (apps.has(id)) problems.push(`/organisations/${i}/apps/${j}: "${id}" is listed twice`);
-      apps.add(id);
-    });
-    const names = new Set<string>();
-    (o.users ?? []).forEach((u, j) => {
-      const key = u.username.toLowerCase();
-      if (names.has(key)) problems.push(`/organisations/${i}/users/${j}/username: duplicate username "${u.username}"`);
-      names.add(key);
-      if (u.password && u.password_hash) {
-        problems.push(`/organisations/${i}/users/${j}: give "password" or "password_hash", not both`);
-      }
-      if (u.emoji_password && u.emoji_password_hash) {
-        problems.push(`/organisations/${i}/users/${j}: give "emoji_password" or "emoji_password_hash", not both`);
-      }
-      if (u.emoji_password && !canonicalEmojiPassword(parseEmojiPassword(u.emoji_password))) {
-        problems.push(`/organisations/${i}/users/${j}/emoji_password: must be 6 names from the emoji bank (src/accounts/emoji-bank.ts)`);
-      }
-      const badge = u.badge_code && normalizeBadgeCode(u.badge_code);
-      if (u.badge_code && !badge) {
-        problems.push(`/organisations/${i}/users/${j}/badge_code: not a badge code (26 characters of Crockford base32)`);
-      }
-      if (badge && badgeCodes.has(badge)) problems.push(`/organisations/${i}/users/${j}/badge_code: the same badge code is given to another user`);
-      if (badge) badgeCodes.add(badge);
-    });
-  });
-  return problems;
-}
-
-/** What NODE_ENV=production refuses: every unsafe development default (the file's part when it could be read). */
-function productionProblems(config: { file?: ConfigFile | undefined; configPath: string; issuer: string; cookieKeys?: string[] | undefined }, usingDemo: boolean): string[] {
-  const problems: string[] = [];
-  const p = config.configPath;
   if (!config.cookieKeys) problems.push('LANYARD_COOKIE_KEYS: required in production (comma-separated, each at least 32 characters)');
   if (!config.issuer.startsWith('https://')) problems.push(`LANYARD_ISSUER: "${config.issuer}" must be an https URL in production`);
   if (usingDemo) problems.push('LANYARD_CONFIG: is unset, and the demo configuration is development-only');
-  const file = config.file;
-  if (!file) return problems;
-  if (!usingDemo && file.development) problems.push(`${p}: /development: a development configuration is refused in production`);
-  const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
-  file.clients.forEach((c, i) => {
-    if (c.secrets?.length) problems.push(`${p}: /clients/${i}/secrets: plaintext secrets are refused in production; use secret_hashes`);
-    c.redirect_uris.forEach((uri, j) => {
-      if (!uri.startsWith('https://') && !loopback.test(uri)) {
-        problems.push(`${p}: /clients/${i}/redirect_uris/${j}: must be https (or http on loopback) in production`);
-      }
-    });
-    for (const field of ['logout_url', 'initiate_login_uri'] as const) {
-      const url = c[field];
-      if (url && !url.startsWith('https://') && !loopback.test(url)) {
-        problems.push(`${p}: /clients/${i}/${field}: must be https (or http on loopback) in production`);
-      }
-    }
-  });
-  (file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {
-    if (u.password) problems.push(`${p}: /organisations/${i}/users/${j}/password: plaintext passwords are refused in production; use password_hash`);
-    if (u.emoji_password) problems.push(`${p}: /organisations/${i}/users/${j}/emoji_password: plaintext emoji passwords are refused in production; issue them with \`lanyard users emoji\``);
-    if (u.badge_code) problems.push(`${p}: /organisations/${i}/users/${j}/badge_code: fixed badge codes are refused in production; issue badges with \`lanyard badges print\``);
-  }));
-  if (file.service_documentation?.startsWith('http://')) {
-    problems.push(`${p}: /service_documentation: must be https in production`);
-  }
   return problems;
 }
 
@@ -439,13 +313,9 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   const usingDemo = !env.LANYARD_CONFIG;
   const configPath = usingDemo ? demoConfigPath : resolve(env.LANYARD_CONFIG!);
   // A bad file must not hide bad variables: collect its problems with the rest and report them all at once.
-  let file: ConfigFile | undefined;
-  try {
-    file = readConfigFile(configPath);
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    problems.push(...err.problems);
-  }
+  const inspected = inspectConfigFile(configPath, { usingDemo });
+  problems.push(...inspected.problems);
+  const { file } = inspected;
   const issuer = parseIssuer(env.LANYARD_ISSUER || `http://localhost:${port}`, problems);
   const logLevel = env.LANYARD_LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -459,7 +329,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   const production = env.NODE_ENV === 'production';
   const workers = parseWorkers(env.LANYARD_WORKERS, production, store.storeUrl, problems);
   const metrics = parseMetricsConfig(env, production, port, problems);
-  if (production) problems.push(...productionProblems({ file, configPath, issuer, cookieKeys }, usingDemo));
+  if (production) problems.push(...productionProblems({ issuer, cookieKeys }, usingDemo), ...inspected.productionProblems);
   if (!file || problems.length) return { problems, production };
   const config: Config = {
     production,

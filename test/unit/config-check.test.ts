@@ -40,6 +40,28 @@ t.test('production: every reason serve would refuse, each with its variable or J
   t.same((thrown as ConfigError).problems, problems, 'with the same list check-config prints');
 });
 
+t.test('one run finds every problem: the schema\'s, the rules it cannot express, and production\'s, in the same file', async (t) => {
+  const path = writeConfig((c) => {
+    c.clients[0]!.secrets = ['short']; // the schema: at least 8 characters (and production: no plaintext secrets)
+    c.clients.push({ ...c.clients[0]!, secrets: ['long-enough-secret'], redirect_uris: ['http://app.example.org/callback'] }); // a duplicate client_id
+    c.organisations![0]!.users![0]!.password_hash = '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA'; // beside its password
+  });
+  const { problems } = checkConfig({ LANYARD_CONFIG: path, NODE_ENV: 'production' });
+  for (const fragment of [
+    `${path}: /clients/0/secrets/0: must NOT have fewer than 8 characters`,
+    `${path}: /clients/1/client_id: duplicate client_id`,
+    `${path}: /organisations/0/users/0: give "password" or "password_hash", not both`,
+    `${path}: /clients/1/redirect_uris/0: must be https`,
+    `${path}: /organisations/0/users/0/password: plaintext passwords`,
+    `${path}: /development: a development configuration is refused in production`,
+    'LANYARD_COOKIE_KEYS: required in production',
+  ]) t.ok(problems.some((p) => p.startsWith(fragment)), fragment);
+
+  const broken = writeConfig((c) => { (c as unknown as { clients: unknown }).clients = 'none'; });
+  t.match(checkConfig({ LANYARD_CONFIG: broken, NODE_ENV: 'production' }).problems.join('\n'), `${broken}: /clients: must be array`,
+    'a file too broken for the other checks: the schema\'s problem, and no crash');
+});
+
 t.test('the production switch and another file are the only differences from serve', async (t) => {
   const path = writeConfig(() => {});
   t.same(checkConfig({}, { configPath: path }).problems, [], 'valid outside production');

@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
+import { normalizeBadgeCode } from './badges/badge-code.js';
+import type { AppSeed, ConfigFile } from './config.js';
+import { SANDBOX_SLUG } from './developer/app-availability.js';
+import { ConfigError } from './errors.js';
+import { schemaPath } from './paths.js';
+
+/**
+ * The configuration file (LANYARD_CONFIG, or the demo): read, checked against config/schema.json, then
+ * against the rules the schema cannot express and the production rules. Its types are in config.ts, which
+ * puts it together with the environment.
+ */
+
+export const appSeedClientId = (a: AppSeed): string => (typeof a === 'string' ? a : a.client_id);
+
+let validator: ReturnType<Ajv['compile']> | undefined;
+function validateFile(data: unknown): ErrorObject[] {
+  if (!validator) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+    addFormats.default(ajv);
+    validator = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
+  }
+  return validator(data) ? [] : (validator.errors ?? []);
+}
+
+function describe(e: ErrorObject): string {
+  const path = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') {
+    return `${path}: unknown property "${(e.params as { additionalProperty: string }).additionalProperty}"`;
+  }
+  if (e.keyword === 'enum') {
+    return `${path}: must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+  }
+  return `${path}: ${e.message ?? e.keyword}`;
+}
+
+/** What a configuration file holds and everything wrong with it, found in one pass. */
+export interface FileInspection {
+  /** The file, when nothing is wrong with it. */
+  file?: ConfigFile | undefined;
+  /** Every problem, each naming the file and a JSON path: the schema's, and the rules it cannot express. */
+  problems: string[];
+  /**
+   * What NODE_ENV=production would also refuse in the file (plaintext credentials, http addresses, …), found
+   * on whatever of it could be read, so that one run of check-config lists them beside the other problems.
+   */
+  productionProblems: string[];
+}
+
+/**
+ * Reads a config file and finds every problem at once: the schema's, the rules it cannot express and the
+ * production rules, each on as much of the file as is well-formed enough to check (a check that cannot
+ * make sense of a part the schema already refused finds nothing there), so an operator fixes a file in
+ * one round, not three.
+ */
+export function inspectConfigFile(path: string, o: { usingDemo: boolean }): FileInspection {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    return { problems: [`${path}: cannot read file (${(err as NodeJS.ErrnoException).code ?? String(err)})`], productionProblems: [] };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    return { problems: [`${path}: not valid JSON (${(err as Error).message})`], productionProblems: [] };
+  }
+  const named = (p: string) => `${path}: ${p}`;
+  const problems = validateFile(data).map((e) => named(describe(e)));
+  const shaped = typeof data === 'object' && data !== null && !Array.isArray(data) ? data as ConfigFile : undefined;
+  problems.push(...asFarAsItGoes(() => semanticProblems(shaped!)).map(named));
+  const production = asFarAsItGoes(() => productionFileProblems(shaped!, o.usingDemo)).map(named);
+  return { file: problems.length ? undefined : shaped, problems, productionProblems: production };
+}
+
+/** A check's problems; none where the data is too broken for it to run (the schema's problems say why). */
+function asFarAsItGoes(check: () => string[]): string[] {
+  try {
+    return check();
+  } catch {
+    return [];
+  }
+}
+
+/** Reads and validates a config file; throws ConfigError naming the file, JSON path and problem (every one). */
+export function readConfigFile(path: string): ConfigFile {
+  const { file, problems } = inspectConfigFile(path, { usingDemo: false });
+  if (!file) throw new ConfigError(problems);
+  return file;
+}
+
+/** Rules JSON Schema cannot express: uniqueness across items, credentials present. */
+function semanticProblems(file: ConfigFile): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  file.clients.forEach((c, i) => {
+    if (seen.has(c.client_id)) problems.push(`/clients/${i}/client_id: duplicate client_id "${c.client_id}"`);
+    seen.add(c.client_id);
+    if (!c.secret_hashes?.length && !c.secrets?.length) {
+      problems.push(`/clients/${i}: needs at least one secret in "secret_hashes" (or "secrets" in development)`);
+    }
+  });
+  const throttling = file.login_throttling;
+  if (throttling?.base_wait_seconds && throttling.max_wait_seconds && throttling.max_wait_seconds < throttling.base_wait_seconds) {
+    problems.push('/login_throttling/max_wait_seconds: must not be shorter than base_wait_seconds');
+  }
+  const badgeCodes = new Set<string>();
+  const slugs = new Set<string>();
+  (file.organisations ?? []).forEach((o, i) => {
+    if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
+    if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (README → Developer area); choose another slug`);
+    slugs.add(o.slug);
+    const apps = new Set<string>();
+    (o.apps ?? []).forEach((a, j) => {
+      const id = appSeedClientId(a);
+      if (apps.has(id)) problems.push(`/organisations/${i}/apps/${j}: "${id}" is listed twice`);
+      apps.add(id);
+    });
+    const names = new Set<string>();
+    (o.users ?? []).forEach((u, j) => {
+      const key = u.username.toLowerCase();
+      if (names.has(key)) problems.push(`/organisations/${i}/users/${j}/username: duplicate username "${u.username}"`);
+      names.add(key);
+      if (u.password && u.password_hash) {
+        problems.push(`/organisations/${i}/users/${j}: give "password" or "password_hash", not both`);
+      }
+      if (u.emoji_password && u.emoji_password_hash) {
+        problems.push(`/organisations/${i}/users/${j}: give "emoji_password" or "emoji_password_hash", not both`);
+      }
+      if (u.emoji_password && !canonicalEmojiPassword(parseEmojiPassword(u.emoji_password))) {
+        problems.push(`/organisations/${i}/users/${j}/emoji_password: must be 6 names from the emoji bank (src/accounts/emoji-bank.ts)`);
+      }
+      const badge = u.badge_code && normalizeBadgeCode(u.badge_code);
+      if (u.badge_code && !badge) {
+        problems.push(`/organisations/${i}/users/${j}/badge_code: not a badge code (26 characters of Crockford base32)`);
+      }
+      if (badge && badgeCodes.has(badge)) problems.push(`/organisations/${i}/users/${j}/badge_code: the same badge code is given to another user`);
+      if (badge) badgeCodes.add(badge);
+    });
+  });
+  return problems;
+}
+
+/** What NODE_ENV=production refuses in the file: every unsafe development default (JSON paths; the caller names the file). */
+function productionFileProblems(file: ConfigFile, usingDemo: boolean): string[] {
+  const problems: string[] = [];
+  if (!usingDemo && file.development) problems.push('/development: a development configuration is refused in production');
+  const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
+  file.clients.forEach((c, i) => {
+    if (c.secrets?.length) problems.push(`/clients/${i}/secrets: plaintext secrets are refused in production; use secret_hashes`);
+    c.redirect_uris.forEach((uri, j) => {
+      if (!uri.startsWith('https://') && !loopback.test(uri)) {
+        problems.push(`/clients/${i}/redirect_uris/${j}: must be https (or http on loopback) in production`);
+      }
+    });
+    for (const field of ['logout_url', 'initiate_login_uri'] as const) {
+      const url = c[field];
+      if (url && !url.startsWith('https://') && !loopback.test(url)) {
+        problems.push(`/clients/${i}/${field}: must be https (or http on loopback) in production`);
+      }
+    }
+  });
+  (file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {
+    if (u.password) problems.push(`/organisations/${i}/users/${j}/password: plaintext passwords are refused in production; use password_hash`);
+    if (u.emoji_password) problems.push(`/organisations/${i}/users/${j}/emoji_password: plaintext emoji passwords are refused in production; issue them with \`lanyard users emoji\``);
+    if (u.badge_code) problems.push(`/organisations/${i}/users/${j}/badge_code: fixed badge codes are refused in production; issue badges with \`lanyard badges print\``);
+  }));
+  if (file.service_documentation?.startsWith('http://')) {
+    problems.push('/service_documentation: must be https in production');
+  }
+  return problems;
+}
