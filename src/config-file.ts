@@ -14,6 +14,7 @@ import { schemaPath } from './paths.js';
  * puts it together with the environment.
  */
 
+/** The client_id an `organisations[].apps` entry names. */
 export const appSeedClientId = (a: AppSeed): string => (typeof a === 'string' ? a : a.client_id);
 
 let validator: ReturnType<Ajv['compile']> | undefined;

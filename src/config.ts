@@ -30,8 +30,6 @@ export interface ClientConfig {
 /** An app a school uses: its client_id, or the client_id and the user types who may use it. */
 export type AppSeed = string | { client_id: string; user_types?: string[] };
 
-/** The client_id an `organisations[].apps` entry names. */
-
 export interface UserSeed {
   username: string;
   given_name: string;
