@@ -72,9 +72,10 @@ export function inspectConfigFile(path: string, o: { usingDemo: boolean }): File
   }
   const named = (p: string) => `${path}: ${p}`;
   const problems = validateFile(data).map((e) => named(describe(e)));
-  const shaped = typeof data === 'object' && data !== null && !Array.isArray(data) ? data as ConfigFile : undefined;
-  problems.push(...asFarAsItGoes(() => semanticProblems(shaped!)).map(named));
-  const production = asFarAsItGoes(() => productionFileProblems(shaped!, o.usingDemo)).map(named);
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { problems, productionProblems: [] };
+  const shaped = data as ConfigFile;
+  problems.push(...asFarAsItGoes(() => semanticProblems(shaped)).map(named));
+  const production = asFarAsItGoes(() => productionFileProblems(shaped, o.usingDemo)).map(named);
   return { file: problems.length ? undefined : shaped, problems, productionProblems: production };
 }
 

@@ -40,12 +40,12 @@ export function redactUrl(original: string): string {
   const query = original.slice(q + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=');
     const name = eq === -1 ? pair : pair.slice(0, eq);
-    if (eq === -1) return API_TOKEN.test(decoded(name, true)) ? '[redacted]' : pair;
+    const key = decoded(name, true);
+    if (eq === -1) return API_TOKEN.test(key) ? '[redacted]' : pair;
     const value = decoded(pair.slice(eq + 1), true);
-    const secret = SECRET_PARAMS.test(decoded(name, true)) || API_TOKEN.test(value);
-    if (secret) return `${name}=[redacted]`;
+    if (SECRET_PARAMS.test(key) || API_TOKEN.test(value)) return `${name}=[redacted]`;
     // A sign-in's way back may be a link: redacted as a URL of its own (each level decoded once, so shorter: it ends).
-    if (decoded(name, true) === 'next') {
+    if (key === 'next') {
       const redacted = redactUrl(value);
       if (redacted !== value) return `${name}=${encodeURIComponent(redacted)}`;
     }

@@ -10,8 +10,8 @@ import type { ProviderMiddleware } from './types.js';
  * still read. `/api/user` answers the same way (src/api/bearer-token.ts).
  */
 export const userinfoRequest: ProviderMiddleware = (ctx, next) => {
-  if (ctx.path === ROUTES.userinfo && ctx.get('authorization') && bearerValue(ctx.get('authorization')) === 'missing') {
-    delete ctx.req.headers.authorization;
-  }
+  if (ctx.path !== ROUTES.userinfo) return next();
+  const header = ctx.get('authorization');
+  if (header && bearerValue(header) === 'missing') delete ctx.req.headers.authorization;
   return next();
 };
