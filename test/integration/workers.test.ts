@@ -63,7 +63,12 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   // Hashing (the primary's libuv pool) yields to serving; everything else keeps the usual priority.
   const usual = getPriority(); // this test's own: Lanyard's processes inherit it
   t.same(niceValues(served.child.pid!), { 'libuv-worker': [Math.min(19, usual + HASHING_NICE)], MainThread: [usual] }, 'the primary: its pool lowered, its main thread not');
-  for (const pid of served.workers) t.same(niceValues(pid), { 'libuv-worker': [usual], MainThread: [usual] }, 'a worker: the usual priority');
+  // libuv starts a worker's pool threads at its first job (writing its first lines, a moment after they are
+  // made): waited for, as for the replacement below, or a worker seen too early has no pool to look at.
+  for (const pid of served.workers) {
+    await until(() => 'libuv-worker' in niceValues(pid), 'a worker\'s thread pool', 5_000).catch(() => {});
+    t.same(niceValues(pid), { 'libuv-worker': [usual], MainThread: [usual] }, 'a worker: the usual priority');
+  }
   // A smaller young generation for each worker, not for the primary.
   const semiSpace = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((a) => a.startsWith('--max-semi-space-size'));
   t.same(served.workers.map(semiSpace), [[`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`], [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`]], 'each worker: its young generation bounded');
@@ -97,7 +102,7 @@ t.test('LANYARD_WORKERS=2: two processes share the port and the store, a dead on
   t.equal(exitedLine?.signal, 'SIGKILL', 'with its signal');
   const replacement = served.lines().find((l) => l.event === 'worker.restarted')?.pid as number;
   t.ok(alive(replacement) && replacement !== victim, 'a new worker runs');
-  // libuv starts a pool's threads at its first job (here, writing its first lines a moment after they are made).
+  // Its pool, as above, once started.
   await until(() => 'libuv-worker' in niceValues(replacement), 'the new worker\'s thread pool', 5_000).catch(() => {});
   t.same(niceValues(replacement), { 'libuv-worker': [usual], MainThread: [usual] }, 'at the usual priority, though forked after the primary lowered its pool');
   t.same(semiSpace(replacement), [`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`], 'and with the same young generation');
