@@ -31,6 +31,12 @@ export interface Store extends Directory, Clients, Connections, Developers, KeyR
   readonly backend: string;
   /** Deletes expired oidc records, counters and locks; returns how many. Safe on every instance at once. */
   sweep(): Promise<number>;
+  /**
+   * Makes sure what was deleted is no longer in the store's files: SQLite zeroes deleted rows as it goes
+   * (secure_delete) and here folds its write-ahead log into the database and empties it. Absent on Redis, whose
+   * deleted keys are gone from memory (its append-only file is rewritten by BGREWRITEAOF).
+   */
+  scrub?(): Promise<void>;
   /** Proves the store can be read and written now; throws otherwise (readiness: /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openStore, storeDataDir } from '../adapters/open-store.js';
 import type { RedisPersistence } from '../adapters/redis.js';
 import type { Store } from '../adapters/store.js';
+import { hashStoredRecordIds } from '../adapters/record-ids.js';
 import { importOrganisations } from './accounts/importer.js';
 import { builtinClients } from './clients/builtin-clients.js';
 import { ClientRegistry } from './clients/client-registry.js';
@@ -59,9 +60,10 @@ const generated = () => randomBytes(32).toString('base64url');
 
 /**
  * Opens the store and everything that lives in it, ready for buildApp: configured organisations, users and
- * clients written to it, cookie keys (configured, or generated once and kept in the store so every instance
- * and every restart shares them), the key that derives clients' internal secrets (likewise shared), the
- * key-encryption key, and the current month's signing key (created before the server reports ready).
+ * clients written to it, protocol records of an earlier version stored by hash (once: adapters/record-ids.ts),
+ * cookie keys (configured, or generated once and kept in the store so every instance and every restart
+ * shares them), the key that derives clients' internal secrets (likewise shared), the key-encryption key,
+ * and the current month's signing key (created before the server reports ready).
  * `setUp: false` (the worker processes of src/cluster/, whose primary has done it) skips writing the
  * configuration file into the store, and `checkpointThread: false` leaves SQLite's checkpoints to the
  * primary's thread; `metrics: false` (the cluster primary) makes no Metrics.
@@ -87,7 +89,10 @@ export async function openServices(
   });
   const store = metrics ? metrics.timeStore(opened) : opened;
   try {
-    if (setUp) await applyConfigFile(store, config, clock);
+    if (setUp) {
+      await applyConfigFile(store, config, clock);
+      await hashStoredRecordIds(store, () => clock.now().getTime());
+    }
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));

@@ -1,5 +1,6 @@
 import type { Test } from 'tap';
 import { oidcAdapterFactory } from '../../adapters/oidc-adapter.js';
+import { storedId } from '../../adapters/record-ids.js';
 import { type Fresh, orgAndUser, storedKey, SECOND } from './harness.js';
 
 /** Protocol records: oidc-provider's models, lifetimes on the injected clock, consume once, revoke by grant. */
@@ -181,10 +182,12 @@ export function oidcRecordsContract(t: Test, fresh: Fresh): void {
     const Adapter = oidcAdapterFactory(store.oidc);
     const codes = new Adapter('AuthorizationCode');
     const sessions = new Adapter('Session');
-    await codes.upsert('x', { grantId: 'g', uid: 'ux' }, 10);
-    await sessions.upsert('x', { uid: 'us' }, 10);
-    t.same(await codes.find('x'), { grantId: 'g', uid: 'ux' }, 'adapter find');
-    t.same(await store.oidc.find('AuthorizationCode', 'x'), { grantId: 'g', uid: 'ux' }, 'stored under its model');
+    await codes.upsert('x', { jti: 'x', grantId: 'g', uid: 'ux' }, 10);
+    await sessions.upsert('x', { jti: 'x', uid: 'us' }, 10);
+    t.same(await codes.find('x'), { grantId: 'g', uid: 'ux', jti: 'x' }, 'adapter find');
+    t.same(await store.oidc.find('AuthorizationCode', storedId('AuthorizationCode', 'x')), { grantId: 'g', uid: 'ux' },
+      'stored under its model, by the SHA-256 of its id, without the id (a code is a bearer value)');
+    t.equal(await store.oidc.find('AuthorizationCode', 'x'), undefined, 'never by the id itself');
     t.same(await sessions.findByUid('us'), { uid: 'us' }, 'adapter findByUid');
     await codes.consume('x');
     t.type((await codes.find('x'))?.consumed, 'number', 'adapter consume');

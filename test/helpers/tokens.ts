@@ -9,13 +9,19 @@ export async function issueTokens(issuer: string, who: Credentials = TEACHER): P
   const authorize = `${issuer}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(DEMO_CALLBACK)}`
     + '&response_type=code&scope=openid&nonce=n-1';
   const callback = await signIn(new HttpBrowser(), issuer, authorize, who);
+  const res = await demoTokenRequest(issuer, { grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: DEMO_CALLBACK });
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** POST /oauth/token as the demo client (HTTP Basic), a form body: the status and the JSON answer. */
+export async function demoTokenRequest(issuer: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, string> }> {
   const res = await fetch(`${issuer}/oauth/token`, {
     method: 'POST',
     headers: { authorization: demoBasic, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code: callback.searchParams.get('code')!, redirect_uri: DEMO_CALLBACK }),
+    body: new URLSearchParams(form),
   });
-  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
-  return await res.json() as Record<string, string>;
+  return { status: res.status, body: await res.json() as Record<string, string> };
 }
 
 export const headerOf = (jwt: string) =>

@@ -5,6 +5,7 @@ import {
   alertText, BADGE_KID, EMOJI_KID, exchange, followToCallback, HttpBrowser, idTokenClaims, openMethod, postBadge,
 } from '../helpers/children.js';
 import { location } from '../helpers/http-browser.js';
+import { storedId } from '../../adapters/record-ids.js';
 
 t.test('magic badge by typed code: any spelling of the code signs the holder in', async (t) => {
   const lanyard = await startLanyard(t);
@@ -97,7 +98,7 @@ t.test('badge + emoji: two factors when the organisation asks for them', async (
   t.notOk(browser.cookies.has('lanyard_badge_ticket'), 'the ticket is taken back');
   const claims = idTokenClaims(await exchange(lanyard.url, await followToCallback(browser, lanyard.url, res)));
   t.equal(claims.given_name, 'Emmy');
-  const session = await lanyard.store.oidc.find('Session', browser.cookies.get('_session')!);
+  const session = await lanyard.store.oidc.find('Session', storedId('Session', browser.cookies.get('_session')!));
   t.same(session?.amr, ['pop', 'pin', 'mfa'], 'the session records both factors (amr)');
 });
 

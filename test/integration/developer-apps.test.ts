@@ -11,6 +11,7 @@ import { startPair } from '../helpers/instances.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
 import { type Credentials, signIn } from '../helpers/sign-in.js';
+import { storedId } from '../../adapters/record-ids.js';
 
 /**
  * The app pages of the developer area over real HTTP on a real SQLite store (issue 9 §2, §3, §6): registering,
@@ -400,6 +401,7 @@ t.test('delete: owner confirms by name; the app\'s tokens are revoked', async (t
   t.equal(tokens.status, 200);
   const userinfo = (token: unknown) => fetch(`${lanyard.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${String(token)}` } });
   t.equal((await userinfo(tokens.body.access_token)).status, 200, 'the access token works before');
+  t.ok(await lanyard.store.oidc.find('RefreshToken', storedId('RefreshToken', String(tokens.body.refresh_token))), 'its refresh token is in the store');
 
   const wrong = await ada.post(`/developer/apps/${clientId}/delete`, { confirm_name: 'reading quest' });
   t.equal(wrong.status, 400, 'the name must be typed exactly');
@@ -410,7 +412,7 @@ t.test('delete: owner confirms by name; the app\'s tokens are revoked', async (t
   t.match(await (await ada.get('/developer')).text(), /“Reading Quest” is deleted/);
 
   t.equal(await lanyard.store.findClient(clientId), undefined);
-  t.equal(await lanyard.store.oidc.find('RefreshToken', String(tokens.body.refresh_token)), undefined, 'its refresh token is gone from the store');
+  t.equal(await lanyard.store.oidc.find('RefreshToken', storedId('RefreshToken', String(tokens.body.refresh_token))), undefined, 'its refresh token is gone from the store');
   const refresh = { grant_type: 'refresh_token', refresh_token: String(tokens.body.refresh_token) };
   const byApp = await tokenRequest(lanyard.url, basic(clientId, secret), refresh);
   t.equal(byApp.status, 401);

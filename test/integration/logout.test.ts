@@ -3,6 +3,7 @@ import { startLanyard } from '../helpers/lanyard.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { writeConfig } from '../helpers/config-file.js';
+import { storedId } from '../../adapters/record-ids.js';
 
 const authorize = (issuer: string) =>
   `${issuer}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent('http://localhost:8080/callback')}&response_type=code&scope=openid`;
@@ -13,13 +14,13 @@ t.test('logout destroys the stored session and clears the cookie', async (t) => 
   await signIn(browser, lanyard.url, authorize(lanyard.url), TEACHER);
   const sessionId = browser.cookies.get('_session');
   t.ok(sessionId, 'signed in with a session cookie');
-  t.ok(await lanyard.store.oidc.find('Session', sessionId!), 'session stored');
+  t.ok(await lanyard.store.oidc.find('Session', storedId('Session', sessionId!)), 'session stored');
 
   const res = await browser.get(`${lanyard.url}/oauth/logout?client_id=demo-app`);
   t.equal(res.status, 303);
   t.equal(res.headers.get('location'), 'http://localhost:8080/signed-out', 'straight to logout_url');
   t.notOk(browser.cookies.has('_session'), 'cookie cleared');
-  t.notOk(await lanyard.store.oidc.find('Session', sessionId!), 'stored session destroyed');
+  t.notOk(await lanyard.store.oidc.find('Session', storedId('Session', sessionId!)), 'stored session destroyed');
 
   // An old copy of the cookie is worthless now.
   const replay = new HttpBrowser();

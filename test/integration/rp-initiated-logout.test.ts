@@ -7,6 +7,7 @@ import { HttpBrowser } from '../helpers/http-browser.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
 import { writeConfig } from '../helpers/config-file.js';
+import { storedId } from '../../adapters/record-ids.js';
 
 /**
  * OpenID Connect RP-Initiated Logout 1.0 at discovery's end_session_endpoint (GET /oauth/logout), beside the
@@ -61,7 +62,7 @@ async function signed(claims: JWTPayload, key?: { privateKey: KeyObject; kid: st
 const get = (url: string | URL) => fetch(url, { redirect: 'manual' });
 const logoutUrl = (params: Record<string, string> | [string, string][]) => `${endpoint}?${new URLSearchParams(params)}`;
 const logEvents = () => lanyard.logs.filter((l) => l.includes('"event":"logout"')).map((l) => JSON.parse(l) as Record<string, unknown>);
-const sessionStored = async (id: string) => Boolean(await lanyard.store.oidc.find('Session', id));
+const sessionStored = async (id: string) => Boolean(await lanyard.store.oidc.find('Session', storedId('Session', id)));
 
 t.test('discovery names the logout endpoint; openid-client builds the logout URL from it', async (t) => {
   t.equal(rp.serverMetadata().end_session_endpoint, endpoint);

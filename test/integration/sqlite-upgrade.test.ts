@@ -1,4 +1,5 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -86,4 +87,20 @@ t.test('Lanyard starts on the upgraded database: same signing key, same users, s
   t.equal(tokens.claims()?.sub, teacher.id, 'the teacher signs in with the 0.1.0 password, same sub');
   const header = JSON.parse(Buffer.from(tokens.id_token!.split('.')[0]!, 'base64url').toString('utf8')) as { kid: string };
   t.equal(header.kid, manifest.signing_keys[0]!.kid, 'ID token signed with the upgraded key');
+
+  // 0.1.0 stored codes, tokens and sessions by their values: now by their SHA-256, and still valid.
+  const db = new Database(join(dir, 'lanyard.db'), { readonly: true });
+  t.teardown(() => db.close());
+  for (const r of manifest.oidc_records.filter((r) => r.model !== 'Grant')) {
+    const row = db.prepare('SELECT count(*) AS n FROM oidc_records WHERE id = ? OR instr(payload, ?) > 0').get(r.id, r.id) as { n: number };
+    t.equal(row.n, 0, `${r.model}: its value is no longer stored`);
+    t.ok(await lanyard.store.oidc.find(r.model, `sha256:${createHash('sha256').update(r.id).digest('base64url')}`), `${r.model}: stored by its hash`);
+  }
+  // Nor are the old values left in the file's free pages or its write-ahead log (SQLite's secure_delete).
+  const bytes = Buffer.concat(['lanyard.db', 'lanyard.db-wal'].map((f) => join(dir, f)).filter((f) => existsSync(f)).map((f) => readFileSync(f)));
+  for (const r of manifest.oidc_records.filter((r) => r.model !== 'Grant')) t.notOk(bytes.includes(r.id), `${r.model}: not in the files`);
+  const accessToken = manifest.oidc_records.find((r) => r.model === 'AccessToken')!.id;
+  const info = await fetch(`${lanyard.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
+  t.equal(info.status, 200, 'the 0.1.0 access token still opens userinfo');
+  t.equal((await info.json() as { sub: string }).sub, teacher.id, 'as the teacher');
 });

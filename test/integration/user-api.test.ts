@@ -15,6 +15,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { startRedis } from '../helpers/redis-server.js';
 import { type Credentials, PUPIL, signIn, TEACHER } from '../helpers/sign-in.js';
 import { DEMO_CALLBACK, demoBasic } from '../helpers/tokens.js';
+import { storedId } from '../../adapters/record-ids.js';
 
 /**
  * GET /api/user (issue 10 §4): the signed-in user for an access token Lanyard issued for them, checked as
@@ -206,8 +207,9 @@ t.test('expired tokens are refused', async (t) => {
   // A token the store still holds but whose exp is past (beyond oidc-provider's 15 s clock tolerance).
   const { access_token: value } = await tokensFor(lanyard, TEACHER);
   t.equal((await getUser(lanyard, value!)).status, 200, 'valid before');
-  const stored = await lanyard.store.oidc.find('AccessToken', value!);
-  await lanyard.store.oidc.upsert('AccessToken', value!, { ...stored, exp: Math.floor(Date.now() / 1000) - 60 }, 600);
+  const stored = await lanyard.store.oidc.find('AccessToken', storedId('AccessToken', value!));
+  t.ok(stored, 'the record, by the token’s hash');
+  await lanyard.store.oidc.upsert('AccessToken', storedId('AccessToken', value!), { ...stored, exp: Math.floor(Date.now() / 1000) - 60 }, 600);
   expectInvalidToken(t, await getUser(lanyard, value!), 'a stored token past its exp');
 });
 
@@ -280,9 +282,10 @@ t.test('tokens that are not access tokens for a user of this API are refused', a
   expectInvalidToken(t, await getUser(lanyard, await mintToken(lanyard, { accountId, grantId: await saveGrant(lanyard, pupilId) })), 'a grant of another user');
 
   // The token record of a real token, re-issued to an app that does not exist (and a grant of that app).
-  const stored = await lanyard.store.oidc.find('AccessToken', api);
+  const stored = await lanyard.store.oidc.find('AccessToken', storedId('AccessToken', api));
+  t.ok(stored, 'the record of a real token, by its hash');
   const gone = randomBytes(32).toString('base64url');
-  await lanyard.store.oidc.upsert('AccessToken', gone, { ...stored, jti: gone, clientId: 'gone-app', grantId: await saveGrant(lanyard, accountId, 'gone-app') }, 600);
+  await lanyard.store.oidc.upsert('AccessToken', storedId('AccessToken', gone), { ...stored, clientId: 'gone-app', grantId: await saveGrant(lanyard, accountId, 'gone-app') }, 600);
   expectInvalidToken(t, await getUser(lanyard, gone), 'the app no longer exists');
 });
 
