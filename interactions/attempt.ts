@@ -116,7 +116,7 @@ export async function attemptSignIn(
 /** Never says whether the user exists (Standards: generic login errors). */
 function failureText(factor: Factor): string {
   if (factor === 'badge') return 'That badge did not work. Try again, or ask your teacher.';
-  if (factor === 'emoji') return 'Those pictures do not match. Check your name and try again.';
+  if (factor === 'emoji') return 'Those pictures do not match. Check your username and try again.';
   return 'That username and password do not match. Check them and try again.';
 }
 

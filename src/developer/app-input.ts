@@ -3,6 +3,7 @@ import { normaliseEmail } from '../../adapters/store/developers.js';
 import { emailProblem } from './developer-accounts.js';
 import { checkUrl, type UrlKind } from './callback-url.js';
 import { type FieldProblem, ValidationError } from './errors.js';
+import { reordersText } from './direction-controls.js';
 
 /** Limits of what a developer may enter: generous for people, small enough that no field is a storage dump. */
 export const APP_LIMITS = {
@@ -38,6 +39,7 @@ export function checkDetails(input: { name?: string | undefined; description?: s
     if (!name) problems.push({ path: 'name', message: 'Give the app a name: people see it when they sign in.' });
     else if (name.length > APP_LIMITS.nameLength) problems.push({ path: 'name', message: `The name can be at most ${APP_LIMITS.nameLength} characters long.` });
     else if (!oneLine(name)) problems.push({ path: 'name', message: 'The name must be one line of text.' });
+    else if (reordersText(name)) problems.push({ path: 'name', message: 'The name cannot contain characters that change the direction of text.' });
     else out.name = name;
   }
   if (input.description !== undefined) {
@@ -46,6 +48,8 @@ export function checkDetails(input: { name?: string | undefined; description?: s
       problems.push({ path: 'description', message: `The description can be at most ${APP_LIMITS.descriptionLength} characters long.` });
     } else if (/[\p{Cc}]/u.test(description.replace(/[\n\t]/g, ''))) {
       problems.push({ path: 'description', message: 'The description cannot contain control characters.' });
+    } else if (reordersText(description)) {
+      problems.push({ path: 'description', message: 'The description cannot contain characters that change the direction of text.' });
     } else {
       out.description = description || undefined;
     }

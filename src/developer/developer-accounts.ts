@@ -11,6 +11,7 @@ import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
+import { reordersText } from './direction-controls.js';
 
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
@@ -51,6 +52,7 @@ export function nameProblem(name: string): string | undefined {
   if (!name) return 'Enter the name other developers will see.';
   if ([...name].length > NAME_MAX_LENGTH) return `Keep the name to ${NAME_MAX_LENGTH} characters or fewer.`;
   if (CONTROL.test(name)) return 'The name cannot contain control characters.';
+  if (reordersText(name)) return 'The name cannot contain characters that change the direction of text.';
   return undefined;
 }
 

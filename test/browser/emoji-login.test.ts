@@ -256,7 +256,7 @@ t.test('guessing in the browser: the third wrong sequence from a new device wait
     last = await tapSequence(page, WRONG);
     statuses.push(last.status());
     if (i === 0) {
-      t.equal(await page.getByRole('alert').innerText(), 'Those pictures do not match. Check your name and try again.',
+      t.equal(await page.getByRole('alert').innerText(), 'Those pictures do not match. Check your username and try again.',
         'wrong pictures: a generic message, announced as an alert');
       t.equal(await page.getByLabel('Your username').inputValue(), EMOJI_KID.username, 'username kept');
       t.equal(await statusText(page), '0 of 6 pictures chosen', 'the pictures are cleared');

@@ -24,6 +24,15 @@ t.test('details: trimmed; empty optional fields clear; every problem at once', a
   t.same(checkDetails({ description: 'line one\r\nline two' }, false), { description: 'line one\nline two' });
 });
 
+t.test('details: no Unicode direction control, which would show a name reversed or reordered', async (t) => {
+  for (const c of ['\u202E', '\u202D', '\u202A', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C']) {
+    const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    t.same(paths(() => checkDetails({ name: `Maths ${c}emoh ruoy ot kcab og` }, true)), ['name'], `name with ${code}`);
+    t.same(paths(() => checkDetails({ description: `Fun ${c}sdrow` }, false)), ['description'], `description with ${code}`);
+  }
+  t.same(checkDetails({ name: 'مدرسة القراءة' }, true), { name: 'مدرسة القراءة' }, 'right-to-left text itself is welcome');
+});
+
 t.test('secret label and expiry', async (t) => {
   t.equal(checkSecretLabel('  Production '), 'Production');
   t.same(paths(() => checkSecretLabel('   ')), ['label']);

@@ -25,6 +25,9 @@ t.test('emails and names', async (t) => {
     t.ok(emailProblem(bad), `refused: ${bad.slice(0, 20)}`);
   }
   t.equal(nameProblem('Ada Lovelace'), undefined);
+  t.match(nameProblem('Ada \u202Eecalevol'), /direction of text/, 'no direction override');
+  t.match(nameProblem('Ada \u2067x\u2069'), /direction of text/, 'no direction isolate');
+  t.equal(nameProblem('אדה'), undefined, 'right-to-left names are welcome');
   t.ok(nameProblem(''));
   t.ok(nameProblem('x'.repeat(101)));
   t.ok(nameProblem('Ada\nLovelace'));
