@@ -133,6 +133,12 @@ t.test('emoji password with the keyboard only: the grid is one Tab stop, arrow k
     presses += Math.abs(rows) + Math.abs(cols);
     at = to;
     t.match(await focused(page), { tag: 'button', name, focusVisible: true }, `arrows reach ${name}`);
+    // The bar of dots and buttons sticks to the top of the screen: a picture reached upwards must not be under it.
+    t.equal(await page.evaluate(`(() => {
+      const key = document.activeElement.getBoundingClientRect();
+      const seen = document.elementFromPoint(key.left + key.width / 2, key.top + 4);
+      return seen && seen.closest('button') === document.activeElement ? 'in view' : (seen ? seen.className : 'off screen');
+    })()`), 'in view', `${name} is in view, not under the sticky bar`);
   };
   for (const [i, name] of EMOJI_KID.emoji.entries()) {
     await moveTo(name);
