@@ -1,9 +1,6 @@
 import * as client from 'openid-client';
 import t, { type Test } from 'tap';
-import type { DeveloperAccount } from '../../adapters/store.js';
-import { systemClock } from '../../src/clock.js';
 import { actorOf, OPERATOR } from '../../src/developer/actor.js';
-import { AppService } from '../../src/developer/app-service.js';
 import { sandboxCredentials, type SandboxUserCredentials } from '../../src/developer/sandbox.js';
 import { BADGE_KID, followToCallback, postBadge, postEmoji } from '../helpers/children.js';
 import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
@@ -265,13 +262,7 @@ t.test('the sandbox school’s users (credentials every developer sees) never si
   });
 
   await t.test('a sandbox session from a development app: a live app asks for a sign-in; prompt=none gets login_required', async (t) => {
-    const owner: DeveloperAccount = {
-      id: 'dev_live_test', email: 'live@example.com', displayName: 'Liv', passwordHash: 'unused', createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(),
-    };
-    await lanyard.store.createDeveloper(owner);
-    const service = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
-    const dev = await service.register(actorOf(owner), { name: 'Sandbox Tester' });
-    await service.addCallback(actorOf(owner), dev.clientId, CALLBACK);
+    const dev = await developmentApp(lanyard, { ownerId: 'dev_live_test', email: 'live@example.com', displayName: 'Liv', name: 'Sandbox Tester' });
     const browser = new HttpBrowser();
     const start = await startSignIn(browser, lanyard, authorizeUrl(lanyard, dev.clientId));
     const form = await (await browser.get(`${lanyard.url}/interaction/${start.uid}/emoji?org=sandbox`)).text();
