@@ -35,8 +35,18 @@ function describe(e: ErrorObject): string {
   if (e.keyword === 'enum') {
     return `${path}: must be one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
   }
+  const hashCommand = HASH_COMMANDS[path.slice(path.lastIndexOf('/') + 1)];
+  if (e.keyword === 'pattern' && hashCommand) {
+    return `${path}: is not an argon2id hash ($argon2id$v=19$m=…,t=…,p=…$<salt>$<hash>); make one with \`${hashCommand}\``;
+  }
   return `${path}: ${e.message ?? e.keyword}`;
 }
+
+/** The command that makes a hash field's value, for the message when one is not a hash (a placeholder left in). */
+const HASH_COMMANDS: Record<string, string> = {
+  password_hash: 'lanyard users hash',
+  emoji_password_hash: 'lanyard users hash --emoji',
+};
 
 /** What a configuration file holds and everything wrong with it, found in one pass. */
 export interface FileInspection {

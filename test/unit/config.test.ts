@@ -165,6 +165,10 @@ t.test('bad config files: the error names the file, the JSON path and the proble
   bad(withClient({ secrets: [], secret_hashes: [] }), ['/clients/0', /at least one secret/], 'client with empty secret lists');
   bad(withClient({ secret_hashes: ['plain-not-a-hash'] }), ['/clients/0/secret_hashes/0', /must match pattern/], 'secret_hash not sha256:<base64url>');
   bad(withClient({ secrets: ['short'] }), ['/clients/0/secrets/0', /fewer than 8/], 'secret too short');
+  for (const hash of ['$argon2id$v=19$…', '$argon2id$', '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA', '$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA']) {
+    bad(withUser({ password: undefined, password_hash: hash }), ['/organisations/0/users/0/password_hash: is not an argon2id hash', 'make one with `lanyard users hash`'], `password_hash ${hash}`);
+  }
+  bad(withUser({ emoji_password_hash: '$argon2id$v=19$…' }), ['/organisations/0/users/0/emoji_password_hash: is not an argon2id hash', '`lanyard users hash --emoji`'], 'a placeholder emoji_password_hash');
   bad(withClient({ response_types: ['token'] }), ['/clients/0/response_types/0', /must be one of/], 'unknown response type');
   const dup = devConfig();
   dup.clients.push({ ...dup.clients[0]!, name: 'Twin' });
