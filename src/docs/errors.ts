@@ -20,7 +20,7 @@ A network address that starts a very large number of sign-ins is answered <code>
 ${docsTable('Token endpoint errors', ['Status', { code: 'error' }, 'Meaning'], [
   ['401', html`<code>invalid_client</code>`, html`Wrong, revoked or expired secret, unknown client, or no HTTP Basic authentication (with <code>WWW-Authenticate: Basic</code>).`],
   ['400', html`<code>invalid_grant</code>`, html`The code is expired, used already, issued to another client or for another <code>redirect_uri</code>; or the refresh token is retired or revoked. Start a new sign-in.`],
-  ['400', html`<code>invalid_request</code>`, 'A parameter is missing or repeated, or a client secret was sent in the URL or body.'],
+  ['400', html`<code>invalid_request</code>`, 'A parameter is missing or repeated, or a client secret was sent in the URL, or in the body beside HTTP Basic (a secret in the body alone is no client authentication: 401 above).'],
   ['400', html`<code>unsupported_grant_type</code>`, html`Only <code>authorization_code</code> and <code>refresh_token</code>.`],
   ['503', html`<code>temporarily_unavailable</code>`, html`Lanyard cannot reach its store for a moment: retry after <code>Retry-After</code> seconds.`],
 ])}

@@ -51,7 +51,7 @@ ${duration(TTL.AuthorizationCode)} and can be used once. If something went wrong
 <p>From your server, never from the browser: <code>POST ${ROUTES.token}</code> with HTTP Basic client
 authentication (<code>client_secret_basic</code>: <code>Authorization: Basic base64(client_id:client_secret)</code>)
 and <code>grant_type</code>, <code>code</code> and <code>redirect_uri</code> (the same as in the authorization
-request), as URL parameters or as a form body. A client secret in the URL or the body is refused.</p>
+request), as URL parameters or as a form body. A client secret in the URL or the body is refused: 400 <code>invalid_request</code> beside HTTP Basic, 401 <code>invalid_client</code> without it.</p>
 ${codeBlock(`curl -u "YOUR_CLIENT_ID:YOUR_CLIENT_SECRET" ${issuer}${ROUTES.token} \\
   -d grant_type=authorization_code \\
   -d code=THE_CODE \\
