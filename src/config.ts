@@ -6,6 +6,7 @@ import { ConfigError, LanyardError } from './errors.js';
 import { type MetricsConfig, parseMetricsConfig } from './metrics/metrics-config.js';
 import { demoConfigPath } from './paths.js';
 import { inspectConfigFile } from './config-file.js';
+import { movedDemoClient, parseDemoAppSetting } from './demo/demo-app-setting.js';
 
 export { appSeedClientId, readConfigFile } from './config-file.js';
 
@@ -124,7 +125,10 @@ export interface Config {
   /** Who may create a developer account: the file's `developer_signup`, default `invite`. */
   developerSignup: DeveloperSignup;
   file: ConfigFile;
-  /** Serve the demo relying party (http://localhost:8080) beside Lanyard: only with the demo config. */
+  /**
+   * Serve the demo relying party beside Lanyard, on its callback's port (8080, or LANYARD_DEMO_APP's port):
+   * only with the demo config.
+   */
   demoApp: boolean;
   /**
    * LANYARD_WORKERS: how many processes serve requests on this machine, sharing the port and the store
@@ -138,6 +142,9 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** LANYARD_STORE unset: a SQLite file under the working directory. */
+export const DEFAULT_STORE_URL = 'sqlite:./data/lanyard.db';
 
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
@@ -262,7 +269,7 @@ export const envRedisPrefix = (env: Env = process.env): string => env.LANYARD_RE
  * would exist in one process only).
  */
 function parseStore(env: Env, problems: string[]): { storeUrl: string; redisPrefix: string } {
-  const storeUrl = env.LANYARD_STORE || 'sqlite:./data/lanyard.db';
+  const storeUrl = env.LANYARD_STORE || DEFAULT_STORE_URL;
   const redisPrefix = envRedisPrefix(env);
   const prefixProblem = redisPrefixProblem(redisPrefix);
   if (prefixProblem) problems.push(`LANYARD_REDIS_PREFIX: ${prefixProblem}`);
@@ -313,7 +320,10 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   // A bad file must not hide bad variables: collect its problems with the rest and report them all at once.
   const inspected = inspectConfigFile(configPath, { usingDemo });
   problems.push(...inspected.problems);
-  const { file } = inspected;
+  const demoApp = parseDemoAppSetting(env.LANYARD_DEMO_APP, port, problems);
+  const file = inspected.file && usingDemo && demoApp.port !== undefined
+    ? { ...inspected.file, clients: movedDemoClient(inspected.file.clients, demoApp.port) }
+    : inspected.file;
   const issuer = parseIssuer(env.LANYARD_ISSUER || `http://localhost:${port}`, problems);
   const logLevel = env.LANYARD_LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -344,7 +354,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
     serviceDocumentation: file.service_documentation ?? `${issuer}/docs`,
     developerSignup: file.developer_signup ?? 'invite',
     file,
-    demoApp: usingDemo && env.NODE_ENV !== 'production' && (env.LANYARD_DEMO_APP ?? 'on') !== 'off',
+    demoApp: usingDemo && !production && demoApp.on,
     workers,
     metrics,
     warnings: [],

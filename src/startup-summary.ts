@@ -23,6 +23,8 @@ export interface StartupFacts {
   demoAppUrl?: string | undefined;
   /** Who may create a developer account (the configuration's developer_signup). */
   developerSignup?: 'invite' | 'open' | undefined;
+  /** What a `lanyard` command needs before it to act on this server (`PORT=3001 `), when not the defaults. */
+  cliEnvironment?: string | undefined;
   signIns: DemoSignIn[];
   /** The store URL, credentials redacted. */
   store: string;
@@ -69,7 +71,7 @@ export function startupSummary(f: StartupFacts): string {
   if (f.developerSignup) {
     text += field('Developer area', `${f.issuer}/developer  (${f.developerSignup === 'open'
       ? `sign up at ${f.issuer}/developer/sign-up`
-      : 'an account: npm run lanyard -- developers invite YOU@EXAMPLE.ORG, then open the link it prints'})`);
+      : `an account: ${f.cliEnvironment ?? ''}npm run lanyard -- developers invite YOU@EXAMPLE.ORG, then open the link it prints`})`);
   }
 
   const organisations = [...new Set(f.signIns.map((s) => s.slug))];

@@ -1,8 +1,10 @@
 import { join, resolve } from 'node:path';
 import type { Store } from '../adapters/store.js';
-import type { Config } from './config.js';
+import { type Config, DEFAULT_STORE_URL } from './config.js';
 import { startDemoApp } from './demo/demo-app.js';
+import { DEMO_CLIENT_ID } from './demo/demo-app-setting.js';
 import { KEK_FILE } from './keys/key-encryption-key.js';
+import { demoConfigPath } from './paths.js';
 import { demoSignIns, type StartupFacts, startupSummary } from './startup-summary.js';
 import { redactUrl, storeDataDir } from '../adapters/open-store.js';
 import type { RedisPersistence } from '../adapters/redis.js';
@@ -75,6 +77,7 @@ function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: 
     issuer: config.issuer,
     demoAppUrl,
     developerSignup: config.developerSignup,
+    cliEnvironment: cliEnvironment(config),
     signIns: demoSignIns(config.file),
     store: redactUrl(config.storeUrl),
     redisPrefix: config.storeUrl.startsWith('sqlite:') ? undefined : config.redisPrefix,
@@ -84,9 +87,9 @@ function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: 
   };
 }
 
-/** The quick start's relying party for the demo client, on the port of its registered callback; its URL. */
+/** The quick start's relying party for the demo client, on the port of its registered callback (LANYARD_DEMO_APP may move both); its URL. */
 async function serveDemoApp(config: Config, log: Pick<Log, 'info' | 'warn'>): Promise<string | undefined> {
-  const demo = config.file.clients.find((c) => c.client_id === 'demo-app');
+  const demo = config.file.clients.find((c) => c.client_id === DEMO_CLIENT_ID);
   const secret = demo?.secrets?.[0];
   if (!demo || !secret) return undefined;
   const port = Number(new URL(demo.redirect_uris[0]!).port || 80);
@@ -97,9 +100,24 @@ async function serveDemoApp(config: Config, log: Pick<Log, 'info' | 'warn'>): Pr
     return url;
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'the port is in use' : (err as Error).message;
-    log.warn({ event: 'demo_app.unavailable', err: (err as Error).message }, `Demo App not started on port ${port}: ${why} (LANYARD_DEMO_APP=off turns it off)`);
+    log.warn({ event: 'demo_app.unavailable', err: (err as Error).message }, `Demo App not started on port ${port}: ${why} (LANYARD_DEMO_APP=<another port> moves it, LANYARD_DEMO_APP=off turns it off)`);
     return undefined;
   }
+}
+
+/**
+ * The settings a `lanyard` command must share with this server to act on it (its issuer names the links
+ * it prints, its store and file are what it changes), as a shell prefix; only those not at their default.
+ * A Redis URL is shown redacted: its password is the operator's to add.
+ */
+function cliEnvironment(config: Config): string | undefined {
+  const quoted = (v: string) => (/^[\w./:@%+=,-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+  const parts: string[] = [];
+  if (config.issuer !== `http://localhost:${config.port}`) parts.push(`LANYARD_ISSUER=${quoted(config.issuer)}`);
+  else if (config.port !== 3000) parts.push(`PORT=${config.port}`);
+  if (config.configPath !== demoConfigPath) parts.push(`LANYARD_CONFIG=${quoted(config.configPath)}`);
+  if (config.storeUrl !== DEFAULT_STORE_URL) parts.push(`LANYARD_STORE=${quoted(redactUrl(config.storeUrl))}`);
+  return parts.length ? `${parts.join(' ')} ` : undefined;
 }
 
 /**

@@ -3,16 +3,12 @@ import { startDemoApp } from '../../src/demo/demo-app.js';
 import { freePort, startLanyard } from '../helpers/lanyard.js';
 import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
-import { writeConfig } from '../helpers/config-file.js';
 
-/** Lanyard with the demo config, and the Demo App on a free port (its redirect and logout URLs moved there). */
+/** Lanyard with the demo config, and the Demo App on a free port (LANYARD_DEMO_APP moves its redirect and logout URLs there). */
 async function setUp(t: Test) {
   const port = await freePort();
-  const config = writeConfig((c) => {
-    c.clients[0]!.redirect_uris = [`http://localhost:${port}/callback`];
-    c.clients[0]!.logout_url = `http://localhost:${port}/signed-out`;
-  });
-  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: config } });
+  const lanyard = await startLanyard(t, { env: { LANYARD_DEMO_APP: String(port) } });
+  t.same(lanyard.config.file.clients.find((c) => c.client_id === 'demo-app')?.redirect_uris, [`http://localhost:${port}/callback`], 'the callback moved');
   const demo = await startDemoApp({ issuer: lanyard.url, port, clientId: 'demo-app', clientSecret: 'demo-app-secret' });
   t.teardown(() => demo.close());
   return { lanyard, app: `http://localhost:${port}` };

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { projectRoot } from '../../src/paths.js';
+import { lanyard } from '../helpers/cli.js';
 import { freePort } from '../helpers/lanyard.js';
 import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
 
@@ -17,15 +18,17 @@ import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
 const dir = mkdtempSync(join(tmpdir(), 'lanyard-startup-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));
 const store = `sqlite:${join(dir, 'lanyard.db')}`;
-const DEMO_PORT = 8080; // config/demo.json's callback
+interface Served { port: number; demoPort: number; output: () => string; stop: () => Promise<void> }
 
-interface Served { port: number; output: () => string; stop: () => Promise<void> }
-
-/** Starts `lanyard serve` (through script(1) for a terminal) and waits until `ready` shows in its output. */
+/**
+ * Starts `lanyard serve` (through script(1) for a terminal) and waits until `ready` shows in its output. The
+ * Demo App is moved to a free port (LANYARD_DEMO_APP), so that nothing on this machine's 8080 decides the test.
+ */
 async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; ready: RegExp }): Promise<Served> {
   const port = await freePort();
+  const demoPort = await freePort();
   const argv = [process.execPath, ...LANYARD_ARGV, 'serve'];
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LANYARD_STORE: store, ...o.env };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LANYARD_STORE: store, LANYARD_DEMO_APP: String(demoPort), ...o.env };
   const child: ChildProcess = o.tty
     ? spawn('script', ['-qec', argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' '), '/dev/null'], { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(argv[0]!, argv.slice(1), { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -44,7 +47,7 @@ async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; r
     if (Date.now() > deadline) throw new Error(`lanyard serve not ready within 120 s:\n${out}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { port, output: () => out, stop };
+  return { port, demoPort, output: () => out, stop };
 }
 
 /** Waits until the output matches (a log line is written after the response is sent). */
@@ -53,12 +56,6 @@ async function until(served: Served, pattern: RegExp): Promise<string> {
   while (!pattern.test(served.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
   return served.output();
 }
-
-const portInUse = (port: number) => new Promise<boolean>((resolve) => {
-  const server = createServer();
-  server.once('error', () => resolve(true));
-  server.listen(port, () => server.close(() => resolve(false)));
-});
 
 /** Every non-empty line is a JSON object: what log collectors read. */
 function jsonLines(t: Test, text: string, what: string) {
@@ -83,15 +80,20 @@ t.test('on a terminal: a summary in plain words, then one short line per request
   const summary = text.slice(text.indexOf('Lanyard is ready.'));
   t.match(summary, `Issuer          http://localhost:${served.port}\n`);
   t.match(summary, `Discovery       http://localhost:${served.port}/.well-known/openid-configuration\n`);
-  if (summary.includes('Demo App        ')) {
-    t.match(summary, `Demo App        http://localhost:${DEMO_PORT}/`);
-    t.match(await (await fetch(`http://localhost:${DEMO_PORT}/`)).text(), 'Sign in with Lanyard', 'the Demo App runs there');
-  } else {
-    // Something else holds the demo's port on this machine: the summary must say so, plainly.
-    t.comment(`port ${DEMO_PORT} is taken: checking the warning instead of the Demo App`);
-    t.match(summary, `! Demo App not started on port ${DEMO_PORT}: the port is in use`);
-    t.ok(await portInUse(DEMO_PORT), `port ${DEMO_PORT} is indeed in use`);
-  }
+  t.match(summary, `Demo App        http://localhost:${served.demoPort}/`);
+  t.match(await (await fetch(`http://localhost:${served.demoPort}/`)).text(), 'Sign in with Lanyard', 'the Demo App runs there');
+  const login = await fetch(`http://localhost:${served.demoPort}/login`, { redirect: 'manual' });
+  t.match(new URL(login.headers.get('location')!).searchParams.get('redirect_uri'), `http://localhost:${served.demoPort}/callback`, 'its sign-in names the moved callback');
+  // The command the summary gives for a developer account carries what this server is run with, so the link
+  // it prints is this server's (the issuer follows PORT) and the invitation lands in this store.
+  const invite = new RegExp(`Developer area {2}http://localhost:${served.port}/developer {2}\\(an account: (PORT=${served.port} LANYARD_STORE=\\S+) npm run lanyard -- developers invite YOU@EXAMPLE\\.ORG`).exec(summary);
+  t.ok(invite, 'the summary’s command names PORT and LANYARD_STORE');
+  t.equal(invite?.[1], `PORT=${served.port} LANYARD_STORE=${store}`);
+  const prefix = Object.fromEntries(invite![1]!.split(' ').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
+  const invited = await lanyard(['developers', 'invite', 'ada@example.org'], prefix);
+  t.equal(invited.code, 0, 'the command as printed runs');
+  t.match(invited.stdout, `http://localhost:${served.port}/developer/invitations/`, 'and its link is this server’s');
+  t.equal((await fetch(invited.stdout.match(/http:\/\/\S+/)![0])).status, 200, 'which knows the invitation');
   t.match(summary, 'Demo users of Demo School (organisation "demo-school"):');
   t.match(summary, /password +teacher \/ teacher-pass — Tess Teacher, employee\n/);
   t.match(summary, /password +pupil \/ pupil-pass — Pip Pupil, student\n/);
@@ -114,4 +116,24 @@ t.test('on a terminal with LANYARD_LOG_FORMAT=json: JSON lines', async (t) => {
   const served = await serve(t, { tty: true, env: { LANYARD_LOG_FORMAT: 'json', LANYARD_DEMO_APP: 'off' }, ready: /"event":"ready"/ });
   jsonLines(t, served.output(), 'terminal, LANYARD_LOG_FORMAT=json');
   await served.stop();
+});
+
+t.test('the Demo App\'s port is taken: the summary says so and how to move it, and Lanyard serves', async (t) => {
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+  const demoPort = (taken.address() as AddressInfo).port;
+  const served = await serve(t, { tty: true, env: { LANYARD_DEMO_APP: String(demoPort) }, ready: /Stop with Ctrl-C\.\n/ });
+  const summary = served.output();
+  t.match(summary, `! Demo App not started on port ${demoPort}: the port is in use (LANYARD_DEMO_APP=<another port> moves it, LANYARD_DEMO_APP=off turns it off)`);
+  t.notMatch(summary, /Demo App {8}http/, 'no Demo App address');
+  t.equal((await fetch(`http://127.0.0.1:${served.port}/healthz`)).status, 200, 'Lanyard serves');
+  await served.stop();
+});
+
+t.test('LANYARD_DEMO_APP that is neither on, off nor a port: startup stops and names it', async (t) => {
+  for (const [value, problem] of [['8o80', '"8o80" must be on, off or the port'], ['70000', '"70000" must be on, off or the port']] as const) {
+    const served = serve(t, { tty: false, env: { LANYARD_DEMO_APP: value }, ready: /"event":"ready"/ });
+    await t.rejects(served, new RegExp(`exited early:[^]*LANYARD_DEMO_APP: ${problem.replace(/"/g, '\\"?')}`), value);
+  }
 });

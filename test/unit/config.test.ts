@@ -110,6 +110,29 @@ t.test('HOST: this machine only for a development configuration, every address o
   t.notMatch(loadConfig({ LANYARD_CONFIG: configFile(prodConfig()), HOST: '0.0.0.0' }).warnings.join('\n'), /other machines/, 'nor for a configuration not marked development');
 });
 
+t.test('LANYARD_DEMO_APP: on, off, or a port that moves the Demo App with the demo client\'s callback and logout URL', async (t) => {
+  const demoClient = (config: ReturnType<typeof loadConfig>) => config.file.clients.find((c) => c.client_id === 'demo-app')!;
+  const standard = loadConfig({});
+  t.equal(standard.demoApp, true, 'on by default with the demo');
+  t.same(demoClient(standard).redirect_uris, ['http://localhost:8080/callback'], 'at 8080 by default');
+  t.equal(loadConfig({ LANYARD_DEMO_APP: 'on' }).demoApp, true, 'on');
+  t.equal(loadConfig({ LANYARD_DEMO_APP: 'off' }).demoApp, false, 'off');
+  const moved = loadConfig({ LANYARD_DEMO_APP: '8181' });
+  t.equal(moved.demoApp, true, 'a port: on');
+  t.same(demoClient(moved).redirect_uris, ['http://localhost:8181/callback'], 'the callback moves to the port');
+  t.equal(demoClient(moved).logout_url, 'http://localhost:8181/signed-out', 'and the logout URL');
+  t.equal(demoClient(moved).name, 'Demo App', 'nothing else changes');
+  t.same(moved.file.clients.filter((c) => c.client_id !== 'demo-app'), standard.file.clients.filter((c) => c.client_id !== 'demo-app'), 'nor any other client');
+  const own = loadConfig({ LANYARD_CONFIG: configFile(devConfig()), LANYARD_DEMO_APP: '8181' });
+  t.equal(own.demoApp, false, 'never with a configuration of your own');
+  t.same(own.file.clients[0]!.redirect_uris, ['http://localhost:8080/cb'], 'whose clients stay as written');
+  t.equal(loadConfig({ LANYARD_DEMO_APP: '8181', NODE_ENV: 'production', LANYARD_CONFIG: configFile(prodConfig()), LANYARD_COOKIE_KEYS: COOKIE_KEYS, LANYARD_ISSUER: 'https://idp.example.org' }).demoApp, false, 'nor in production');
+  for (const value of ['yes', '8o80', '0', '65536', '-1', '80.5', ' 8080']) {
+    refused(t, { LANYARD_DEMO_APP: value }, [`LANYARD_DEMO_APP: "${value}" must be on, off or the port to serve the Demo App on (1-65535)`], `LANYARD_DEMO_APP=${value}`);
+  }
+  refused(t, { LANYARD_DEMO_APP: '4000', PORT: '4000' }, ['LANYARD_DEMO_APP: 4000 is Lanyard\'s own PORT'], 'Lanyard\'s own port');
+});
+
 t.test('environment settings are applied', async (t) => {
   const kek = randomBytes(32);
   const config = loadConfig({
