@@ -107,6 +107,16 @@ function capped(name: Capped): Validator {
  * redirect_uri never matches a registered one, and is refused on Lanyard's page before these run).
  * Listing a standard parameter here only adds a check: every name is one oidc-provider already accepts.
  */
+/**
+ * The error's scope is taken away: RFC 6749 §4.1.2.1's error response carries error, error_description and
+ * state (and RFC 9207's iss), and oidc-provider puts any scope an error holds into the redirect (`scope=`).
+ */
+function noScopeError(): Error {
+  const error = new errors.InvalidScope('no scope requested and the client has no default scopes', '');
+  delete (error as { scope?: string }).scope;
+  return error;
+}
+
 export function authorizationParams(directory: Directory): Record<string, Validator> {
   const validators: Record<string, Validator> = {};
   for (const name of Object.keys(PARAM_MAX_LENGTH) as Capped[]) validators[name] = capped(name);
@@ -125,7 +135,7 @@ export function authorizationParams(directory: Directory): Record<string, Valida
     }),
     // RFC 6749 §3.3: no scope sent and no default scopes configured → fail with invalid_scope.
     scope: then('scope', async (_ctx, value) => {
-      if (!value) throw new errors.InvalidScope('no scope requested and the client has no default scopes', '');
+      if (!value) throw noScopeError();
     }),
   };
 }

@@ -26,6 +26,8 @@ export function discoveryDocument(issuer: string, serviceDocumentation: string) 
     token_endpoint_auth_methods_supported: ['client_secret_basic'],
     revocation_endpoint_auth_methods_supported: ['client_secret_basic'],
     code_challenge_methods_supported: ['S256'],
+    // RFC 9207: every authorization response, success or error, carries iss (oidc-provider always adds it).
+    authorization_response_iss_parameter_supported: true,
     claims_supported: [
       'sub', 'iss', 'aud', 'exp', 'iat', 'nonce',
       'email', 'given_name', 'family_name',

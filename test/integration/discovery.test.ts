@@ -18,6 +18,7 @@ t.test('discovery document: every field SPEC.md lists, with the specified values
   t.same(d.subject_types_supported, ['public']);
   t.same(d.id_token_signing_alg_values_supported, ['RS256']);
   t.same(d.token_endpoint_auth_methods_supported, ['client_secret_basic']);
+  t.equal(d.authorization_response_iss_parameter_supported, true, 'RFC 9207: iss in every authorization response, advertised');
   for (const claim of ['email', 'given_name', 'family_name', 'nonce',
     `${issuer}/claims/google_email`, `${issuer}/claims/microsoft_email`, `${issuer}/claims/roster_id`]) {
     t.ok((d.claims_supported as string[]).includes(claim), `claims_supported has ${claim}`);

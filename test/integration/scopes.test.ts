@@ -62,6 +62,8 @@ t.test('no scope sent and no default scopes: invalid_scope (RFC 6749 §3.3)', as
   t.equal(`${to.origin}${to.pathname}`, CALLBACK);
   t.equal(to.searchParams.get('error'), 'invalid_scope');
   t.equal(to.searchParams.get('state'), 's1');
+  // RFC 6749 §4.1.2.1 (and RFC 9207): these, and nothing else, such as an empty scope=.
+  t.same([...to.searchParams.keys()].sort(), ['error', 'error_description', 'iss', 'state'], 'error, error_description, iss and state only');
 });
 
 t.test('an access token for the API (no openid) refreshes and cannot read userinfo', async (t) => {
