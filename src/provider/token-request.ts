@@ -51,7 +51,8 @@ const unform = (s: string): string | undefined => {
  * Client IDs are URL-safe (config/schema.json; the developer area makes them), so decoding cannot change one.
  */
 function parseBasic(header: string): { clientId: string; secrets: string[] } | undefined {
-  const m = /^Basic ([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
+  // RFC 9110 §11.4: the scheme, any case, then one or more spaces.
+  const m = /^Basic +([A-Za-z0-9+/]+={0,2})$/i.exec(header.trim());
   if (!m) return undefined;
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   const i = decoded.indexOf(':');

@@ -7,11 +7,16 @@ import type { ProviderMiddleware } from './types.js';
  * say) carries no bearer credentials, and gets what a request without the header gets: 401 with the bare
  * `Bearer realm` challenge, no error code. oidc-provider answers it 400 invalid_request instead, so the
  * header is taken away before it reads the request; a token sent in a POST form body (RFC 6750 §2.2) is
- * still read. `/api/user` answers the same way (src/api/bearer-token.ts).
+ * still read. `/api/user` answers the same way (src/api/bearer-token.ts). A token after more than one space
+ * (RFC 9110 §11.4: `1*SP`) is handed on after one, as oidc-provider reads it.
  */
 export const userinfoRequest: ProviderMiddleware = (ctx, next) => {
   if (ctx.path !== ROUTES.userinfo) return next();
   const header = ctx.get('authorization');
-  if (header && bearerValue(header) === 'missing') delete ctx.req.headers.authorization;
+  if (!header) return next();
+  const value = bearerValue(header);
+  if (value === 'missing') delete ctx.req.headers.authorization;
+  // RFC 9110 §11.4 allows one or more spaces after the scheme; oidc-provider reads exactly one.
+  else if (value !== 'malformed') ctx.req.headers.authorization = `Bearer ${value}`;
   return next();
 };

@@ -358,6 +358,19 @@ t.test('POST /oauth/token refuses bad input (two clients, several secrets)', asy
     await codeStillWorks(t, lanyard, code);
   });
 
+  t.test('the Authorization header as RFC 9110 §11.4 spells it: the scheme in any case, one or more spaces', async (t) => {
+    const credentials = DEMO_AUTH.slice('Basic '.length);
+    for (const header of [`basic ${credentials}`, `BASIC ${credentials}`, `Basic   ${credentials}`]) {
+      t.equal((await postToken(lanyard, { auth: header, body: codeForm(await getCode(lanyard)) })).status, 200, `${header.slice(0, 8)}…: accepted`);
+    }
+    // And an access token, spelled so, opens userinfo.
+    const token = (await postToken(lanyard, { body: codeForm(await getCode(lanyard)) })).json.access_token as string;
+    for (const scheme of ['bearer ', 'BEARER ', 'Bearer   ']) {
+      const info = await fetch(`${lanyard.url}/oauth/userinfo`, { headers: { authorization: `${scheme}${token}` } });
+      t.equal(info.status, 200, `userinfo: "${scheme}" then the token`);
+    }
+  });
+
   t.test('a secret sent without form-urlencoding, as SPEC writes Basic (base64(client_id:client_secret)), works too', async (t) => {
     const literal = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
     // A `+`, a `/`, a `%`, a `:` and a `&` as they are: decoded as RFC 6749 §2.3.1 says, it would be another secret.
