@@ -34,7 +34,10 @@ export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clie
 
     scope.get(ROUTES.logout, async (req, reply) => {
       const request = await resolve(req.query);
-      return request.ok ? signOut(host, req, reply, request) : refuse(reply, request.problem);
+      if (!request.ok) return refuse(reply, request.problem);
+      // RFC 9110 §9.3.2: HEAD is safe. A HEAD (a link checker's, a preview's) gets GET's answer without its
+      // effect: the session stays, and no cookie is cleared.
+      return req.method === 'HEAD' ? answer(reply, request) : signOut(host, req, reply, request);
     });
 
     scope.post(ROUTES.logout, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
@@ -58,6 +61,11 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
     identifiedBy: request.identifiedBy,
     ...(request.postLogoutRedirectUri ? { postLogoutRedirectUri: request.postLogoutRedirectUri } : {}),
   }, 'signed out');
+  return answer(reply, request);
+}
+
+/** Where an accepted logout sends the browser: the app's address, or the signed-out page (redirectsAtOnce). */
+function answer(reply: FastifyReply, request: Accepted) {
   if (!redirectsAtOnce(request)) {
     return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage('You are signed out',
       `You are signed out of Lanyard. ${request.client.name} is still being made, so Lanyard does not send you on to it by itself.`,

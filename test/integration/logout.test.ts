@@ -30,6 +30,24 @@ t.test('logout destroys the stored session and clears the cookie', async (t) => 
   t.match(again.headers.get('location'), /\/interaction\//);
 });
 
+t.test('HEAD /oauth/logout answers as GET would and signs nobody out (RFC 9110 §9.3.2: HEAD is safe)', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = new HttpBrowser();
+  await signIn(browser, lanyard.url, authorize(lanyard.url), TEACHER);
+  const sessionId = browser.cookies.get('_session')!;
+  const head = await fetch(`${lanyard.url}/oauth/logout?client_id=demo-app`, { method: 'HEAD', redirect: 'manual', headers: { cookie: browser.cookieHeader() } });
+  t.equal(head.status, 303, 'the status GET gets');
+  t.equal(head.headers.get('location'), 'http://localhost:8080/signed-out', 'and its address');
+  t.same(head.headers.getSetCookie(), [], 'no cookie cleared');
+  t.ok(await lanyard.store.oidc.find('Session', storedId('Session', sessionId)), 'the stored session is still there');
+  const again = await browser.get(`${authorize(lanyard.url)}&prompt=none`);
+  t.match(again.headers.get('location'), /^http:\/\/localhost:8080\/callback\?code=/, 'still signed in: prompt=none gives a code');
+
+  // The GET that follows does sign out.
+  t.equal((await browser.get(`${lanyard.url}/oauth/logout?client_id=demo-app`)).status, 303);
+  t.notOk(await lanyard.store.oidc.find('Session', storedId('Session', sessionId)), 'GET: the stored session destroyed');
+});
+
 t.test('logout without a session still redirects', async (t) => {
   const lanyard = await startLanyard(t);
   const res = await fetch(`${lanyard.url}/oauth/logout?client_id=demo-app`, { redirect: 'manual' });
