@@ -82,7 +82,23 @@
     if (video.srcObject) video.srcObject.getTracks().forEach((track) => track.stop());
   });
 
-  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return;
+  // No live picture: the page says why, and asks for what is left. With no camera at all (a desktop), the
+  // photo button opens a file chooser: it offers to choose a photo. Otherwise (the camera refused to this page,
+  // busy, or no camera API here: plain http) it opens the camera app, which still takes one.
+  const withoutCamera = (noCamera) => {
+    video.hidden = true;
+    scanner.hidden = false;
+    const prompt = document.querySelector('.prompt');
+    if (noCamera) {
+      document.querySelector('[data-upload-label]').textContent = 'Choose a photo of your badge';
+      document.querySelector('[data-upload-icon]').textContent = '🖼️';
+    }
+    if (prompt) prompt.textContent = noCamera ? 'Type the code on your badge, or choose a photo of it' : 'Take a photo of your badge, or type its code';
+    if (!photoTried) status.textContent = noCamera ? 'There is no camera here.' : 'The camera cannot scan on this page.';
+  };
+  const NO_CAMERA = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];
+
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) return withoutCamera(false);
   scanner.hidden = false;
   navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
     .then((stream) => {
@@ -93,10 +109,5 @@
       if (!photoTried) status.textContent = 'Hold your badge up to the camera.';
       scan();
     })
-    .catch(() => {
-      if (!photoTried) status.textContent = 'The camera is not available.';
-      video.hidden = true;
-      const prompt = document.querySelector('.prompt');
-      if (prompt) prompt.textContent = 'Take a photo of your badge, or type its code'; // no longer "to the camera"
-    });
+    .catch((err) => withoutCamera(Boolean(err) && NO_CAMERA.includes(err.name)));
 })();

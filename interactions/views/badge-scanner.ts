@@ -5,6 +5,8 @@ import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } fr
 /**
  * The badge screen: the camera scans the QR code in the browser (interactions/public/badge.js with jsQR,
  * both served by Lanyard); fallbacks are a photo of the badge and typing the code printed under the QR.
+ * Without a live camera the page says why and what is left (badge.js withoutCamera): on a device with no
+ * camera at all, the photo button opens a file chooser, so it offers to choose a photo, not take one.
  */
 export function badgeScanner(v: StepView & { error?: string | Raw; code?: string }): string {
   return layout(`Sign in to ${v.organisation.name}`, html`
@@ -16,7 +18,7 @@ ${errorMessage(v.error)}
 </div>
 <div class="upload" data-upload hidden>
   <input id="photo" class="visually-hidden" type="file" accept="image/*" capture="environment" data-upload-input>
-  <label for="photo" class="photo-button"><span aria-hidden="true">📷</span> Take a photo of your badge</label>
+  <label for="photo" class="photo-button"><span aria-hidden="true" data-upload-icon>📷</span> <span data-upload-label>Take a photo of your badge</span></label>
 </div>
 <form method="post" action="/interaction/${v.uid}/badge" data-badge-form novalidate>
   ${hiddenFields(v)}

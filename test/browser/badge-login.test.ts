@@ -17,7 +17,10 @@ import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/rely
 
 /** What the badge's QR code holds: the prefix and the code without dashes (src/badges/badge-code.ts). */
 const BADGE_KID_QR = `LB1:${BADGE_KID.code.replace(/-/g, '')}`;
-const FALLBACK = 'The camera is not available.';
+/** The status without a camera at all (Chromium here has none unless given a fake one). */
+const NO_CAMERA = 'There is no camera here.';
+/** With no camera, the photo button opens a file chooser: it offers to choose a photo. */
+const CHOOSE_PHOTO = 'Choose a photo of your badge';
 const DID_NOT_WORK = 'That badge did not work. Try again, or ask your teacher.';
 
 
@@ -76,10 +79,11 @@ t.test('magic badge by camera: the QR code held up to the camera signs Bex in by
 t.test('no camera: the screen says so, and the code typed from the badge signs in', async (t) => {
   const { rp, browser } = await browserSetUp(t);
   const { req, page, problems, callback } = await openBadgeScreen(t, browser, rp);
-  await t.resolves(scannerStatus(page).getByText(FALLBACK).waitFor(), 'the status falls back to a photo or the code');
+  await t.resolves(scannerStatus(page).getByText(NO_CAMERA).waitFor(), 'the status says there is no camera');
   t.notOk(await page.locator('[data-scanner-video]').isVisible(), 'no empty camera picture');
-  t.equal(await page.locator('.prompt').innerText(), 'Take a photo of your badge, or type its code', 'the prompt no longer asks for the camera');
-  t.ok(await page.getByLabel('Take a photo of your badge').isVisible(), 'the photo choice is offered');
+  t.equal(await page.locator('.prompt').innerText(), 'Type the code on your badge, or choose a photo of it', 'the prompt no longer asks for the camera');
+  t.ok(await page.getByLabel(CHOOSE_PHOTO).isVisible(), 'a photo may be chosen (a file chooser: there is no camera to take one)');
+  t.equal(await page.getByText('Take a photo', { exact: false }).count(), 0, 'nothing offers to take a photo');
   await screenshot(page, 'badge-login/02-no-camera-typed-code');
   await checkAccessibility(t, page, 'badge screen without a camera');
 
@@ -96,10 +100,21 @@ t.test('no camera: the screen says so, and the code typed from the badge signs i
   t.same(problems, [], 'no console errors');
 });
 
+t.test('a camera this page may not use (refused): it says so, and offers to take a photo or type the code', async (t) => {
+  const { rp, browser } = await browserSetUp(t, { qr: BADGE_KID_QR, cameraRefused: true });
+  const { page, problems } = await openBadgeScreen(t, browser, rp, { context: PHONE });
+  await t.resolves(scannerStatus(page).getByText('The camera cannot scan on this page.').waitFor(), 'the status says why there is no picture');
+  t.notOk(await page.locator('[data-scanner-video]').isVisible(), 'no empty camera picture');
+  t.equal(await page.locator('.prompt').innerText(), 'Take a photo of your badge, or type its code', 'the prompt asks for a photo or the code');
+  t.ok(await page.getByLabel('Take a photo of your badge').isVisible(), 'the photo button opens the camera app, which still takes one');
+  await screenshotAndCheck(t, page, 'badge-login/phone-02-camera-refused', 'badge screen, camera refused, on a phone');
+  t.same(problems, [], 'no console errors');
+});
+
 t.test('on a phone without a camera: the photo button and the code fit the screen', async (t) => {
   const { rp, browser } = await browserSetUp(t);
   const { page, problems } = await openBadgeScreen(t, browser, rp, { context: PHONE });
-  await scannerStatus(page).getByText(FALLBACK).waitFor();
+  await scannerStatus(page).getByText(NO_CAMERA).waitFor();
   const widths = await screenshotAndCheck(t, page, 'badge-login/phone-01-no-camera', 'badge screen on a phone');
   const photo = (await page.locator('.photo-button').boundingBox())!;
   t.ok(photo.height >= 44 && photo.x + photo.width <= widths.device, `the photo button: ${Math.round(photo.width)}x${Math.round(photo.height)}px, on the screen`);
@@ -109,12 +124,12 @@ t.test('on a phone without a camera: the photo button and the code fit the scree
 t.test('a photo of the badge: decoded in the page, signs in', async (t) => {
   const { rp, browser } = await browserSetUp(t);
   const { req, page, problems, callback } = await openBadgeScreen(t, browser, rp, { context: TABLET });
-  await scannerStatus(page).getByText(FALLBACK).waitFor();
+  await scannerStatus(page).getByText(NO_CAMERA).waitFor();
   await screenshot(page, 'badge-login/tablet-01-no-camera');
   const png = await QRCode.toBuffer(BADGE_KID_QR, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 });
   const [res] = await Promise.all([
     badgePost(page),
-    page.getByLabel('Take a photo of your badge').setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png }),
+    page.getByLabel(CHOOSE_PHOTO).setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: png }),
   ]);
   t.equal(res.request().postDataJSON().code, BADGE_KID.code, 'the code read from the photo is posted, as printed');
   await assertSignedIn(t, rp, req, await callback(), { givenName: 'Bex', type: 'student' });
@@ -127,7 +142,7 @@ t.test('a photo without a badge in it: says so, nothing posted', async (t) => {
   let posts = 0;
   page.on('request', (r) => { if (r.method() === 'POST') posts += 1; });
   const png = await QRCode.toBuffer('https://example.com/not-a-badge', { type: 'png' });
-  await page.getByLabel('Take a photo of your badge').setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel(CHOOSE_PHOTO).setInputFiles({ name: 'cat.png', mimeType: 'image/png', buffer: png });
   await t.resolves(scannerStatus(page).getByText('No badge found in that photo. Try again, closer and with more light.').waitFor());
   t.equal(posts, 0, 'no post');
   t.same(problems, [], 'no console errors');

@@ -21,9 +21,9 @@ export const THREE_SIZES: readonly [string, BrowserContextOptions][] = [['phone'
 /**
  * A browser sign-in's cast: a Lanyard (the demo, or another config file), an openid-client relying party
  * configured by discovery, a fresh authorization request, and Chromium (with a fake camera playing a QR
- * code holding `qr`, when given).
+ * code holding `qr`, when given; refused to the page with `cameraRefused`).
  */
-export async function browserSetUp(t: Test, o: { qr?: string; config?: string } = {}) {
+export async function browserSetUp(t: Test, o: { qr?: string; config?: string; cameraRefused?: boolean } = {}) {
   const lanyard = await startLanyard(t, o.config ? { env: { LANYARD_CONFIG: o.config } } : {});
   const rp = await relyingParty(lanyard.url);
   const req = await authorizationRequest(rp);
@@ -33,7 +33,7 @@ export async function browserSetUp(t: Test, o: { qr?: string; config?: string } 
     t.teardown(() => rmSync(dir, { recursive: true, force: true }));
     fakeCameraFile = writeQrVideo(o.qr, dir);
   }
-  const browser = await launchBrowser(t, fakeCameraFile ? { fakeCameraFile } : {});
+  const browser = await launchBrowser(t, fakeCameraFile ? { fakeCameraFile, cameraRefused: o.cameraRefused } : {});
   return { lanyard, rp, req, browser };
 }
 

@@ -8,6 +8,8 @@ interface Teardown { teardown(fn: () => unknown): void }
 export interface LaunchOptions {
   /** A Y4M (or MJPEG) file Chromium plays as the camera; getUserMedia is granted without a prompt. */
   fakeCameraFile?: string;
+  /** With fakeCameraFile: the camera is there but every page is refused it (NotAllowedError), as when a user says no. */
+  cameraRefused?: boolean;
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -62,11 +64,9 @@ export async function launchBrowser(t: Teardown, options: LaunchOptions = {}): P
   }
   const args = [...ARGS];
   if (options.fakeCameraFile) {
-    args.push(
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${options.fakeCameraFile}`,
-    );
+    // Without the fake prompt, headless Chromium answers a page's request for the camera with a refusal.
+    if (!options.cameraRefused) args.push('--use-fake-ui-for-media-stream');
+    args.push('--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${options.fakeCameraFile}`);
   }
   const before = chromiumChildren();
   const browser = await chromium.launch({ executablePath, headless: true, args, timeout: 60_000 });
