@@ -54,5 +54,5 @@ async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise
   });
 
   await app.listen({ port: config.port, host: config.host });
-  await finishStartup(startup, out, 'Lanyard is ready');
+  await finishStartup(startup, services.store, out, 'Lanyard is ready');
 }

@@ -15,6 +15,8 @@ export interface DemoSignIn {
   /** The secret as a person enters it (a password, the pictures, the badge code). */
   secret: string;
   who: string;
+  /** The secret is no longer the user's: replaced with the `lanyard` command since (src/demo/replaced-sign-ins.ts). */
+  replaced?: boolean;
 }
 
 export interface StartupFacts {
@@ -78,7 +80,10 @@ export function startupSummary(f: StartupFacts): string {
   for (const slug of organisations) {
     const these = f.signIns.filter((s) => s.slug === slug);
     text += `\nDemo users of ${these[0]!.organisation} (organisation "${slug}"):\n`;
-    for (const s of these) text += `    ${METHOD_NAMES[s.method].padEnd(16)}${s.username} / ${s.secret} — ${s.who}\n`;
+    for (const s of these) {
+      const secret = s.replaced ? `(the configuration's ${METHOD_NAMES[s.method]}: replaced since with the lanyard command)` : s.secret;
+      text += `    ${METHOD_NAMES[s.method].padEnd(16)}${s.username} / ${secret} — ${s.who}\n`;
+    }
   }
 
   text += '\nData:\n';

@@ -5,7 +5,8 @@ import { startDemoApp } from './demo/demo-app.js';
 import { DEMO_CLIENT_ID } from './demo/demo-app-setting.js';
 import { KEK_FILE } from './keys/key-encryption-key.js';
 import { demoConfigPath } from './paths.js';
-import { demoSignIns, type StartupFacts, startupSummary } from './startup-summary.js';
+import { markReplacedSignIns } from './demo/replaced-sign-ins.js';
+import { type DemoSignIn, demoSignIns, type StartupFacts, startupSummary } from './startup-summary.js';
 import { redactUrl, storeDataDir } from '../adapters/open-store.js';
 import type { RedisPersistence } from '../adapters/redis.js';
 
@@ -47,11 +48,14 @@ export function beginStartup(config: Config, pretty: boolean, log: Log, persiste
 }
 
 /** Once serving: the `ready` event (with `fields` of its own), the Demo App, and (pretty) the summary. */
-export async function finishStartup(startup: Startup, out: NodeJS.WritableStream, msg: string, fields: object = {}): Promise<void> {
+export async function finishStartup(startup: Startup, store: Store, out: NodeJS.WritableStream, msg: string, fields: object = {}): Promise<void> {
   const { config } = startup;
   startup.log.info({ event: 'ready', issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration`, ...fields }, msg);
   const demoAppUrl = config.demoApp ? await serveDemoApp(config, startup.log) : undefined;
-  if (startup.pretty) out.write(startupSummary(startupFacts(config, demoAppUrl, startup.warnings)));
+  if (startup.pretty) {
+    const signIns = await markReplacedSignIns(store, demoSignIns(config.file));
+    out.write(startupSummary(startupFacts(config, demoAppUrl, signIns, startup.warnings)));
+  }
 }
 
 /** Removes expired records every ten minutes (one process does it: the only one, or the primary). */
@@ -67,7 +71,7 @@ export function startSweeper(store: Store, log: Log): NodeJS.Timeout {
 }
 
 /** The facts of the startup summary. */
-function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: string[]): StartupFacts {
+function startupFacts(config: Config, demoAppUrl: string | undefined, signIns: DemoSignIn[], warnings: string[]): StartupFacts {
   const dir = storeDataDir(config.storeUrl);
   const dataDir = dir === undefined ? undefined : resolve(dir);
   const keyEncryptionKey = config.keyEncryptionKey ? 'LANYARD_KEY_ENCRYPTION_KEY'
@@ -78,7 +82,7 @@ function startupFacts(config: Config, demoAppUrl: string | undefined, warnings: 
     demoAppUrl,
     developerSignup: config.developerSignup,
     cliEnvironment: cliEnvironment(config),
-    signIns: demoSignIns(config.file),
+    signIns,
     store: redactUrl(config.storeUrl),
     redisPrefix: config.storeUrl.startsWith('sqlite:') ? undefined : config.redisPrefix,
     dataDir,

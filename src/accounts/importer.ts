@@ -30,6 +30,18 @@ type CredentialSeed = { hash: string } | { plain: string };
 
 /** The setting that remembers what an import last stored for one credential of one user. */
 const seedKey = (userId: string, kind: SeedKind) => `seed:${userId}:${kind}`;
+
+/**
+ * Whether the credential of `kind` a file last gave the user is still theirs: nothing replaced it since (the
+ * CLI issuing an emoji password or a badge again, a badge revoked). What the file gave is recorded as its hash
+ * (below), so no argon2 verification is needed. For the startup summary's demo users.
+ */
+export async function seededCredentialInUse(store: Store, userId: string, kind: SeedKind): Promise<boolean> {
+  const seeded = await store.getSetting(seedKey(userId, kind));
+  if (seeded === undefined) return false;
+  if (kind === 'badge') return (await store.findBadge(seeded))?.userId === userId;
+  return (await store.getCredential(userId, kind)) === seeded;
+}
 type SeedKind = 'password' | 'emoji' | 'badge';
 const SEED_KINDS: SeedKind[] = ['password', 'emoji', 'badge'];
 

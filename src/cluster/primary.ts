@@ -83,7 +83,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     return exit(err.exitCode || 1);
   }
   started();
-  await finishStartup(startup, out, `Lanyard is ready (${config.workers} worker processes)`, { workers: config.workers, pids: pool.pids });
+  await finishStartup(startup, services.store, out, `Lanyard is ready (${config.workers} worker processes)`, { workers: config.workers, pids: pool.pids });
 }
 
 /**

@@ -112,6 +112,20 @@ t.test('on a terminal: a summary in plain words, then one short line per request
   await served.stop();
 });
 
+t.test('a demo badge printed again, an emoji password issued again: the summary no longer offers the configuration\'s', async (t) => {
+  const printed = await lanyard(['badges', 'print', '--org', 'demo-school', '--out', join(dir, 'badges.pdf')], { LANYARD_STORE: store });
+  t.equal(printed.code, 0, 'badges printed (new codes; the configuration\'s is retired)');
+  const issued = await lanyard(['users', 'emoji', '--org', 'demo-school', '--user', 'emoji-kid'], { LANYARD_STORE: store });
+  t.equal(issued.code, 0, 'a new emoji password for emoji-kid');
+  const served = await serve(t, { tty: true, env: { LANYARD_DEMO_APP: 'off' }, ready: /Stop with Ctrl-C\.\n/ });
+  const summary = served.output();
+  t.match(summary, /badge +badge-kid \/ \(the configuration's badge: replaced since with the lanyard command\) — Bex Badge, student\n/);
+  t.notMatch(summary, 'BADG-EDEM-0000-0000-0000-0000-01', 'the retired code is not shown');
+  t.match(summary, /emoji password +emoji-kid \/ \(the configuration's emoji password: replaced since with the lanyard command\) — Emmy Emoji, student\n/);
+  t.match(summary, /password +teacher \/ teacher-pass — Tess Teacher, employee\n/, 'what still works is shown as before');
+  await served.stop();
+});
+
 t.test('on a terminal with LANYARD_LOG_FORMAT=json: JSON lines', async (t) => {
   const served = await serve(t, { tty: true, env: { LANYARD_LOG_FORMAT: 'json', LANYARD_DEMO_APP: 'off' }, ready: /"event":"ready"/ });
   jsonLines(t, served.output(), 'terminal, LANYARD_LOG_FORMAT=json');
