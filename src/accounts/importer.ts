@@ -30,6 +30,8 @@ type CredentialSeed = { hash: string } | { plain: string };
 
 /** The setting that remembers what an import last stored for one credential of one user. */
 const seedKey = (userId: string, kind: SeedKind) => `seed:${userId}:${kind}`;
+type SeedKind = 'password' | 'emoji' | 'badge';
+const SEED_KINDS: SeedKind[] = ['password', 'emoji', 'badge'];
 
 /**
  * Whether the credential of `kind` a file last gave the user is still theirs: nothing replaced it since (the
@@ -42,8 +44,6 @@ export async function seededCredentialInUse(store: Store, userId: string, kind: 
   if (kind === 'badge') return (await store.findBadge(seeded))?.userId === userId;
   return (await store.getCredential(userId, kind)) === seeded;
 }
-type SeedKind = 'password' | 'emoji' | 'badge';
-const SEED_KINDS: SeedKind[] = ['password', 'emoji', 'badge'];
 
 /** Forgets what imports stored for a user (a deleted user leaves no trace but their retired id). */
 export async function forgetImportRecords(store: Store, userId: string): Promise<void> {

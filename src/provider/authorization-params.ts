@@ -102,12 +102,6 @@ function capped(name: Capped): Validator {
 }
 
 /**
- * Checks on authorization request parameters, run by oidc-provider (`extraParams`) after the client and
- * redirect_uri are validated, so failures are redirected to the client as `invalid_request` (an oversized
- * redirect_uri never matches a registered one, and is refused on Lanyard's page before these run).
- * Listing a standard parameter here only adds a check: every name is one oidc-provider already accepts.
- */
-/**
  * The error's scope is taken away: RFC 6749 §4.1.2.1's error response carries error, error_description and
  * state (and RFC 9207's iss), and oidc-provider puts any scope an error holds into the redirect (`scope=`).
  */
@@ -117,6 +111,12 @@ function noScopeError(): Error {
   return error;
 }
 
+/**
+ * Checks on authorization request parameters, run by oidc-provider (`extraParams`) after the client and
+ * redirect_uri are validated, so failures are redirected to the client as `invalid_request` (an oversized
+ * redirect_uri never matches a registered one, and is refused on Lanyard's page before these run).
+ * Listing a standard parameter here only adds a check: every name is one oidc-provider already accepts.
+ */
 export function authorizationParams(directory: Directory): Record<string, Validator> {
   const validators: Record<string, Validator> = {};
   for (const name of Object.keys(PARAM_MAX_LENGTH) as Capped[]) validators[name] = capped(name);

@@ -54,7 +54,7 @@ t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet an
       await page.goBack();
 
       await page.getByRole('link', { name: /Magic badge/ }).click();
-      await page.locator('[data-scanner-status]').getByText('The camera is not available.').waitFor();
+      await page.locator('[data-scanner-status]').getByText('There is no camera here.').waitFor();
       await shot('05-badge-no-camera', 'the badge screen without a camera');
       await page.getByLabel('Or type the code under the picture').fill('BADG-EDEM-0000-0000-0000-0000-02');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
