@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Store } from '../../adapters/store.js';
 import { type BearerTokenDeps, type RefusalReason, verifyAccessToken } from './bearer-token.js';
-import { sendApiError, sendInsufficientScope, sendInvalidToken, sendUnauthenticated } from './errors.js';
+import { MISSING_TOKEN, sendApiError, sendInsufficientScope, sendInvalidToken, sendUnauthenticated } from './errors.js';
 import { errorResponses, ok } from './responses.js';
 import { ref } from './schemas.js';
 import { userJson } from './user-view.js';
@@ -17,7 +17,6 @@ export interface UserRouteDeps extends BearerTokenDeps {
  */
 export const USER_READ_SCOPES = ['openid', 'user:read'] as const;
 
-const MISSING = 'send the access token in the Authorization header: Authorization: Bearer <access_token>';
 /** One answer for every token Lanyard no longer has or stands by: which of them it was does not help a guesser. */
 const GONE = 'the access token is unknown, expired or revoked: refresh it, or sign the user in again';
 /** What each refusal says, in printable ASCII without quotes (it is also sent in WWW-Authenticate). */
@@ -75,5 +74,5 @@ export function userRoute(api: FastifyInstance, deps: UserRouteDeps): void {
 }
 
 function refuse(reply: FastifyReply, reason: RefusalReason): FastifyReply {
-  return reason === 'missing' ? sendUnauthenticated(reply, MISSING) : sendInvalidToken(reply, INVALID[reason]);
+  return reason === 'missing' ? sendUnauthenticated(reply, MISSING_TOKEN) : sendInvalidToken(reply, INVALID[reason]);
 }

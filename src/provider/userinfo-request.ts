@@ -1,4 +1,5 @@
 import { bearerValue } from '../api/bearer-token.js';
+import { MISSING_TOKEN } from '../api/errors.js';
 import { ROUTES } from './paths.js';
 import type { ProviderMiddleware } from './types.js';
 
@@ -10,13 +11,18 @@ import type { ProviderMiddleware } from './types.js';
  * still read. `/api/user` answers the same way (src/api/bearer-token.ts). A token after more than one space
  * (RFC 9110 §11.4: `1*SP`) is handed on after one, as oidc-provider reads it.
  */
-export const userinfoRequest: ProviderMiddleware = (ctx, next) => {
+export const userinfoRequest: ProviderMiddleware = async (ctx, next) => {
   if (ctx.path !== ROUTES.userinfo) return next();
   const header = ctx.get('authorization');
-  if (!header) return next();
-  const value = bearerValue(header);
+  const value = header ? bearerValue(header) : 'missing';
   if (value === 'missing') delete ctx.req.headers.authorization;
   // RFC 9110 §11.4 allows one or more spaces after the scheme; oidc-provider reads exactly one.
   else if (value !== 'malformed') ctx.req.headers.authorization = `Bearer ${value}`;
-  return next();
+  await next();
+  // No token anywhere (oidc-provider's own words for it): its challenge is already bare, and its body no
+  // longer says invalid_token about a token never sent (RFC 6750 §3.1). /api/user's body, word for word.
+  const body = ctx.body as { error?: string; error_description?: string } | undefined;
+  if (ctx.status === 401 && body?.error === 'invalid_token' && body.error_description === 'no access token provided') {
+    ctx.body = { error: 'unauthenticated', error_description: MISSING_TOKEN };
+  }
 };

@@ -185,6 +185,7 @@ t.test('userinfo answers another scheme as no token: 401 with the bare challenge
     const res = await fetch(`${lanyard.url}/oauth/userinfo`, { headers });
     t.equal(res.status, 401, `${what}: 401`);
     t.equal(res.headers.get('www-authenticate'), `Bearer realm="${issuer}"`, `${what}: the challenge, without an error code`);
+    t.same(await res.json(), await (await getUser(lanyard, null, '/api/user', { headers })).json, `${what}: /api/user's body (unauthenticated), not invalid_token about a token never sent`);
   }
   const { access_token: token } = await tokensFor(lanyard, TEACHER);
   const post = await fetch(`${lanyard.url}/oauth/userinfo`, {
