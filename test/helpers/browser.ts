@@ -170,8 +170,17 @@ export async function wordsBroken(page: Page, selector: string, o: { afterHyphen
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  return path;
+  // Chromium now and then answers "Unable to capture screenshot" when its compositor has no frame ready yet
+  // (seen in CI under load, right after a navigation): tried again after two frames, at most three times.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      return path;
+    } catch (err) {
+      if (attempt === 3 || !/Unable to capture screenshot/.test((err as Error).message)) throw err;
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    }
+  }
 }
 
 /**
