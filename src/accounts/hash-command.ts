@@ -2,8 +2,8 @@ import { argon2Hash } from './credential-hasher.js';
 import { canonicalEmojiPassword, EMOJI_PASSWORD_LENGTH, parseEmojiPassword } from './emoji-bank.js';
 
 /** config/schema.json's bounds on a plaintext `password`. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 1024;
 
 /**
  * `lanyard users hash [--emoji]`: the argon2id hash of a password (for a user's `password_hash` in the
@@ -11,7 +11,7 @@ export const PASSWORD_MAX_LENGTH = 1024;
  * parameters Lanyard hashes with, so that a production file holds no plaintext credential. Refuses what
  * the file's plaintext field would refuse.
  */
-export async function hashCredential(input: string, o: { emoji: boolean }): Promise<string> {
+export async function configFileHash(input: string, o: { emoji: boolean }): Promise<string> {
   if (o.emoji) {
     const names = parseEmojiPassword(input);
     const canonical = canonicalEmojiPassword(names);

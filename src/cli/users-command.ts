@@ -1,4 +1,4 @@
-import { hashCredential } from '../accounts/hash-command.js';
+import { configFileHash } from '../accounts/hash-command.js';
 import { unlockUserCommand } from '../accounts/unlock-command.js';
 import {
   deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand,
@@ -33,7 +33,7 @@ export const usersCommands: Group = {
         + 'Nothing is stored; the password is never printed. Each run gives another hash (a new salt): any of them works.',
       options: { emoji: { type: 'flag', description: 'the input is an emoji password: six emoji names separated by commas' } },
       run: async ({ options }) => {
-        process.stdout.write(`${await hashCredential(await readStdin(), { emoji: options.emoji })}\n`);
+        process.stdout.write(`${await configFileHash(await readStdin(), { emoji: options.emoji })}\n`);
       },
     }),
     command({
