@@ -29,6 +29,16 @@ async function openKeyboard(page: Page, req: AuthorizationRequest) {
   await page.getByRole('group', { name: 'Emoji keyboard' }).waitFor();
 }
 
+/** The emoji keys' layout: how many a row, the smallest side of any key, and the rightmost key's edge (CSS pixels). */
+const keyGrid = (page: Page) => page.locator('.emoji-key').evaluateAll((keys) => {
+  const boxes = keys.map((k) => k.getBoundingClientRect());
+  return {
+    columns: new Set(boxes.map((b) => Math.round(b.left))).size,
+    smallest: Math.floor(Math.min(...boxes.flatMap((b) => [b.width, b.height]))),
+    right: Math.ceil(Math.max(...boxes.map((b) => b.right))),
+  };
+});
+
 /** Six taps and Sign in, returning the answer to the sign-in post (the page has loaded it when this resolves). */
 async function tapSequence(page: Page, names: string[], touch = false) {
   for (const name of names) await (touch ? key(page, name).tap() : key(page, name).click());
@@ -316,6 +326,14 @@ t.test('on a phone: the keyboard fits the screen, its keys big enough for a chil
     const box = (await k.boundingBox())!;
     if (i === 0 || i === keys.length - 1) t.ok(box.width >= 44 && box.height >= 44 && box.x + box.width <= widths.device, `key ${i + 1}: ${Math.round(box.width)}x${Math.round(box.height)}px, on the screen`);
   }
+  // Six a row, from the narrowest phones in use (360 pixels) up: 14 rows of keys to scroll through, not 17.
+  for (const width of [375, 360]) {
+    await page.setViewportSize({ width, height: 667 });
+    const grid = await keyGrid(page);
+    t.ok(grid.columns >= 6, `${width} pixels wide: ${grid.columns} pictures a row`);
+    t.ok(grid.smallest >= 44 && grid.right <= width, `${width} pixels wide: every key at least 44 pixels square (${grid.smallest}), none off the screen`);
+  }
+  await page.setViewportSize(PHONE.viewport!);
   await page.getByLabel('Your username').fill(EMOJI_KID.username);
   for (const name of EMOJI_KID.emoji) await key(page, name).tap();
   // The last key tapped is far down the grid: the dots and Sign in have stayed in view above it.
