@@ -83,15 +83,19 @@
   });
 
   // No live picture: the page says why, and asks for what is left. With no camera at all (a desktop), the
-  // photo button opens a file chooser: it offers to choose a photo. Otherwise (the camera refused to this page,
+  // photo button opens a file chooser: it offers to choose a photo, after the code. Otherwise (the camera refused to this page,
   // busy, or no camera API here: plain http) it opens the camera app, which still takes one.
   const withoutCamera = (noCamera) => {
     video.hidden = true;
     scanner.hidden = false;
     const prompt = document.querySelector('.prompt');
     if (noCamera) {
-      document.querySelector('[data-upload-label]').textContent = 'Choose a photo of your badge';
+      // Typing comes first here (a desktop seldom holds a photo of a pupil's badge), the photo after it.
+      form.after(upload);
+      form.querySelector('label[for="code"]').textContent = 'Type the code under the picture';
+      document.querySelector('[data-upload-label]').textContent = 'Or choose a photo of your badge';
       document.querySelector('[data-upload-icon]').textContent = '🖼️';
+      if (document.activeElement === document.body) input.focus();
     }
     if (prompt) prompt.textContent = noCamera ? 'Type the code on your badge, or choose a photo of it' : 'Take a photo of your badge, or type its code';
     if (!photoTried) status.textContent = noCamera ? 'There is no camera here.' : 'The camera cannot scan on this page.';

@@ -6,7 +6,8 @@ import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } fr
  * The badge screen: the camera scans the QR code in the browser (interactions/public/badge.js with jsQR,
  * both served by Lanyard); fallbacks are a photo of the badge and typing the code printed under the QR.
  * Without a live camera the page says why and what is left (badge.js withoutCamera): on a device with no
- * camera at all, the photo button opens a file chooser, so it offers to choose a photo, not take one.
+ * camera at all, the photo button opens a file chooser, so it offers to choose a photo, not take one, and it
+ * moves below the code field, which comes first there (and takes the focus).
  */
 export function badgeScanner(v: StepView & { error?: string | Raw; code?: string }): string {
   return layout(`Sign in to ${v.organisation.name}`, html`

@@ -7,7 +7,7 @@ import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-
 import QRCode from 'qrcode';
 import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp, DESKTOP, PHONE, TABLET } from '../helpers/browser-flow.js';
-import { answerCallback, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
+import { answerCallback, focused, launchBrowser, openPage, screenshot } from '../helpers/browser.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { BADGE_KID, EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
@@ -19,8 +19,10 @@ import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/rely
 const BADGE_KID_QR = `LB1:${BADGE_KID.code.replace(/-/g, '')}`;
 /** The status without a camera at all (Chromium here has none unless given a fake one). */
 const NO_CAMERA = 'There is no camera here.';
-/** With no camera, the photo button opens a file chooser: it offers to choose a photo. */
+/** With no camera, the photo button opens a file chooser: it offers to choose a photo ("Or choose…", after the code). */
 const CHOOSE_PHOTO = 'Choose a photo of your badge';
+/** The code field: "Or type the code…" under a camera or a photo button, "Type the code…" first where there is no camera. */
+const codeField = (page: Page) => page.getByLabel(/^(Or t|T)ype the code under the picture$/);
 const DID_NOT_WORK = 'That badge did not work. Try again, or ask your teacher.';
 
 
@@ -83,18 +85,24 @@ t.test('no camera: the screen says so, and the code typed from the badge signs i
   t.notOk(await page.locator('[data-scanner-video]').isVisible(), 'no empty camera picture');
   t.equal(await page.locator('.prompt').innerText(), 'Type the code on your badge, or choose a photo of it', 'the prompt no longer asks for the camera');
   t.ok(await page.getByLabel(CHOOSE_PHOTO).isVisible(), 'a photo may be chosen (a file chooser: there is no camera to take one)');
+  t.ok(await page.getByLabel('Type the code under the picture', { exact: true }).isVisible(), 'the code field asks first, not "Or type…"');
+  const field = (await codeField(page).boundingBox())!;
+  const chooser = (await page.locator('.photo-button').boundingBox())!;
+  t.ok(field.y < chooser.y, 'as the prompt says: the code field comes first, the photo button after it');
+  t.match(await focused(page), { tag: 'input', name: 'Type the code under the picture' }, 'the code field has focus, ready to type');
+  t.equal(await page.locator('[data-badge-form] ~ [data-upload]').count(), 1, 'in the page\'s order too (keyboard and screen readers)');
   t.equal(await page.getByText('Take a photo', { exact: false }).count(), 0, 'nothing offers to take a photo');
   await screenshot(page, 'badge-login/02-no-camera-typed-code');
   await checkAccessibility(t, page, 'badge screen without a camera');
 
-  await page.getByLabel('Or type the code under the picture').fill('BADG-EDEM-0000-0000-0000-0000-02');
+  await codeField(page).fill('BADG-EDEM-0000-0000-0000-0000-02');
   const [wrong] = await Promise.all([badgePost(page), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
   t.equal(wrong.status(), 401, 'a mistyped code: 401');
   await page.waitForLoadState();
   t.equal(await page.getByRole('alert').innerText(), DID_NOT_WORK, 'a generic message, as an alert');
 
   // As a child types it: lower case, spaces for dashes.
-  await page.getByLabel('Or type the code under the picture').fill(BADGE_KID.code.toLowerCase().replace(/-/g, ' '));
+  await codeField(page).fill(BADGE_KID.code.toLowerCase().replace(/-/g, ' '));
   await page.keyboard.press('Enter');
   await assertSignedIn(t, rp, req, await callback(), { givenName: 'Bex', type: 'student' });
   t.same(problems, [], 'no console errors');
@@ -184,7 +192,7 @@ t.test('a revoked badge: "did not work", by camera (without posting it again and
   await screenshot(page, 'badge-login/03-revoked-badge-camera');
   await checkAccessibility(t, page, 'badge screen with an error');
 
-  await page.getByLabel('Or type the code under the picture').fill(BADGE_KID.code);
+  await codeField(page).fill(BADGE_KID.code);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForLoadState();
   t.same(statuses, [401, 401], 'typed: refused too');
@@ -221,7 +229,7 @@ t.test('badge + emoji (an organisation that asks for both): the second step, the
   });
   const { rp, browser } = await browserSetUp(t, { config });
   const { req, page, problems, callback } = await openBadgeScreen(t, browser, rp);
-  await page.getByLabel('Or type the code under the picture').fill('EEEE-EEEE-EEEE-EEEE-EEEE-EEEE-EE');
+  await codeField(page).fill('EEEE-EEEE-EEEE-EEEE-EEEE-EEEE-EE');
   const [res] = await Promise.all([badgePost(page), page.getByRole('button', { name: 'Sign in', exact: true }).click()]);
   t.equal(res.status(), 303, 'the badge alone does not sign in: on to the pictures');
   await page.waitForURL(/\/badge\/emoji\?org=/);

@@ -56,7 +56,7 @@ t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet an
       await page.getByRole('link', { name: /Magic badge/ }).click();
       await page.locator('[data-scanner-status]').getByText('There is no camera here.').waitFor();
       await shot('05-badge-no-camera', 'the badge screen without a camera');
-      await page.getByLabel('Or type the code under the picture').fill('BADG-EDEM-0000-0000-0000-0000-02');
+      await page.getByLabel('Type the code under the picture', { exact: true }).fill('BADG-EDEM-0000-0000-0000-0000-02');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('alert').waitFor();
       await shot('06-badge-refused', 'a refused badge');
