@@ -279,6 +279,25 @@ t.test('sign-up is closed by default (404) and open with developer_signup "open"
   t.match(await res.text(), 'already exists');
 });
 
+t.test('open sign-up: 10 an hour from one address, counting sign-ups refused for a taken address (the answer that tells an account exists)', async (t) => {
+  const open = await startLanyard(t, { env: { LANYARD_CONFIG: writeConfig((c) => { c.developer_signup = 'open'; }) } });
+  const b = new HttpBrowser();
+  const { csrf } = await formCsrf(b, `${open.url}/developer/sign-up`);
+  const form = (email: string) => ({ csrf, email, displayName: 'Probe', password: DEVELOPER_PASSWORD, confirm: DEVELOPER_PASSWORD });
+  t.equal((await b.post(`${open.url}/developer/sign-up`, form('ada@example.org'))).status, 303, 'the first sign-up');
+  const b2 = new HttpBrowser();
+  const probe = await formCsrf(b2, `${open.url}/developer/sign-up`);
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i += 1) statuses.push((await b2.post(`${open.url}/developer/sign-up`, { ...form('ada@example.org'), csrf: probe.csrf })).status);
+  t.same(statuses, [400, 400, 400, 400, 400, 400, 400, 400, 400, 429], 'nine more tries with the taken address, then 429');
+  const last = await b2.post(`${open.url}/developer/sign-up`, { ...form('new@example.org'), csrf: probe.csrf });
+  t.equal(last.status, 429, 'a new address from the same network address waits too');
+  const wait = Number(last.headers.get('retry-after'));
+  t.ok(wait > 3_000 && wait <= 3_600, `Retry-After: ${wait} s (the hour's rest)`);
+  t.notMatch(await last.text(), /already exists/, 'the page no longer says which addresses have accounts');
+  t.equal(await open.store.findDeveloperByEmail('new@example.org'), undefined, 'and no account was made');
+});
+
 t.test('forms without their CSRF token are refused (403) and change nothing', async (t) => {
   const l = await startLanyard(t);
   const dev = await createDeveloper(l);
