@@ -237,7 +237,7 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       t.match(await invitations.innerText(), /Reading Quest[\s\S]*Invited by Ada/);
       t.equal(await teammate.page.getByRole('list', { name: 'Your apps' }).count(), 0, 'no apps of theirs yet');
       t.ok(await teammate.page.getByRole('heading', { name: 'Apps you work on', level: 2 }).isVisible(), 'under a heading of its own');
-      t.match(await teammate.page.locator('.empty-state').innerText(), /accept an invitation above/, 'which does not contradict the invitation');
+      t.match(await teammate.page.locator('.empty-state').innerText(), /through an invitation above/, 'which does not contradict the invitation (accepted on the page, or by the link)');
       await look(t, teammate.page, `${size}-16-invitation`, `an invitation on the apps page (${size})`);
       await teammate.page.getByRole('button', { name: 'Accept the invitation to Reading Quest' }).click();
       await teammate.page.waitForURL(new RegExp(`/developer/apps/${clientId}$`));
@@ -309,6 +309,12 @@ t.test('open sign-up: the invitation link shown once, the invitation to accept t
       t.equal(await page.getByRole('heading', { name: `Invitation link for ${teammate.email}` }).count(), 1, 'the link, under a heading');
       const link = await page.locator('#invitation-link').innerText();
       t.match(link, new RegExp(`^${lanyard.url}/developer/team-invitations/[A-Za-z0-9_-]{43}$`));
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lanyard.url });
+      const copyLink = page.getByRole('button', { name: 'Copy the invitation link' });
+      t.ok(await copyLink.isVisible(), 'with a copy button, as the secrets have (copy.js shows it)');
+      await copyLink.click();
+      await page.locator('[data-copy="invitation-link"]', { hasText: 'Copied' }).waitFor();
+      t.equal(await page.evaluate('navigator.clipboard.readText()'), link, 'the link is on the clipboard');
       await look(t, page, `${size}-20-team-link`, `the team with the invitation link shown once (${size})`);
       await page.reload();
       t.equal(await page.locator('#invitation-link').count(), 0, 'shown once');

@@ -26,7 +26,7 @@ export const AM = {
   appsTitle: 'Your apps',
   appsIntro: 'Apps you registered, or whose team you are in. Each gets a client_id, callback URLs and secrets for signing people in with Lanyard.',
   yourApps: 'Apps you work on',
-  noAppsButInvited: 'None of your own yet: accept an invitation above to join that app’s team, or register an app.',
+  noAppsButInvited: 'None of your own yet: join an app’s team through an invitation above, or register an app.',
   noApps: 'You have no apps yet. Register one to get a client_id and try sign-in with the sandbox school within minutes.',
   registerTitle: 'Register an app',
   registerIntro: 'Lanyard gives the app a client_id at once. It starts in development: only the sandbox school’s test users can sign in until an operator approves it.',

@@ -1,4 +1,4 @@
-import { copyable, csrfField, emailAddress, errorMessage, field, postButton } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, emailAddress, errorMessage, field, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary, TeamMemberView } from '../app-service.js';
 import { AM } from './app-messages.js';
@@ -44,7 +44,8 @@ ${d.revealed ? html`<div class="reveal" id="invitation-link-box">
   <p>${AM.teamLinkOnce}</p>
   <p>Valid until ${when(d.revealed.expiresAt)}.</p>
   ${copyable('invitation-link', d.revealed.url, 'the invitation link')}
-</div>` : ''}
+</div>
+${COPY_SCRIPT}` : ''}
 <p>${AM.teamHelp}</p>
 ${owner ? html`<p class="hint">${d.byLink ? AM.teamInviteHelpLink : AM.teamInviteHelp}</p>` : ''}
 ${errorMessage(d.formError)}
