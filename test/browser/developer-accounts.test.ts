@@ -91,14 +91,25 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.locator('#new-token').innerText(), /^lyd_/);
       await shot('08-token-created', 'a new API token');
-      const revoke = (await page.getByRole('button', { name: 'Revoke deploy script' }).boundingBox())!;
+      const revoke = (await page.getByRole('link', { name: 'Revoke the token deploy script' }).boundingBox())!;
       const card = (await page.locator('main.card').boundingBox())!;
       t.ok(revoke.x >= card.x && revoke.x + revoke.width <= card.x + card.width,
         `the token's Revoke button is inside the card (${Math.round(revoke.x + revoke.width)} ≤ ${Math.round(card.x + card.width)}px), not cut off at a table's edge`);
       t.equal(await page.getByRole('list', { name: 'Your API tokens' }).getByRole('listitem').count(), 1, 'the token listed as a card, as an app’s secrets are');
-      await page.getByRole('button', { name: 'Revoke deploy script' }).click();
+      // As an app's secret: a page says what revoking does, and the red button there does it.
+      await page.getByRole('link', { name: 'Revoke the token deploy script' }).click();
+      await page.waitForURL(/\/developer\/account\/tokens\/[^/]+\/revoke$/);
+      t.equal(await heading(page), 'Revoke the token “deploy script”?');
+      t.match(await page.locator('.warning').innerText(), /401 from the moment you revoke it/);
+      await shot('08b-token-revoke-confirm', 'revoking an API token: the confirmation');
+      await page.getByRole('link', { name: 'Keep it' }).click();
+      await page.waitForURL(/\/developer\/account\/tokens$/);
+      t.equal(await page.getByRole('list', { name: 'Your API tokens' }).getByRole('listitem').count(), 1, 'Keep it: the token is still there');
+      await page.getByRole('link', { name: 'Revoke the token deploy script' }).click();
+      await page.getByRole('button', { name: 'Revoke the token' }).click();
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.getByRole('status').first().innerText(), /revoked/);
+      t.match(await page.locator('.empty-state').innerText(), /No API tokens yet/, 'and it is gone from the list');
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(/\/developer\/sign-in$/);

@@ -395,9 +395,20 @@ t.test('API tokens: created with an expiry, shown once with a copy button, revok
   t.equal(api.status, 200, 'the token works on the API');
   t.notMatch(await (await dev.browser.get(url)).text(), token!, 'shown once');
 
+  // The list links to a page that asks first; opening it revokes nothing.
+  t.match(await (await dev.browser.get(url)).text(), `href="/developer/account/tokens/${record!.id}/revoke"`, 'the list links to the confirmation');
+  const confirm = await dev.browser.get(`${url}/${record!.id}/revoke`);
+  t.equal(confirm.status, 200);
+  t.match(await confirm.text(), /Revoke the token “deploy”\?[\s\S]*401 from the moment you revoke it/);
+  t.equal((await fetch(`${l.url}/developer/api/apps`, { headers: { authorization: `Bearer ${token}` } })).status, 200, 'the page alone revokes nothing');
+  const other = await createDeveloper(l, { email: 'other@example.org' });
+  t.equal((await other.browser.get(`${url}/${record!.id}/revoke`)).status, 404, 'another developer\'s token: 404');
+  t.equal((await dev.browser.get(`${url}/no-such-token/revoke`)).status, 404, 'no such token: 404');
+
   res = await dev.browser.post(`${url}/${record!.id}/revoke`, { csrf });
   t.equal(res.status, 303);
   t.match(await (await dev.browser.get(url)).text(), 'is revoked');
+  t.equal((await dev.browser.get(`${url}/${record!.id}/revoke`)).status, 404, 'once revoked, its page is gone');
   t.same(await l.store.listApiTokens(dev.id), []);
   t.equal((await fetch(`${l.url}/developer/api/apps`, { headers: { authorization: `Bearer ${token}` } })).status, 401);
   t.equal((await dev.browser.post(`${url}/${record!.id}/revoke`, { csrf })).status, 404, 'revoking twice: no such token');

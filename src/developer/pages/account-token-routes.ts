@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS, ApiTokens } from '../api-tokens.js';
 import type { DeveloperDeps } from '../deps.js';
-import { ConflictError, type FieldProblem, ValidationError } from '../errors.js';
+import { ConflictError, type FieldProblem, NotFoundError, ValidationError } from '../errors.js';
 import { M } from './account-messages.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
-import { tokensPage, type TokensView } from './account-token-views.js';
+import { tokenRevokePage, tokensPage, type TokensView } from './account-token-views.js';
 import { checkCsrf, type SignedIn, setFlash, setReveal, signedIn, takeFlash, takeReveal } from './signed-in.js';
 
 const TOKEN_REVEAL = 'api-token';
 
-/** Personal API tokens (issue 9 §4): list, create (shown once, with a copy button), revoke. */
+/** Personal API tokens (issue 9 §4): list, create (shown once, with a copy button), revoke (after a confirmation page). */
 export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const tokens = new ApiTokens(deps);
 
@@ -48,13 +48,26 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return seeOther(reply, '/developer/account/tokens');
   });
 
+  /** One of the developer's own tokens, or 404 (another's, revoked, or none). */
+  const ownToken = async (who: SignedIn, id: string) => {
+    const token = (await tokens.list(who.developer.id)).find((t) => t.id === id);
+    if (!token) throw new NotFoundError('This token does not exist (it may have been revoked already).');
+    return token;
+  };
+
+  scope.get<{ Params: { id: string } }>('/developer/account/tokens/:id/revoke', async (req, reply) => {
+    const who = await signedIn(deps, req, reply);
+    if (!who) return reply;
+    return sendHtml(reply, 200, tokenRevokePage(who, await ownToken(who, req.params.id)));
+  });
+
   scope.post<{ Params: { id: string } }>('/developer/account/tokens/:id/revoke', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
-    const token = (await tokens.list(who.developer.id)).find((t) => t.id === req.params.id);
-    await tokens.revoke(who.developer, req.params.id); // NotFoundError (404) for another's or no token
-    setFlash(deps, reply, M.tokenRevoked(token?.label ?? req.params.id));
+    const token = await ownToken(who, req.params.id);
+    await tokens.revoke(who.developer, token.id);
+    setFlash(deps, reply, M.tokenRevoked(token.label));
     return seeOther(reply, '/developer/account/tokens');
   });
 }

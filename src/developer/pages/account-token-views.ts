@@ -5,7 +5,7 @@ import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from 
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
 import { fieldError } from './account-page.js';
-import { credentialCards } from './credential-cards.js';
+import { credentialCards, credentialFacts } from './credential-cards.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
 export interface TokensView {
@@ -19,6 +19,8 @@ export interface TokensView {
   label?: string;
   days?: string;
 }
+
+const revokePath = (t: DeveloperApiToken) => `/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`;
 
 export function tokensPage(v: TokensView): string {
   const fields = v.fields ?? [];
@@ -38,7 +40,7 @@ ${COPY_SCRIPT}` : ''}
 <h2 id="tokens-heading">Your tokens</h2>
 ${v.tokens.length === 0 ? html`<p class="empty-state">No API tokens yet: create one below for your scripts.</p>` : credentialCards('Your API tokens', v.now, v.tokens, {
     endsWith: (t) => `…${t.hint}`,
-    revoke: (t) => postButton(`/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`, v.who.csrf, 'Revoke', { remove: true, context: t.label }),
+    revoke: (t) => html`<a class="button-link remove-link" href="${revokePath(t)}">Revoke<span class="visually-hidden"> the token ${t.label}</span></a>`,
   })}
 </section>
 
@@ -56,4 +58,18 @@ ${problemsSummary(undefined, fields)}
 </section>
 <p class="note"><a href="/developer/account">Back to your account</a></p>
 `, v.who, 'account');
+}
+
+/** GET /developer/account/tokens/:id/revoke: what revoking means, then the button (as for an app's secret). */
+export function tokenRevokePage(who: SignedIn, token: DeveloperApiToken): string {
+  const title = `Revoke the token “${token.label}”?`;
+  return developerLayout(title, html`
+<h1>${title}</h1>
+${credentialFacts(token, `…${token.hint}`)}
+<p class="warning">${M.tokenRevokeWarning}</p>
+<div class="form-actions">
+  ${postButton(revokePath(token), who.csrf, 'Revoke the token', { danger: true })}
+  <a href="/developer/account/tokens">Keep it</a>
+</div>
+`, who, 'account');
 }
