@@ -81,8 +81,10 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   t.same(buttons.filter((b) => b.kind !== 'other' && b.height < 44).map((b) => `${b.text} ${b.height}px`), [], `${label}: red buttons at least 44 px high`);
   for (const b of buttons.filter((x) => x.kind !== 'other')) {
     const key = `${name.split('-')[0]} ${b.kind}`;
-    if (!looks.has(key)) looks.set(key, b.look);
-    t.equal(b.look, looks.get(key), `${label}: “${b.text}” looks like every other ${b.kind} button`);
+    // A confirmation's red button is one size too, whether it is a form of its own or a longer form's.
+    const seen = b.kind === 'danger' ? `${b.look} ${b.height}px` : b.look;
+    if (!looks.has(key)) looks.set(key, seen);
+    t.equal(seen, looks.get(key), `${label}: “${b.text}” looks like every other ${b.kind} button`);
   }
 }
 
