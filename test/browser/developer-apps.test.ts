@@ -247,6 +247,12 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await look(t, teammate.page, `${size}-16-member-overview`, `the overview for a team member (${size})`);
 
       await page.goto(`${lanyard.url}/developer`);
+      // A name that fits the card stays on one line: the status goes under it where both do not fit beside each other.
+      t.equal(await page.locator('.app-card-name').evaluate((a) => {
+        const text = document.createRange();
+        text.selectNodeContents(a);
+        return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+      }), 1, 'the app’s name on one line');
       await shot('17-list', 'the list of apps');
 
       await page.goto(`${lanyard.url}/developer/apps/${clientId}`);
