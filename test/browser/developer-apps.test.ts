@@ -249,7 +249,7 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await page.goto(`${lanyard.url}/developer`);
       // A name that fits the card stays on one line: the status goes under it where both do not fit beside each other.
       t.equal(await page.locator('.app-card-name').evaluate((a) => {
-        const text = document.createRange();
+        const text = a.ownerDocument.createRange();
         text.selectNodeContents(a);
         return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
       }), 1, 'the app’s name on one line');
