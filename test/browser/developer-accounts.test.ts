@@ -90,6 +90,8 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.locator('#new-token').innerText(), /^lyd_/);
+      t.ok(await page.getByRole('heading', { name: 'Your new API token', level: 2 }).isVisible(), 'shown once in the box an app\'s new secret is shown in, under a heading');
+      t.ok(await page.getByRole('button', { name: 'Copy the new token' }).isVisible(), 'with its Copy button');
       await shot('08-token-created', 'a new API token');
       const revoke = (await page.getByRole('link', { name: 'Revoke the token deploy script' }).boundingBox())!;
       const card = (await page.locator('main.card').boundingBox())!;

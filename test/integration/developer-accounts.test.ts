@@ -385,7 +385,7 @@ t.test('API tokens: created with an expiry, shown once with a copy button, revok
   res = await dev.browser.post(url, { csrf, label: 'deploy', expiresInDays: '30' });
   t.equal(res.status, 303);
   const shown = await (await dev.browser.get(url)).text();
-  const token = /id="new-token">([^<]+)</.exec(shown)?.[1];
+  const token = /id="new-token"[^>]*>([^<]+)</.exec(shown)?.[1];
   t.match(token, /^lyd_/, 'the token is shown');
   t.match(shown, 'data-copy="new-token"', 'with a copy button');
   const [record] = await l.store.listApiTokens(dev.id);

@@ -74,7 +74,8 @@ export const M = {
   // API tokens
   tokensTitle: 'API tokens',
   tokensIntro: 'Personal tokens for the developer JSON API (/developer/api). A token acts as you: keep it secret, give it a short life, and revoke it when it is no longer needed.',
-  tokenCreated: 'Your new API token. Copy it now: Lanyard keeps only a hash and cannot show it again.',
+  tokenCreatedTitle: 'Your new API token',
+  tokenCreated: 'Copy it now: Lanyard keeps only a hash and cannot show it again.',
   tokenRevoked: (label: string) => `The token “${label}” is revoked; it no longer works.`,
   tokenRevokeWarning: 'Scripts still using this token get 401 from the moment you revoke it, on every Lanyard server. This cannot be undone: make a new token if you need one.',
   tokenLabelLabel: 'Label',

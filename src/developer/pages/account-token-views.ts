@@ -1,5 +1,5 @@
 import type { DeveloperApiToken } from '../../../adapters/store.js';
-import { COPY_SCRIPT, csrfField, field, flash, postButton, problemsSummary } from '../../web/components.js';
+import { COPY_SCRIPT, copyable, csrfField, field, flash, postButton, problemsSummary } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import type { FieldProblem } from '../errors.js';
@@ -27,10 +27,10 @@ export function tokensPage(v: TokensView): string {
   return developerLayout(M.tokensTitle, html`
 <h1>${M.tokensTitle}</h1>
 ${flash(v.flash)}
-${v.created ? html`<div class="dev-reveal" role="status">
-<p><strong>${M.tokenCreated}</strong></p>
-<p><code class="dev-secret token-value" id="new-token">${v.created}</code>
-<button type="button" class="secondary-button dev-copy" data-copy="new-token" hidden>Copy</button></p>
+${v.created ? html`<div class="reveal" id="new-token-box" role="status">
+  <h2>${M.tokenCreatedTitle}</h2>
+  <p>${M.tokenCreated}</p>
+  ${copyable('new-token', v.created, 'the new token')}
 </div>
 ${COPY_SCRIPT}` : ''}
 <p class="note">${M.tokensIntro} Send it as <code>Authorization: Bearer &lt;token&gt;</code>; the API is described at
