@@ -18,10 +18,9 @@ export const OFFERED_SCOPES: readonly OfferedScope[] = [
   {
     name: 'openid',
     title: 'an ID token with the user’s identity',
-    // SPEC: OpenID Connect rules 1 (why a default `openid` matters for dashboard launches).
-    description: 'With openid, the token response carries an id_token (a signed JWT naming the user). '
-      + 'Keep it as a default scope: when a user launches your app from their dashboard, Lanyard sends no '
-      + 'scope, and only the default scopes decide whether your app receives an id_token.',
+    // Why a default `openid` matters for dashboard launches (SPEC: OpenID Connect rules 1) is said once, above
+    // the checkboxes (AM.openidWhy).
+    description: 'With openid, the token response carries an id_token (a signed JWT naming the user).',
   },
   {
     name: 'user:read',

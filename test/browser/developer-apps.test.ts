@@ -182,6 +182,8 @@ t.test('an app from registration to deletion, at a phone, a tablet and a Chromeb
       await page.getByRole('checkbox', { name: /openid/ }).uncheck();
       await page.getByRole('button', { name: 'Save default scopes' }).click();
       await page.waitForURL(/\/scopes$/);
+      t.equal(await page.getByRole('status').first().innerText(), 'Default scopes cleared.', 'said as it is, not "saved" above the warning');
+      t.match(await page.locator('.warning').innerText(), /dashboard launches will not work/);
       await shot('10-no-scopes', 'no default scopes, with the warning');
       await page.getByRole('checkbox', { name: /openid/ }).check();
       await page.getByRole('button', { name: 'Save default scopes' }).click();

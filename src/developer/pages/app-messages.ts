@@ -37,6 +37,7 @@ export const AM = {
   secretCreated: 'Secret created.',
   secretRevoked: (label: string) => `Secret “${label}” revoked. Requests using it are refused with invalid_client from now on.`,
   scopesSaved: 'Default scopes saved.',
+  scopesCleared: 'Default scopes cleared.',
   logoutSaved: 'Logout URL saved.',
   logoutCleared: 'Logout URL cleared.',
   launchSaved: 'Initiate login URI saved. Dashboard launches now start at it.',
