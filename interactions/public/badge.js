@@ -83,8 +83,8 @@
   });
 
   // No live picture: the page says why, and asks for what is left. With no camera at all (a desktop), the
-  // photo button opens a file chooser: it offers to choose a photo, after the code. Otherwise (the camera refused to this page,
-  // busy, or no camera API here: plain http) it opens the camera app, which still takes one.
+  // photo button opens a file chooser: it offers to choose a photo, after the code. Otherwise (the camera
+  // refused to this page, busy, or no camera API here: plain http) it opens the camera app, which still takes one.
   const withoutCamera = (noCamera) => {
     video.hidden = true;
     scanner.hidden = false;

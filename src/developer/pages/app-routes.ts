@@ -213,9 +213,10 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     return { title: title('Scopes', app), body: scopesView(app, c.who.csrf, flashOf(c)) };
   });
   post('/developer/apps/:clientId/scopes', async (c) => {
-    const failed = await attempt(() => apps.setDefaultScopes(c.actor, c.clientId, formFields(c.req.body, 'default_scopes')));
-    // Cleared: the page says so, and its warning below what that means (not "saved" above a warning).
-    if (!failed) return done(c, sectionPath(c.clientId, 'scopes'), (await apps.getApp(c.actor, c.clientId)).client.defaultScopes.length ? AM.scopesSaved : AM.scopesCleared);
+    const scopes = formFields(c.req.body, 'default_scopes');
+    const failed = await attempt(() => apps.setDefaultScopes(c.actor, c.clientId, scopes));
+    // None chosen (any unknown one fails above): "cleared", over the page's warning of what that means.
+    if (!failed) return done(c, sectionPath(c.clientId, 'scopes'), scopes.length ? AM.scopesSaved : AM.scopesCleared);
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Scopes', app), body: scopesView(app, c.who.csrf, undefined, fieldOrForm(failed, 'default_scopes')) };
   });
