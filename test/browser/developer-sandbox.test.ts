@@ -12,7 +12,7 @@ import { AppService } from '../../src/developer/app-service.js';
 import { DeveloperAccounts } from '../../src/developer/developer-accounts.js';
 import { DeveloperSessions, SESSION_COOKIE } from '../../src/developer/developer-sessions.js';
 import { checkAccessibility } from '../helpers/axe.js';
-import { answerCallback, launchBrowser, openPage, pageWidths, screenshot } from '../helpers/browser.js';
+import { answerCallback, launchBrowser, openPage, pageWidths, screenshot, wordsBroken } from '../helpers/browser.js';
 import { jsQR } from '../helpers/badge-pdf.js';
 import { writeQrVideo } from '../helpers/fake-camera.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
@@ -91,6 +91,7 @@ t.test('the sandbox page at phone, tablet and desktop widths', async (t) => {
       const box = (await qr.boundingBox())!;
       t.ok(box.width >= 180 && box.x >= 0 && box.x + box.width <= width.viewport.width, `the QR code is large and fits the screen (${Math.round(box.width)} px)`);
       t.ok(await page.getByRole('link', { name: 'Test sign-in to Tables Trainer' }).isVisible(), 'a ready-made test link for the developer’s app');
+      t.same(await wordsBroken(page, '.sandbox-try code', { afterHyphen: false }), [], 'the callback URL it returns to breaks after a slash only (not "cal|lback")');
       const widths = await pageWidths(page);
       t.ok(widths.page <= widths.device, `nothing wider than the screen (${widths.page} ≤ ${widths.device}px)`);
       await screenshot(page, `developer-sandbox/sandbox-${name}-${width.viewport.width}`);

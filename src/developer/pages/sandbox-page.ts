@@ -5,7 +5,7 @@ import { ROUTES } from '../../provider/paths.js';
 import { html, type Raw } from '../../web/html.js';
 import type { SandboxCredentials, SandboxUserCredentials } from '../sandbox.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
-import { COPY_SCRIPT } from '../../web/components.js';
+import { COPY_SCRIPT, slashed } from '../../web/components.js';
 
 export interface SandboxView {
   who: SignedIn;
@@ -66,7 +66,7 @@ one of <a href="/developer">your apps</a>) and add a callback URL: this page the
   return html`<ul class="sandbox-try">${ready.map((a) => {
     const url = authorizeUrl(v.issuer, a.clientId, a.redirectUris[0]!);
     return html`<li><a href="${url}">Test sign-in to ${a.name}</a> <span class="muted">(${a.status === 'live' ? 'live' : 'in development'};
-returns to <code>${a.redirectUris[0]}</code>)</span></li>`;
+returns to ${slashed(a.redirectUris[0]!)})</span></li>`;
   })}</ul>`;
 }
 
