@@ -39,8 +39,8 @@ export function docsPage(issuer: string): string {
   // The developer area's header, without the signed-in parts: the guide is public.
   const nav = developerHeader('Lanyard for developers', [
     { label: 'Developer area', href: '/developer' },
-    { label: 'Sandbox school', href: '/developer/sandbox' },
-    { label: 'Documentation', href: ROUTES.docs, current: true },
+    { label: 'Sandbox', href: '/developer/sandbox' },
+    { label: 'Guide', href: ROUTES.docs, current: true },
   ]);
   return layout('Developer guide', html`<div class="docs-page">
 <h1>Sign in with Lanyard: the developer guide</h1>

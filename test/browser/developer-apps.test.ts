@@ -43,9 +43,11 @@ const STRIPS = `(() => {
       currentInView: !current || (current.left >= box.left - 1 && current.right <= box.right + 1),
     };
   });
+  const menu = document.querySelector('.dev-nav-list');
   const brand = document.querySelector('.dev-brand')?.getBoundingClientRect();
   const signOut = document.querySelector('.dev-nav-user button')?.getBoundingClientRect();
-  return { rows, brandBesideSignOut: !brand || !signOut || (brand.top < signOut.bottom && signOut.top < brand.bottom) };
+  return { rows, menuWhole: !menu || menu.scrollWidth <= menu.clientWidth + 1,
+    brandBesideSignOut: !brand || !signOut || (brand.top < signOut.bottom && signOut.top < brand.bottom) };
 })()`;
 
 /** Every visible button of the page: what it says, how tall it is, and how it looks. */
@@ -65,7 +67,8 @@ const looks = new Map<string, string>();
 async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
   await screenshotAndCheck(t, page, `developer-apps/${name}`, label);
   if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
-  const strips = await page.evaluate(STRIPS) as { rows: { lines: number; currentInView: boolean }[]; brandBesideSignOut: boolean };
+  const strips = await page.evaluate(STRIPS) as { rows: { lines: number; currentInView: boolean }[]; menuWhole: boolean; brandBesideSignOut: boolean };
+  t.ok(strips.menuWhole, `${label}: the menu's four links all on the screen, without scrolling`);
   t.ok(strips.rows.length > 0 && strips.rows.every((r) => r.lines === 1), `${label}: the menu and the app's tabs each on one line`, strips);
   t.ok(strips.rows.every((r) => r.currentInView), `${label}: the current page's link in view`, strips);
   t.ok(strips.brandBesideSignOut, `${label}: the brand and Sign out on one row`);

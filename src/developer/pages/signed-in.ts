@@ -56,12 +56,15 @@ export function checkCsrf(deps: DeveloperDeps, who: SignedIn, body: unknown): vo
 
 const NAV: { id: 'apps' | 'sandbox' | 'account' | 'docs'; label: string; href: string }[] = [
   { id: 'apps', label: 'Apps', href: '/developer' },
-  { id: 'sandbox', label: 'Sandbox school', href: '/developer/sandbox' },
+  { id: 'sandbox', label: 'Sandbox', href: '/developer/sandbox' },
   { id: 'account', label: 'Account', href: '/developer/account' },
-  { id: 'docs', label: 'Documentation', href: '/docs' },
+  { id: 'docs', label: 'Guide', href: '/docs' },
 ];
 
-/** The developer area's page frame: the layout with its navigation (Apps, Sandbox school, Account, Sign out). */
+/**
+ * The developer area's page frame: the layout with its navigation (Apps, Sandbox, Account, Guide, Sign out).
+ * One short word a link, so that the menu fits a phone's width whole rather than scrolling.
+ */
 export function developerLayout(title: string, body: Raw, who: SignedIn, current?: 'apps' | 'sandbox' | 'account' | 'docs'): string {
   const nav = developerHeader('Developer area', NAV.map((n) => ({ ...n, current: n.id === current })), html`<div class="dev-nav-user">
     <span class="dev-nav-name">${who.developer.displayName}</span>
