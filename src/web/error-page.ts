@@ -20,13 +20,15 @@ export interface ForAdults {
 
 /**
  * A friendly error page: never a stack trace; a way on, where there is one; the OAuth error code for support,
- * folded away with `adults`' explanation when the page has one for the people behind the app.
+ * folded away with `adults`' explanation when the page has one for the people behind the app. The way on's
+ * label is one span: a button-link is a flex box, and its words and a host name as separate flex items
+ * stood side by side ("Continue" over "to", the host beside them).
  */
 export function errorPage(title: string, message: string, code?: string, wayOn?: WayOn, adults?: ForAdults): string {
   return layout(title, html`
 <h1>${title}</h1>
 <p>${message}</p>
-${wayOn ? html`<p class="way-on"><a class="button-link" href="${wayOn.href}">${wayOn.label}</a></p>` : ''}
+${wayOn ? html`<p class="way-on"><a class="button-link" href="${wayOn.href}"><span>${wayOn.label}</span></a></p>` : ''}
 ${adults && code ? forAdults(adults.summary, html`<p>${adults.text}</p>`, code) : code ? html`<p class="muted">Error code: <code>${code}</code></p>` : ''}
 `);
 }

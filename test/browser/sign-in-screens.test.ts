@@ -25,6 +25,20 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   if (!name.startsWith('chromebook')) t.same(await page.evaluate(SMALL_TARGETS), [], `${label}: buttons and fields at least 44 px high`);
 }
 
+
+/**
+ * The signed-out page's button: "Continue" and "to" on one line, the host name after them. As flex items the
+ * words and the host name once stood side by side, the words in a column of their own, or with no space between.
+ */
+const CONTINUE_TO_READS_ON = `(() => {
+  const a = [...document.querySelectorAll('a.button-link')].find((e) => e.textContent.startsWith('Continue to'));
+  const text = document.createTreeWalker(a, NodeFilter.SHOW_TEXT).nextNode();
+  const box = (from, to) => { const r = document.createRange(); r.setStart(text, from); r.setEnd(text, to); return r.getBoundingClientRect(); };
+  const host = a.querySelector('.breakable').getClientRects()[0];
+  const to = box(9, 11);
+  return Math.abs(box(0, 8).top - to.top) < 2 && (host.top > to.top + 2 || host.left > to.right + 2);
+})()`;
+
 t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet and a Chromebook size', async (t) => {
   const { lanyard, rp, browser } = await browserSetUp(t);
   const dev = await developmentApp(lanyard);
@@ -97,6 +111,7 @@ t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet an
       await shot('13-signed-out-development-app', 'the signed-out page of an app in development');
       t.ok(await page.getByRole('link', { name: 'Continue to tables-trainer.example' }).isVisible(), 'its logout URL one tap away');
       t.equal(await page.locator('a.button-link .breakable').count(), 1, 'the host name marked where it may break');
+      t.ok(await page.evaluate(CONTINUE_TO_READS_ON), 'the button reads "Continue to …" in one run of words (not "Continue" over "to", the host beside them)');
       t.same(await wordsBroken(page, '.breakable > span', { afterHyphen: false }), [], 'its host name breaks only after a dot, never at its hyphen');
       t.same(problems, [], 'no console errors (CSP violations, script errors, failed loads) on the way');
     });
