@@ -87,7 +87,8 @@ function redirectsAtOnce(request: Accepted): boolean {
 }
 
 /** The refusal in a pupil's words; what was wrong with the request is folded away for the app's developers. */
-const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard did not. Tell your teacher, or whoever runs the app.';
+const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard has not signed you out. '
+  + 'To sign out, go to your school apps and press Sign out. Tell your teacher, or whoever runs the app.';
 
 function refuse(reply: FastifyReply, problem: string) {
   return reply.code(400).type('text/html; charset=utf-8')

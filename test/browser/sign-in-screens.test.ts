@@ -99,6 +99,7 @@ t.test('the sign-in screens and where a sign-in can end, at a phone, a tablet an
       const logout = await page.goto(`${lanyard.url}/oauth/logout`);
       t.equal(logout?.status(), 400, 'a logout naming no app: 400');
       t.notMatch(await page.locator('main').innerText(), /client_id|id_token_hint/, 'a pupil reads no parameter names');
+      t.match(await page.locator('main').innerText(), /has not signed you out\. To sign out, go to your school apps and press Sign out/, 'what to do to sign out all the same');
       t.match(await page.locator('details.for-adults').textContent(), /client_id is missing/, 'the problem folded away for the app’s developers');
       await shot('12-logout-refused', 'the refused logout page');
       // Each page a sign-in can end on has a way on: the school's apps, the front door.
