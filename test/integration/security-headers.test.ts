@@ -47,7 +47,7 @@ t.test('an address that is nothing: a page for a browser, the OAuth error shape 
   t.match(page.headers.get('content-type'), /^text\/html/);
   const html = await page.text();
   t.match(html, /<title>Page not found · Lanyard<\/title>/, 'a titled page');
-  t.match(html, /<a class="button-link" href="\/">Go to your school apps<\/a>/, 'with a way on');
+  t.match(html, /<a class="button-link" href="\/"><span>Go to your school apps<\/span><\/a>/, 'with a way on');
   const program = await fetch(`${lanyard.url}/no-such-page`);
   t.equal(program.status, 404);
   t.same(await program.json(), { error: 'not_found', error_description: 'no such endpoint' }, 'no Accept: JSON, as before');
