@@ -12,7 +12,11 @@ t.test('keys list and keys rotate --now against a running instance', async (t) =
 
   const listed = await lanyard(['keys', 'list', '--json'], env);
   t.equal(listed.code, 0, listed.stderr);
-  const keys = JSON.parse(listed.stdout) as Listed[];
+  // In a month's last three days next month's key is already made (policy.ts, PREGENERATE_MS): 'pending'.
+  const all = JSON.parse(listed.stdout) as Listed[];
+  const pending = all.filter((k) => k.status === 'pending').map((k) => [k.kid, k.status]);
+  t.ok(pending.length <= 1, 'at most next month\'s key waits');
+  const keys = all.filter((k) => k.status !== 'pending');
   t.equal(keys.length, 1);
   t.equal(keys[0]!.status, 'signing');
   t.match(keys[0]!.notAfter, /T23:59:59\.000Z$/);
@@ -36,7 +40,7 @@ t.test('keys list and keys rotate --now against a running instance', async (t) =
   t.same(jwks.keys.map((k) => k.kid), [fresh], 'the running instance publishes only the new key');
 
   const after = JSON.parse((await lanyard(['keys', 'list', '--json'], env)).stdout) as Listed[];
-  t.same(after.map((k) => [k.kid, k.status]), [[keys[0]!.kid, 'retired'], [fresh, 'signing']]);
+  t.same(after.map((k) => [k.kid, k.status]), [[keys[0]!.kid, 'retired'], [fresh, 'signing'], ...pending], 'next month\'s key, if made, untouched');
   t.ok(after[0]!.revokedAt, 'the replaced key records when');
 });
 
@@ -44,7 +48,9 @@ t.test('a tampered key record stops startup with a clear message; nothing is reg
   const server = await startLanyard(t);
   await server.stop();
   const db = new Database(join(server.dir, 'lanyard.db'));
-  const row = db.prepare('SELECT kid, encrypted_private_key AS sealed FROM signing_keys').get() as { kid: string; sealed: string };
+  // This month's key (next month's may be there too in a month's last days: policy.ts, PREGENERATE_MS).
+  const before = (db.prepare('SELECT count(*) AS n FROM signing_keys').get() as { n: number }).n;
+  const row = db.prepare('SELECT kid, encrypted_private_key AS sealed FROM signing_keys ORDER BY month LIMIT 1').get() as { kid: string; sealed: string };
   const parts = row.sealed.split('.');
   const body = Buffer.from(parts[3]!, 'base64url');
   body[10] = body[10]! ^ 0xff;
@@ -57,6 +63,6 @@ t.test('a tampered key record stops startup with a clear message; nothing is reg
   t.match(run.stderr, `signing key ${row.kid}: cannot decrypt the stored private key`);
   t.match(run.stderr, /key-encryption key is wrong or the record was tampered with/);
   const check = new Database(join(server.dir, 'lanyard.db'), { readonly: true });
-  t.equal((check.prepare('SELECT count(*) AS n FROM signing_keys').get() as { n: number }).n, 1, 'no new key was made');
+  t.equal((check.prepare('SELECT count(*) AS n FROM signing_keys').get() as { n: number }).n, before, 'no new key was made');
   check.close();
 });
