@@ -1,12 +1,4 @@
-import t from 'tap';
-import { PHONE } from '../helpers/browser-flow.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { appFromRegistrationToDeletion } from '../helpers/developer-app-pages.js';
-import { startLanyard } from '../helpers/lanyard.js';
+import { appFromRegistrationToDeletionTest } from '../helpers/developer-app-pages.js';
 
-/** An app from registration to deletion at a phone's size: every page screenshotted and checked by axe (developer-app-pages.ts). */
-t.test('an app from registration to deletion, at a phone width', async (t) => {
-  const lanyard = await startLanyard(t);
-  const browser = await launchBrowser(t);
-  await appFromRegistrationToDeletion(t, lanyard, browser, 'phone', PHONE);
-});
+/** An app from registration to deletion at a phone's width: every page screenshotted and checked by axe. */
+appFromRegistrationToDeletionTest('phone');

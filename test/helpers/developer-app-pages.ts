@@ -1,17 +1,18 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import type { Test } from 'tap';
-import { focused, type launchBrowser, openPage, pageWidths, wordsBroken } from './browser.js';
+import tap, { type Test } from 'tap';
+import { THREE_SIZES } from './browser-flow.js';
+import { focused, launchBrowser, openPage, pageWidths, wordsBroken } from './browser.js';
 import { createDeveloper } from './developer.js';
 import { narrowFormButtons } from './form-buttons.js';
-import type { Lanyard } from './lanyard.js';
+import { type Lanyard, startLanyard } from './lanyard.js';
 import { screenshotAndCheck } from './page-check.js';
 
 /**
  * The app pages of the developer area in Chromium (issue 9 §2, §5, §6 "Screenshots of every page, axe on every
- * page"), as flows done by clicking and typing like a person, at one size each: the test files
- * test/browser/developer-apps-*.test.ts run them at a phone (375), a tablet (768) and a Chromebook (1366x768)
- * width, one size a file, so that no file comes near tap's time limit on a slow VM (all three sizes in one file
- * took 164 s of its 180).
+ * page"), as flows done by clicking and typing like a person, at one size each, for the test files
+ * test/browser/developer-apps*.test.ts to run at a phone (375), a tablet (768) and a Chromebook (1366x768) width.
+ * An app from registration to deletion runs one size a file, so that no file comes near tap's time limit on a
+ * slow VM (all three sizes in one file took 164 s of its 180).
  */
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
@@ -29,7 +30,7 @@ export async function signedInPage(t: Test, lanyard: Lanyard, browser: Browser, 
   return { ...opened, id: dev.id, email: dev.email };
 }
 
-export const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
 /**
  * How the two rows of links lie: each row's items on one line, the current one wholly in view (strip.js
@@ -66,7 +67,7 @@ type Button = { text: string; height: number; kind: 'danger' | 'remove' | 'other
 const looks = new Map<string, string>();
 
 /** Screenshot, axe and width for the page as it is now, and the area's own checks. */
-export async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
+async function look(t: Test, page: Page, name: string, label: string): Promise<void> {
   await screenshotAndCheck(t, page, `developer-apps/${name}`, label);
   if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
   const strips = await page.evaluate(STRIPS) as { rows: { lines: number; currentInView: boolean }[]; menuWhole: boolean; brandBesideSignOut: boolean };
@@ -93,8 +94,19 @@ export async function look(t: Test, page: Page, name: string, label: string): Pr
   }
 }
 
+/** The test of an app from registration to deletion at one of THREE_SIZES, in the calling test file. */
+export function appFromRegistrationToDeletionTest(size: string): void {
+  const options = new Map(THREE_SIZES).get(size);
+  if (!options) throw new Error(`not one of THREE_SIZES: ${size}`);
+  tap.test(`an app from registration to deletion, at a ${size} width`, async (t) => {
+    const lanyard = await startLanyard(t);
+    const browser = await launchBrowser(t);
+    await appFromRegistrationToDeletion(t, lanyard, browser, size, options);
+  });
+}
+
 /** An app from registration to deletion at one size, with a teammate invited and accepting on the apps page. */
-export async function appFromRegistrationToDeletion(t: Test, lanyard: Lanyard, browser: Browser, size: string, options: BrowserContextOptions): Promise<void> {
+async function appFromRegistrationToDeletion(t: Test, lanyard: Lanyard, browser: Browser, size: string, options: BrowserContextOptions): Promise<void> {
   const { page, problems } = await signedInPage(t, lanyard, browser, 'Ada', options);
   const teammate = await signedInPage(t, lanyard, browser, 'Bob', options);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: lanyard.url });
