@@ -36,7 +36,7 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     LANYARD_STORE=sqlite:/app/data/lanyard.db
 WORKDIR /app
-# package.json marks the project root (src/paths.ts); config/ holds the JSON Schema and the demo config;
+# package.json marks the project root (src/package-files.ts); config/ holds the JSON Schema and the demo config;
 # src/web/public (the shared style sheets and scripts) and interactions/public (the sign-in screens' scripts)
 # are read at startup (src/web/assets.ts). Everything is root-owned and read-only to the app.
 # test/integration/docker-layout.test.ts runs the build stage as written, lays this stage out and starts it.

@@ -2,7 +2,7 @@ import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { guardStore } from './guarded-store.js';
 import { openRedisStore, type RedisPersistence } from './redis.js';
-import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redactUrl } from './redis/url.js';
+import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redactUrl } from '../src/config/store-url.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
 
@@ -32,7 +32,7 @@ export async function openStore(url: string, clock: Clock, options: OpenStoreOpt
   throw new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": unsupported store; use sqlite:<path>, redis://host:port or redis-sentinel://host:port/master`);
 }
 
-export { redactUrl } from './redis/url.js';
+export { redactUrl } from '../src/config/store-url.js';
 
 /** Whether a store URL names a file on this machine (its data directory can hold the key-encryption key). */
 export function storeDataDir(url: string): string | undefined {

@@ -1,4 +1,4 @@
-import { secretKey } from '../src/clients/client-secret.js';
+import { createHash } from 'node:crypto';
 import type { OidcPayload, Store } from './store.js';
 
 /**
@@ -20,9 +20,12 @@ const PREFIX = 'sha256:';
 
 const hashesIds = (model: string): boolean => HASHED_MODELS.has(model);
 
+/** SHA-256, base64url: a stored format, so it is this module's own and never follows a change elsewhere. */
+const sha256 = (id: string): string => createHash('sha256').update(id, 'utf8').digest('base64url');
+
 /** The id a record of `model` is stored under. */
 export const storedId = (model: string, id: string): string =>
-  (hashesIds(model) ? `${PREFIX}${secretKey(id)}` : id);
+  (hashesIds(model) ? `${PREFIX}${sha256(id)}` : id);
 
 /** What is stored of a payload: no bearer value in it. */
 export function storedPayload(model: string, payload: OidcPayload): OidcPayload {

@@ -16,7 +16,7 @@ import { redisSettings } from './redis/settings.js';
 import { redisSigningKeys } from './redis/signing-keys.js';
 import { sweepExpired } from './redis/sweep.js';
 import { redisTransfer } from './redis/transfer.js';
-import { type RedisTarget, redisPrefixProblem } from './redis/url.js';
+import { type RedisTarget, redisPrefixProblem } from '../src/config/store-url.js';
 import type { Store } from './store.js';
 
 export type { RedisPersistence } from './redis/persistence.js';

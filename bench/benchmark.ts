@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { argon2Slots } from '../src/cluster/sizing.js';
+import { argon2Slots } from '../src/process/sizing.js';
 import { RAISED_LIMITS, writeBenchConfig } from './bench-config.js';
 import { ensureBuilt } from './build.js';
 import { measureBytesCeiling } from './bytes-ceiling.js';
@@ -60,7 +60,7 @@ export async function benchmark(options: Options, io: Io): Promise<Results> {
   const run: Run = { options, argon2Total, log, warn, setup, results, workers, dir, phases: results.phases, began: Date.parse(startedAt) };
 
   if (!options.soakOnly) {
-    const source = `${argon2Total} (cores − 1, shared by every worker (src/cluster/sizing.ts))`;
+    const source = `${argon2Total} (cores − 1, shared by every worker (src/process/sizing.ts))`;
     log(`machine limits: RSA-4096 signing on ${machine.cores} cores; argon2id one at a time and ${argon2Total} at once (${source})`);
     results.limits = { ...(await measureMachineLimits(p.limitSeconds, argon2Total)), argon2ConcurrencySource: source };
     if (options.only.size === 0 || options.only.has('discovery') || options.only.has('jwks')) {

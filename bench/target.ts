@@ -1,8 +1,8 @@
-import { ROUTES } from '../src/provider/paths.js';
+import { ROUTES } from '../src/routes.js';
 import type { BenchSetup } from './bench-config.js';
 import type { Client, CookieJar } from './http.js';
 
-/** Where a server keeps its endpoints: Lanyard's (src/provider/paths.ts) or oidc-provider's defaults. */
+/** Where a server keeps its endpoints: Lanyard's (src/routes.ts) or oidc-provider's defaults. */
 export interface Paths {
   authorize: string;
   token: string;

@@ -7,10 +7,11 @@ import { StoreUnavailableError } from '../src/errors.js';
 import { noteRequestEvent } from '../src/http/request-log.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { type LoginStep, sendRefused } from './login-step.js';
-import { schoolRefusal } from '../src/developer/app-availability.js';
-import { rememberSchool } from '../src/dashboard/school-memory.js';
+import { schoolRefusal } from '../src/clients/app-availability.js';
+import { rememberSchool } from '../src/accounts/school-memory.js';
 import { errorPage } from '../src/web/error-page.js';
 import { html, type Raw } from '../src/web/html.js';
+import { busyText, countdown } from '../src/web/waits.js';
 
 type Refusal = Verdict & { allowed: false };
 
@@ -25,17 +26,6 @@ export interface AttemptOptions {
   /** False for a first factor that a second must follow: its success does not make the device known. */
   final?: boolean;
 }
-
-const waitText = (seconds: number) =>
-  seconds === 1 ? '1 second' : seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-
-/** The wait, counting down in the page (interactions/public/countdown.js); plain text without JavaScript. */
-export const countdown = (seconds: number) =>
-  html`<span class="nowrap" data-countdown="${seconds}" aria-live="off">${waitText(seconds)}</span>`;
-
-/** What someone turned away by a saturated machine is told (here, and in the developer area's sign-in). */
-export const busyText = (retryAfterSeconds: number) =>
-  html`Lots of people are signing in right now. Please wait ${countdown(retryAfterSeconds)}, then try again.`;
 
 /**
  * One sign-in attempt through the guessing protection (counted before it is verified, so parallel guesses
@@ -123,7 +113,7 @@ function failureText(factor: Factor): string {
 /**
  * Signs the user in: the interaction is finished and the browser goes back to the provider (303), and the
  * device remembers the school. Last, the app must be allowed to sign this user in
- * (src/developer/app-availability.ts): the organisation step already held a development app to the sandbox
+ * (src/clients/app-availability.ts): the organisation step already held a development app to the sandbox
  * school (and a live one away from it and from schools that do not use it), and this checks the user's
  * type against the school's connection and refuses anything that slipped past that step (defence in
  * depth), without finishing the interaction: no code is issued.

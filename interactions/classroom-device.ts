@@ -4,12 +4,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../adapters/store.js';
 import { TooManyDevicesError, type TrustedDevice, type TrustedDevices } from '../src/accounts/trusted-devices.js';
 import { LANYARD_CLIENT_ID } from '../src/clients/builtin-clients.js';
-import { sessionFormToken, sessionFormTokenValid } from '../src/http/session-form.js';
-import { ROUTES } from '../src/provider/paths.js';
+import { sessionFormToken, sessionFormTokenValid } from '../src/provider/session-form.js';
+import { ROUTES } from '../src/routes.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
 import { endBrowserSession, type SignedIn, signedInSession } from '../src/provider/session.js';
 import { sendHtml } from './context.js';
-import type { DeviceCookies } from './device.js';
+import type { DeviceCookies } from '../src/accounts/device-cookies.js';
 import { classroomDevicePage, type ClassroomDeviceView } from './views/classroom-device-page.js';
 import { errorPage } from '../src/web/error-page.js';
 
@@ -25,7 +25,7 @@ export interface ClassroomDeviceDeps {
 /** Who may mark classroom devices (SPEC: user `type`, e.g. student, employee, admin). */
 const STAFF_TYPES = new Set(['employee', 'admin']);
 const PATH = ROUTES.classroomDevice;
-/** The page's forms (mark, revoke, sign out): their token is bound to the staff member's session (src/http/session-form.ts). */
+/** The page's forms (mark, revoke, sign out): their token is bound to the staff member's session (src/provider/session-form.ts). */
 const FORM = 'classroom-form';
 
 /** The page's view, and the session it was built for (what its forms' token is bound to). */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { Store } from '../adapters/store.js';
 import type { LoginThrottle } from '../src/accounts/login-throttle.js';
-import type { DeviceCookies } from './device.js';
+import type { DeviceCookies } from '../src/accounts/device-cookies.js';
 import type { Clock } from '../src/clock.js';
 import type { ClientRegistry } from '../src/clients/client-registry.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';

@@ -3,7 +3,7 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage, SCHOOL_APPS } from '../src/web/error-page.js';
-import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG, schoolRefusal } from '../src/developer/app-availability.js';
+import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, SANDBOX_SLUG, schoolRefusal } from '../src/clients/app-availability.js';
 import { csrfField, forAdults } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
@@ -19,7 +19,7 @@ export interface LoginStep {
   cancelLabel: string;
   /** The app did not name the organisation, so the user may pick another. */
   canChangeOrganisation: boolean;
-  /** Which schools' users the app may sign in (src/developer/app-availability.ts), as read for this step. */
+  /** Which schools' users the app may sign in (src/clients/app-availability.ts), as read for this step. */
   availability: Availability;
 }
 
@@ -62,10 +62,10 @@ const cancelLabel = (client: Availability['client']): string =>
 
 /**
  * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
- * still in development signs in only the sandbox school’s users (src/developer/app-availability.ts): it
+ * still in development signs in only the sandbox school’s users (src/clients/app-availability.ts): it
  * goes straight to the sandbox school, and naming another school is refused. Otherwise the user's choice
  * (`chosen`), else `fallback` (the school of the session's user, or the one this device remembers:
- * src/dashboard/school-memory.ts), which the user may change. A school that does not use the app is
+ * src/accounts/school-memory.ts), which the user may change. A school that does not use the app is
  * refused with its own page; a live app's user who lands on the sandbox school goes back to the picker.
  */
 export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown, fallback?: string): Promise<OrganisationChoice> {

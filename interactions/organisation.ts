@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csrfToken } from '../src/web/csrf.js';
 import { type Details, finish, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { rememberedSchool } from '../src/dashboard/school-memory.js';
+import { rememberedSchool } from '../src/accounts/school-memory.js';
 import { organisationFor, sendRefused } from './login-step.js';
-import { findSchools, schoolQuery } from '../src/dashboard/school-search.js';
+import { findSchools, schoolQuery } from '../src/accounts/school-search.js';
 import { errorPage } from '../src/web/error-page.js';
 import { methodChooser } from './views/method-chooser.js';
 import { organisationPicker } from './views/organisation-picker.js';

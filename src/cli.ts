@@ -6,10 +6,10 @@ import { exitIfNodeTooOld } from './check-node.mjs';
 
 exitIfNodeTooOld();
 // libuv's thread pool (RSA signatures, argon2, file I/O) is sized from this variable when first used, which
-// is after this line. Sized in src/cluster/sizing.ts: for one process serving alone here; the workers of
+// is after this line. Sized in src/process/sizing.ts: for one process serving alone here; the workers of
 // LANYARD_WORKERS get theirs from the primary. An operator's own value is kept.
 if (!process.env.UV_THREADPOOL_SIZE) {
-  const { threadPoolSize } = await import('./cluster/sizing.js');
+  const { threadPoolSize } = await import('./process/sizing.js');
   process.env.UV_THREADPOOL_SIZE = String(threadPoolSize(1));
   process.env.LANYARD_THREADPOOL = 'auto';
 }

@@ -1,19 +1,19 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
-import { type Config, loadConfig } from './config.js';
+import { type Config, loadConfig } from './config/config.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
-import { closeGracefully } from './graceful-close.js';
+import { closeGracefully } from './http/graceful-close.js';
 import { flushLog, serverLogStream } from './logging.js';
-import { openServices } from './services.js';
-import { holdHangUps, onHangUp } from './hang-up.js';
-import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup.js';
+import { openServices } from './startup/services.js';
+import { holdHangUps, onHangUp } from './process/hang-up.js';
+import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup/startup.js';
 
 /**
  * Process entry of `lanyard serve`: load config, open the store, build the app, listen; shut down gracefully
  * on signals. With LANYARD_WORKERS above 1 this process becomes the primary of that many workers
  * (src/cluster/primary.ts), and each worker comes back here (src/cluster/worker.ts).
- * On a terminal (or LANYARD_LOG_FORMAT=pretty) the startup events become one summary (startup-summary.ts)
+ * On a terminal (or LANYARD_LOG_FORMAT=pretty) the startup events become one summary (src/startup/summary.ts)
  * printed once Lanyard listens, and later log lines short ones; otherwise every event is a JSON line.
  */
 export async function serve(config: Config = loadConfig(), out: NodeJS.WriteStream = process.stdout): Promise<void> {

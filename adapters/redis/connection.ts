@@ -1,6 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { LanyardError } from '../../src/errors.js';
-import type { RedisTarget } from './url.js';
+import type { RedisTarget } from '../../src/config/store-url.js';
 
 /** How long opening the store waits for Redis before it gives up with a clear error. */
 const CONNECT_TIMEOUT_MS = 5000;

@@ -1,4 +1,4 @@
-import { newId } from '../../src/accounts/ids.js';
+import { newId } from '../store/ids.js';
 import { LanyardError } from '../../src/errors.js';
 import {
   type CredentialKind, DEFAULT_LOGIN_SETTINGS, type Directory, type LoginSettings, type Organisation, sessionsEndNow, type User,

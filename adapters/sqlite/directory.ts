@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { newId } from '../../src/accounts/ids.js';
+import { newId } from '../store/ids.js';
 import { LanyardError } from '../../src/errors.js';
 import type { CredentialKind, Directory, User } from '../store.js';
 import { sqliteAccountSessions } from './account-sessions.js';

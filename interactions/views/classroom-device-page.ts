@@ -1,6 +1,6 @@
 import type { Organisation, User } from '../../adapters/store.js';
 import type { TrustedDevice } from '../../src/accounts/trusted-devices.js';
-import { ROUTES } from '../../src/provider/paths.js';
+import { ROUTES } from '../../src/routes.js';
 import { csrfField } from '../../src/web/components.js';
 import { html } from '../../src/web/html.js';
 import { layout } from '../../src/web/layout.js';

@@ -1,11 +1,11 @@
 import argon2 from 'argon2';
-import { argon2Slots } from '../cluster/sizing.js';
+import { argon2Slots } from '../process/sizing.js';
 import { Limiter, type Slots, type WaitOptions } from './limiter.js';
 
 /**
  * argon2id for every user credential (passwords, emoji passwords). Parameters are OWASP's minimum recommendation
  * (m = 19 MiB, t = 2, p = 1). Hashing runs on libuv's pool, at most so many at once on the machine
- * (src/cluster/sizing.ts), so that a burst of logins cannot starve token signing: a Limiter here, or, in a
+ * (src/process/sizing.ts), so that a burst of logins cannot starve token signing: a Limiter here, or, in a
  * worker, the primary's, which hashes for every worker (src/cluster/hashing-broker.ts).
  */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;

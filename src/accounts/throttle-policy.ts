@@ -1,4 +1,4 @@
-import type { ThrottlingConfig } from '../config.js';
+import type { ThrottlingConfig } from '../config/config.js';
 
 /**
  * The numbers of the guessing protection (src/accounts/login-throttle.ts), one place for every default.

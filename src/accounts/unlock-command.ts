@@ -1,6 +1,6 @@
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from '../cli/configured-store.js';
 import { systemClock, type Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { LoginThrottle, throttlePolicy } from './login-throttle.js';
 import { findTargets } from './users-command.js';
 

@@ -1,7 +1,7 @@
 import type { Organisation, Store, User } from '../../adapters/store.js';
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from '../cli/configured-store.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { hashCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from './emoji-bank.js';
 import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from './user-admin.js';

@@ -1,6 +1,7 @@
 import type { Store, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import { bearerValue } from '../http/bearer-header.js';
 import { apiResourceIdentifier } from '../provider/api-resource.js';
 import type { ProviderHost } from '../provider/provider-host.js';
 
@@ -52,17 +53,6 @@ export interface BearerTokenDeps {
   store: Pick<Store, 'findUser'>;
   clients: Pick<ClientRegistry, 'get'>;
   issuer: string;
-}
-
-/** RFC 6750 §2.1: `Bearer` (any case), one or more spaces, one b64token. */
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
-
-/** The token in an Authorization header; `missing` when there are no Bearer credentials, `malformed` when broken. */
-export function bearerValue(header: string | undefined): string | Extract<RefusalReason, 'missing' | 'malformed'> {
-  const scheme = header?.trim().split(/\s+/, 1)[0]?.toLowerCase();
-  // RFC 6750 §3.1: a request without credentials (or with another scheme, e.g. Basic) gets no error code.
-  if (!header || scheme !== 'bearer') return 'missing';
-  return BEARER.exec(header)?.[1] ?? 'malformed';
 }
 
 const refuse = (reason: RefusalReason): TokenRefusal => ({ ok: false, reason });

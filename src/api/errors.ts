@@ -34,9 +34,6 @@ export function sendApiError(reply: FastifyReply, status: number, body: ApiError
   return reply.code(status).header('Cache-Control', 'no-store').send(body);
 }
 
-/** What a request with no access token at all is told, at /api/user and at userinfo (src/provider/userinfo-request.ts). */
-export const MISSING_TOKEN = 'send the access token in the Authorization header: Authorization: Bearer <access_token>';
-
 /** RFC 6750 §3.1: no credentials at all — the bare challenge, without an error code. */
 export function sendUnauthenticated(reply: FastifyReply, description: string): FastifyReply {
   reply.header('WWW-Authenticate', bearerChallenge());

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Store } from '../../adapters/store.js';
 import { type BearerTokenDeps, type RefusalReason, verifyAccessToken } from './bearer-token.js';
-import { MISSING_TOKEN, sendApiError, sendInsufficientScope, sendInvalidToken, sendUnauthenticated } from './errors.js';
+import { MISSING_TOKEN } from '../http/bearer-header.js';
+import { sendApiError, sendInsufficientScope, sendInvalidToken, sendUnauthenticated } from './errors.js';
 import { errorResponses, ok } from './responses.js';
 import { ref } from './schemas.js';
 import { userJson } from './user-view.js';

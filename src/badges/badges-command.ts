@@ -1,9 +1,9 @@
 import { accessSync, chmodSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from '../cli/configured-store.js';
 import { findTargets } from '../accounts/users-command.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { badgeName } from './badge-name.js';
 import { renderBadgeSheet } from './badge-sheet.js';
 import { issueBadge } from './badges.js';

@@ -1,5 +1,5 @@
 import { systemClock } from '../clock.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import type { Paper } from '../badges/label-layout.js';
 import { command, type Group, ORG_OPTION } from './command.js';
 

@@ -1,4 +1,4 @@
-import { checkConfig } from '../config.js';
+import { checkConfig } from '../config/config.js';
 import { command } from './command.js';
 
 /**

@@ -1,5 +1,5 @@
 import { listDevicesCommand, revokeDevicesCommand } from '../accounts/devices-command.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 
 const org = ORG_OPTION;

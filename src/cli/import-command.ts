@@ -1,7 +1,7 @@
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from './configured-store.js';
 import { importOrganisations } from '../accounts/importer.js';
 import { systemClock } from '../clock.js';
-import { loadConfig, readConfigFile } from '../config.js';
+import { loadConfig, readConfigFile } from '../config/config.js';
 import { command } from './command.js';
 
 /** `lanyard import <file.json>`: organisations and users into the store, without a restart. */

@@ -1,5 +1,5 @@
 import { systemClock } from '../clock.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { command, type Group } from './command.js';
 
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */

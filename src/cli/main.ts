@@ -1,5 +1,5 @@
 import { ConfigError } from '../errors.js';
-import { exitOnStartupError } from '../startup-error.js';
+import { exitOnStartupError } from './startup-error.js';
 import { UsageError } from './command.js';
 import { COMMANDS } from './commands.js';
 import { dispatch, usageLine } from './dispatch.js';

@@ -1,4 +1,4 @@
-import { exitOnStartupError } from '../startup-error.js';
+import { exitOnStartupError } from './startup-error.js';
 import { command } from './command.js';
 
 /** `lanyard serve`: the identity provider itself. */

@@ -2,17 +2,17 @@ import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { redactUrl, storeDataDir, withStore } from '../../adapters/open-store.js';
-import { parseRedisUrl, redisPrefixProblem } from '../../adapters/redis/url.js';
+import { parseRedisUrl, redisPrefixProblem } from '../config/store-url.js';
 import { SCHEMA_VERSION, schemaVersion } from '../../adapters/sqlite/migrate.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
 import { systemClock } from '../clock.js';
-import { envRedisPrefix, loadConfig } from '../config.js';
+import { envRedisPrefix, loadConfig } from '../config/config.js';
 import { KEK_FILE } from '../keys/key-encryption-key.js';
-import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../store-copy.js';
+import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../../adapters/store-copy.js';
 import { command, type Group } from './command.js';
 import { tableLines } from './table.js';
 
-/** `lanyard store copy` and `lanyard store migrate`: parse, call the service (src/store-copy.ts), print. */
+/** `lanyard store copy` and `lanyard store migrate`: parse, call the service (adapters/store-copy.ts), print. */
 
 const STORE_URLS = `Stores: sqlite:<path>, redis://[user:password@]host:port[/db], rediss://...,
 redis-sentinel://host:port[,host:port...]/master[/db].`;

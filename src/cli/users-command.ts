@@ -4,7 +4,7 @@ import {
   deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand,
 } from '../accounts/users-command.js';
 import { systemClock } from '../clock.js';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 import { readStdin } from './stdin.js';
 

@@ -1,5 +1,5 @@
 import type { StoredClient } from '../../adapters/store.js';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 
 /**
  * Lanyard's own pages that need to know who is signed in (the dashboard, marking a trusted classroom device) sign in

@@ -1,14 +1,14 @@
 import cluster, { type Worker } from 'node:cluster';
 import { argon2Hash, argon2Verify } from '../accounts/credential-hasher.js';
 import { type Limiter, LimiterBusyError } from '../accounts/limiter.js';
-import { isLanyardMessage, sendToWorker } from './ipc-message.js';
+import { isLanyardMessage, sendToWorker } from '../process/ipc-message.js';
 import { type HashReply, type HashRequest, isHashRequest } from './hashing-protocol.js';
 
 type Answer = { hash: string } | { verified: boolean };
 
 /**
  * The primary hashes and checks credentials for every worker, within one set of slots for the whole machine
- * (src/cluster/sizing.ts), so that however the sign-ins fall on the workers, at most that many hashes run at
+ * (src/process/sizing.ts), so that however the sign-ins fall on the workers, at most that many hashes run at
  * once and a core stays free for signing tokens.
  *
  * The hashing is the primary's, not the workers', because its event loop has little else to do: when a hash

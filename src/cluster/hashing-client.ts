@@ -2,8 +2,8 @@ import type { Hasher } from '../accounts/credential-hasher.js';
 import { LimiterBusyError, type WaitOptions } from '../accounts/limiter.js';
 import { StoreUnavailableError } from '../errors.js';
 import { type HashReply, type HashRequest, isHashReply } from './hashing-protocol.js';
-import { type PrimaryChannel, sendToPrimary } from './ipc-message.js';
-import { NoAnswer, PendingReplies } from './pending-replies.js';
+import { type PrimaryChannel, sendToPrimary } from '../process/ipc-message.js';
+import { NoAnswer, PendingReplies } from '../process/pending-replies.js';
 
 /** The worker's IPC channel to the primary: `process` in a worker. */
 export interface Channel extends PrimaryChannel {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { getPriority, setPriority } from 'node:os';
-import type { Log } from '../startup.js';
+import type { Log } from '../startup/startup.js';
 
 /**
  * How much lower than serving the primary's libuv threads run, where every argon2 hash of the machine runs

@@ -1,4 +1,4 @@
-import { isLanyardMessage } from './ipc-message.js';
+import { isLanyardMessage } from '../process/ipc-message.js';
 
 /**
  * The messages between a worker and the primary about credentials (hashing-client.ts, hashing-broker.ts):

@@ -2,18 +2,18 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import pino from 'pino';
 import { systemClock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { loggerOptions, shortLogLines } from '../logging.js';
 import { servePrimaryMetrics } from '../metrics/cluster-primary.js';
-import { openServices } from '../services.js';
-import { beginStartup, finishStartup, type Log, prettyOutput, startSweeper } from '../startup.js';
+import { openServices } from '../startup/services.js';
+import { beginStartup, finishStartup, type Log, prettyOutput, startSweeper } from '../startup/startup.js';
 import { localHasher, useCredentialHasher } from '../accounts/credential-hasher.js';
 import { Limiter } from '../accounts/limiter.js';
-import { onHangUp } from '../hang-up.js';
+import { onHangUp } from '../process/hang-up.js';
 import { hashForWorkers } from './hashing-broker.js';
 import { lowerHashingPriority } from './hashing-priority.js';
 import { oneReloadAtATime, reloadWorkers } from './reload.js';
-import { argon2Slots, threadPoolSize, workerExecArgv } from './sizing.js';
+import { argon2Slots, threadPoolSize, workerExecArgv } from '../process/sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
 
 /**
@@ -87,7 +87,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
 }
 
 /**
- * Each worker's libuv pool sized for its share of the cores (src/cluster/sizing.ts), unless the operator
+ * Each worker's libuv pool sized for its share of the cores (src/process/sizing.ts), unless the operator
  * set UV_THREADPOOL_SIZE (src/cli.ts marks a size it chose itself).
  */
 function workerEnvironment(workers: number): Record<string, string> {

@@ -1,15 +1,15 @@
 import type { Store } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { checkConfig } from '../config.js';
-import { applyConfigFile } from '../services.js';
-import type { Log } from '../startup.js';
+import { checkConfig } from '../config/config.js';
+import { applyConfigFile } from '../startup/services.js';
+import type { Log } from '../startup/startup.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /**
  * SIGHUP to the primary of `lanyard serve` with worker processes: the configuration file is read and checked
  * again (as at startup: every problem with its JSON path), written into the store (organisations, users,
  * clients, connections), and then the workers are replaced one at a time, each new one listening before the
- * old one drains its connections and stops (graceful-close.ts drain). A file with problems or a store that
+ * old one drains its connections and stops (src/http/graceful-close.ts drain). A file with problems or a store that
  * cannot be written leaves the running workers serving, and says why; a new worker that cannot start stops
  * the reload there, the workers replaced so far running the new file.
  * Environment variables are the process's own and stay as they were: changing one needs a restart.

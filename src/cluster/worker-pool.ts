@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DRAIN_MS, SHUTDOWN_GRACE_MS } from '../graceful-close.js';
-import { isLanyardMessage, sendToWorker } from './ipc-message.js';
+import { DRAIN_MS, SHUTDOWN_GRACE_MS } from '../http/graceful-close.js';
+import { isLanyardMessage, sendToWorker } from '../process/ipc-message.js';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 

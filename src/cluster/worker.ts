@@ -1,15 +1,15 @@
 import { buildApp } from '../app.js';
 import { useCredentialHasher } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
-import type { Config } from '../config.js';
-import { closeGracefully, drain } from '../graceful-close.js';
+import type { Config } from '../config/config.js';
+import { closeGracefully, drain } from '../http/graceful-close.js';
 import { flushLog, serverLogStream } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
-import { openServices } from '../services.js';
-import { prettyOutput } from '../startup.js';
+import { openServices } from '../startup/services.js';
+import { prettyOutput } from '../startup/startup.js';
 import { handOverFinalCounts } from '../metrics/cluster-worker.js';
 import { RemoteHasher } from './hashing-client.js';
-import { isLanyardMessage } from './ipc-message.js';
+import { isLanyardMessage } from '../process/ipc-message.js';
 import { READY, RETIRE } from './worker-pool.js';
 
 /**
@@ -17,7 +17,7 @@ import { READY, RETIRE } from './worker-pool.js';
  * port and store; the primary hashes and checks its users' credentials. The primary has already written the
  * configuration into the store and made this month's key, so a worker only opens them. It stops gracefully
  * on SIGTERM or SIGINT, and also when the primary is gone (the IPC channel closes), so that no worker
- * outlives it. Told it is being replaced (a reload), it first drains its connections (graceful-close.ts).
+ * outlives it. Told it is being replaced (a reload), it first drains its connections (src/http/graceful-close.ts).
  * SIGHUP is the primary's to act on: src/main.ts ignores it in a worker.
  */
 export async function serveWorker(config: Config, out: NodeJS.WriteStream): Promise<void> {

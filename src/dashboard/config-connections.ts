@@ -1,6 +1,6 @@
 import type { AppConnection, Store } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { appSeedClientId, type OrganisationSeed } from '../config.js';
+import { appSeedClientId, type OrganisationSeed } from '../config/config.js';
 import { ConfigError } from '../errors.js';
 
 /**

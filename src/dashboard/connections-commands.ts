@@ -1,8 +1,8 @@
 /** What `lanyard apps connect|disconnect|connections` does (src/cli/apps-command.ts defines the commands). */
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { tableLines } from '../cli/table.js';
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from '../cli/configured-store.js';
 import { commandLogger } from '../logging.js';
 import { type ConnectRequest, ConnectionsService } from './connections-service.js';
 

@@ -1,9 +1,9 @@
-import { sessionFormToken, sessionFormTokenValid } from '../http/session-form.js';
+import { sessionFormToken, sessionFormTokenValid } from '../provider/session-form.js';
 import type { SignedIn } from '../provider/session.js';
 
 /**
  * CSRF for the dashboard's forms (launch, sign out): bound to the browser's Lanyard session
- * (src/http/session-form.ts), so a page on another site can neither launch an app in the user's name
+ * (src/provider/session-form.ts), so a page on another site can neither launch an app in the user's name
  * (issue 10 §3) nor sign them out.
  */
 const PURPOSE = 'dashboard-form';

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
-import { SANDBOX_SLUG } from '../developer/app-availability.js';
-import { ROUTES } from '../provider/paths.js';
+import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { ROUTES } from '../routes.js';
 import { endBrowserSession, signedInSession } from '../provider/session.js';
 import { errorPage } from '../web/error-page.js';
 import { sendHtml, seeOther } from '../web/http.js';
 import { dashboardCsrf, dashboardCsrfValid } from './dashboard-form.js';
 import type { DashboardDeps } from './deps.js';
 import { dashboardApps } from './school-apps.js';
-import { findSchools, schoolQuery } from './school-search.js';
-import { forgetSchool, rememberedSchool, rememberSchool } from './school-memory.js';
+import { findSchools, schoolQuery } from '../accounts/school-search.js';
+import { forgetSchool, rememberedSchool, rememberSchool } from '../accounts/school-memory.js';
 import { dashboardPage } from './views/dashboard-page.js';
 import { homePage } from './views/home-page.js';
 

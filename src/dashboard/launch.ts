@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoredClient, User } from '../../adapters/store.js';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { signedInSession } from '../provider/session.js';
 import { errorPage } from '../web/error-page.js';
 import { sendHtml, seeOther } from '../web/http.js';

@@ -1,7 +1,7 @@
 import type { StoredClient } from '../../adapters/store.js';
 import { normaliseEmail } from '../../adapters/store/developers.js';
 import { emailProblem } from './developer-accounts.js';
-import { checkUrl, type UrlKind } from './callback-url.js';
+import { checkUrl, type UrlKind } from '../clients/callback-url.js';
 import { type FieldProblem, ValidationError } from './errors.js';
 import { reordersText } from './direction-controls.js';
 

@@ -1,4 +1,4 @@
-import type { DeveloperEvent, StoredClient, StoredClientSecret, TeamMember } from '../../adapters/store.js';
+import type { DeveloperEvent, StoredClient, StoredClientSecret } from '../../adapters/store.js';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
 import { generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
 import { isOfferedScope, OFFERED_SCOPES, offeredScopeNames } from '../clients/offered-scopes.js';
@@ -9,35 +9,12 @@ import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js'
 import { newClientId, newSecretId } from './app-ids.js';
 import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
-import { checkUrl, type UrlKind } from './callback-url.js';
+import { checkUrl, type UrlKind } from '../clients/callback-url.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { TeamInvitationLinks } from './team-invitation-links.js';
 import { TeamInvitations } from './team-invitations.js';
-
-export interface AppDetailsInput {
-  name?: string;
-  description?: string;
-  homepageUrl?: string;
-  logoUrl?: string;
-}
-
-export interface AppSummary {
-  client: StoredClient;
-  /** Never `invited`: an invitation not yet accepted reaches no app. */
-  role: Exclude<TeamMember['role'], 'invited'>;
-}
-
-export interface TeamMemberView extends TeamMember {
-  email: string;
-  displayName: string;
-}
-
-/** A new secret: `secret` is shown exactly once and never stored. */
-export interface CreatedSecret {
-  secret: string;
-  record: StoredClientSecret;
-}
+import type { AppDetailsInput, AppSummary, CreatedSecret, TeamMemberView } from './app-summary.js';
 
 /** The history shows this many changes unless asked for fewer; never more than HISTORY_MAX (the API's bound too). */
 export const HISTORY_DEFAULT = 100;

@@ -1,5 +1,5 @@
 import type { TeamMember } from '../../adapters/store.js';
-import type { AppSummary, TeamMemberView } from './app-service.js';
+import type { AppSummary, TeamMemberView } from './app-summary.js';
 import type { Actor } from './actor.js';
 import type { AppRecorder } from './app-history.js';
 import { APP_LIMITS, checkEmail } from './app-input.js';

@@ -1,9 +1,9 @@
 /** What `lanyard apps …` does (src/cli/apps-command.ts defines the commands, and loads this only to run one). */
 import type { Store, StoredClient } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { tableLines } from '../cli/table.js';
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from '../cli/configured-store.js';
 import { commandLogger } from '../logging.js';
 import { OPERATOR } from './actor.js';
 import type { PendingRequest } from './app-review.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../interactions/device.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../accounts/device-cookies.js';
 import { setCookie } from '../http/cookie-header.js';
 import { readCookie } from '../http/signed-value.js';
 import { csrfToken, csrfValid } from '../web/csrf.js';
@@ -54,7 +54,7 @@ export function preSignInCsrfValid(deps: Pick<DeveloperDeps, 'cookieKeys'>, req:
 }
 
 /**
- * The sign-in screens' device cookie (interactions/device.ts) lives on /interaction, so the developer area gives
+ * The sign-in screens' device cookie (src/accounts/device-cookies.ts) lives on /interaction, so the developer area gives
  * the browser its own, signed the same way (purpose `device`) and read by the same DeviceCookies: a known
  * device is its own source for the guessing protection, so guessing from elsewhere cannot slow a developer on
  * their own laptop.

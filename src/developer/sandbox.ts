@@ -6,14 +6,14 @@ import { canonicalEmojiPassword, emojiGlyph, generateEmojiPassword } from '../ac
 import { withStoreLock } from '../accounts/store-lock.js';
 import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from '../badges/badge-code.js';
 import { ConfigError } from '../errors.js';
-import { SANDBOX_SLUG } from './app-availability.js';
+import { SANDBOX_SLUG } from '../clients/app-availability.js';
 
 export { SANDBOX_SLUG };
 
 /**
  * The sandbox school every developer tests with (issue 9 §3): a test organisation with a teacher, a pupil
  * with an emoji password, a pupil with a badge, a pupil with a password and an admin. An app in development
- * signs in only its users (src/developer/app-availability.ts), so the whole flow, emoji and badge sign-in
+ * signs in only its users (src/clients/app-availability.ts), so the whole flow, emoji and badge sign-in
  * included, can be tried before any real child is involved.
  *
  * Its credentials are TEST CREDENTIALS MEANT TO BE SHOWN TO EVERY DEVELOPER (the developer area's sandbox
@@ -145,7 +145,7 @@ export interface SandboxSummary {
 
 /**
  * Makes sure the sandbox school and its five test users exist with the credentials developers are shown:
- * run at every start (src/services.ts), and again when a developer opens the sandbox page and a user is
+ * run at every start (src/startup/services.ts), and again when a developer opens the sandbox page and a user is
  * missing. Idempotent and safe on many instances at once: the credentials are created once (an atomic
  * getOrCreateSetting), the rest runs under a store lock. A test user deleted with `lanyard users delete`
  * comes back (with a new id: a deleted id is never reused); one suspended, or whose credential was changed

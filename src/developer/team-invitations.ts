@@ -2,7 +2,7 @@ import type { StoredClient, TeamMember } from '../../adapters/store.js';
 import { type Actor, OPERATOR } from './actor.js';
 import { withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
-import type { AppSummary } from './app-service.js';
+import type { AppSummary } from './app-summary.js';
 import { addressInvitee } from './app-team.js';
 import type { DeveloperDeps } from './deps.js';
 import { ForbiddenError, NotFoundError } from './errors.js';

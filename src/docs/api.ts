@@ -1,6 +1,7 @@
 import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection, docsTable } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection, docsTable } from './section.js';
 
 /** Every endpoint of /developer/api, as the OpenAPI document lists them (it is the reference). */
 const ENDPOINTS: readonly [method: string, path: string, what: string][] = [

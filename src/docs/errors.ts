@@ -1,5 +1,6 @@
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection, docsTable } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection, docsTable } from './section.js';
 
 export const errorsSection: DocSection = {
   id: 'errors',

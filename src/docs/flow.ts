@@ -1,10 +1,11 @@
 import { NONCE_MAX_LENGTH, STATE_MAX_LENGTH } from '../provider/authorization-params.js';
 import { AUTHORIZE_FORM_LIMIT } from '../provider/authorize-post.js';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { TTL } from '../provider/ttl.js';
 import { breakableCode, slashed } from '../web/components.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection, docsTable } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection, docsTable } from './section.js';
 
 /** A lifetime in words: "10 minutes", "one hour", "24 hours", "30 days". */
 const duration = (s: number) => (s === 3600 ? 'one hour'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { developerHeader } from '../web/components.js';
 import { html } from '../web/html.js';
 import { layout } from '../web/layout.js';

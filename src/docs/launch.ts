@@ -1,7 +1,8 @@
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection } from './section.js';
 
 /** Issue 10 §3: how users open an app from their Lanyard dashboard, and what the app must do for each way. */
 export const launchSection: DocSection = {

@@ -1,9 +1,10 @@
 import { STATE_MAX_LENGTH } from '../provider/authorization-params.js';
 import { ID_TOKEN_HINT_MAX_LENGTH } from '../provider/id-token-hint.js';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection, docsTable } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection, docsTable } from './section.js';
 
 export const logoutSection: DocSection = {
   id: 'logout',

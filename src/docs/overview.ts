@@ -1,4 +1,4 @@
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
 import { type DocSection, docsTable } from './section.js';

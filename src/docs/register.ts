@@ -1,9 +1,10 @@
 import { APP_LIMITS } from '../developer/app-input.js';
-import { MAX_URL_LENGTH } from '../developer/callback-url.js';
-import { ROUTES } from '../provider/paths.js';
+import { MAX_URL_LENGTH } from '../clients/callback-url.js';
+import { ROUTES } from '../routes.js';
 import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection } from './section.js';
 
 export const registerSection: DocSection = {
   id: 'register',

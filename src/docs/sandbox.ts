@@ -1,6 +1,7 @@
-import { SANDBOX_SLUG } from '../developer/app-availability.js';
+import { SANDBOX_SLUG } from '../clients/app-availability.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection } from './section.js';
 
 export const sandboxSection: DocSection = {
   id: 'sandbox',

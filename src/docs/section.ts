@@ -1,6 +1,6 @@
 import { serviceClaimNames } from '../accounts/claims.js';
 import { type Column, table } from '../web/components.js';
-import { html, type Raw } from '../web/html.js';
+import type { Raw } from '../web/html.js';
 
 /** What every section of the guide is written from: the issuer it documents (the examples use it). */
 export interface DocsContext {
@@ -18,10 +18,6 @@ export interface DocSection {
   title: string;
   body(ctx: DocsContext): Raw;
 }
-
-/** A block of example code or output (escaped; keyboard users can scroll it: it takes focus). */
-export const codeBlock = (text: string, label: string) =>
-  html`<pre class="docs-code" tabindex="0" aria-label="${label}"><code>${text.trim()}</code></pre>`;
 
 /** A column heading: words, or an identifier shown as code (the errors tables' `error`). */
 export type Heading = string | { code: string };

@@ -3,7 +3,8 @@ import { OPENAPI_PATH } from '../api/index.js';
 import { USER_READ_SCOPES } from '../api/user-route.js';
 import { slashed } from '../web/components.js';
 import { html } from '../web/html.js';
-import { codeBlock, type DocSection, docsTable } from './section.js';
+import { codeBlock } from '../web/components.js';
+import { type DocSection, docsTable } from './section.js';
 
 /** A pupil of the demo school at GET /api/user (the shape of src/api/schemas.ts → User). */
 const PUPIL_EXAMPLE = `{

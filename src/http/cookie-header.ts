@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LanyardApp } from '../app.js';
 
 /**
  * Whether a cookie set in answer to `req` is Secure: when the issuer is https (browsers reach Lanyard by
  * https then, whatever the last hop was, such as a TLS proxy Lanyard was not told to trust), or when this
- * request came by https.
+ * request came by https. The app decorates itself with `lanyard.secureCookies` (src/app.ts).
  */
 export const secureCookieFor = (req: FastifyRequest): boolean =>
-  req.protocol === 'https' || (req.server as Partial<LanyardApp>).lanyard?.secureCookies === true;
+  req.protocol === 'https' || (req.server as { lanyard?: { secureCookies?: boolean } }).lanyard?.secureCookies === true;
 
 /**
  * Lanyard's own cookies (device, classroom device, remembered school, developer area): always HttpOnly and

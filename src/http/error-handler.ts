@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorPage, SCHOOL_APPS, unavailablePage } from '../web/error-page.js';
 import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 
 /** The developer area's pages (/developer, /developer/…), not its JSON API (/developer/api/…). */
 export const isDeveloperPage = (url: string) => /^\/developer(\/|\?|$)/.test(url) && !/^\/developer\/api(\/|\?|$)/.test(url);

@@ -1,6 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
-import { classroomCredential } from '../../interactions/device.js';
 
 /**
  * Whose budget a request spends (README → Rate limits). A function of the request, so that a request
@@ -16,15 +15,3 @@ export type RateLimitKey = (req: FastifyRequest) => string;
  * within it; IPv4-mapped IPv6 counts as the IPv4 address.
  */
 export const clientAddressKey: RateLimitKey = (req) => `ip:${normalizeIP(req.ip, 64)}`;
-
-/**
- * A trusted classroom device (interactions/device.ts) spends a budget of its own, so traffic from the rest
- * of the school's address never holds it up. Only the credential's signature is checked here (no store
- * read): a revoked device's holder gets a budget like any address, never an exemption.
- */
-export function classroomDeviceKey(cookieKeys: readonly string[], fallback: RateLimitKey = clientAddressKey): RateLimitKey {
-  return (req) => {
-    const device = classroomCredential(cookieKeys, req);
-    return device ? `classroom:${device.organisationId}~${device.id}` : fallback(req);
-  };
-}

@@ -1,4 +1,4 @@
-import type { RateLimitsConfig } from '../config.js';
+import type { RateLimitsConfig } from '../config/config.js';
 
 /** One budget: at most `max` requests per key in a fixed window of `windowSeconds`. */
 export interface Budget {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorPage } from '../web/error-page.js';
+import { waitInWords } from '../web/waits.js';
 import { sendUnavailable } from './error-handler.js';
 
 /**
@@ -9,13 +10,6 @@ import { sendUnavailable } from './error-handler.js';
  * Lanyard's friendly page, anything else the OAuth error body. The sign-in screens always get the page.
  */
 const wantsPage = (req: FastifyRequest, page: boolean) => page || /\btext\/html\b/.test(req.headers.accept ?? '');
-
-/** "about a minute", "3 minutes", "20 seconds": a wait a child can read. */
-export function waitInWords(seconds: number): string {
-  if (seconds <= 50) return `${seconds} seconds`;
-  if (seconds <= 90) return 'about a minute';
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
 
 export const tooManyRequestsPage = (retryAfterSeconds: number) => errorPage(
   'Too many sign-ins at once',

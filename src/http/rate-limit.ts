@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Counters } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import { isStoreUnavailable } from '../errors.js';
-import { ROUTES } from '../provider/paths.js';
+import { ROUTES } from '../routes.js';
 import { clientAddressKey, type RateLimitKey } from './rate-limit-key.js';
 import type { Budget, RateLimitPolicy } from './rate-limit-policy.js';
 import { sendStoreUnavailable, sendTooManyRequests } from './rate-limit-reply.js';

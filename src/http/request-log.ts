@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { providerRoute } from '../provider/paths.js';
+import { providerRoute } from '../routes.js';
 
 /**
  * One log line per request (issue 11: every request used to be logged three times: Fastify's "incoming
@@ -15,7 +15,7 @@ type Level = 'info' | 'warn';
 interface Noted { fields: RequestEvent; msg: string; level: Level }
 
 const NOTED = Symbol('lanyard.requestEvent');
-/** Kept on the response: shims may hand oidc-provider a copy of the request (hand-over-body.ts), never of it. */
+/** Kept on the response: shims may hand oidc-provider a copy of the request (src/provider/internals.ts handOverBody), never of it. */
 type WithEvent = ServerResponse & { [NOTED]?: Noted };
 
 /** Something the whole app may observe about each answered request (the metrics, src/metrics/). */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HeaderPairs } from '../http-hardening.js';
+import type { HeaderPairs } from './hardening.js';
 
 /**
  * A JSON document served often and changed rarely (discovery, the key set): serialised once, with a strong

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { HeaderPairs } from '../http-hardening.js';
+import type { HeaderPairs } from './hardening.js';
 
 /**
  * Requests Fastify refuses before routing them (`frameworkErrors`): a path that is not valid

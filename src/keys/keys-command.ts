@@ -1,7 +1,7 @@
 import { storeDataDir } from '../../adapters/open-store.js';
-import { withConfiguredStore } from '../configured-store.js';
+import { withConfiguredStore } from '../cli/configured-store.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { loadKeyEncryptionKey } from './key-encryption-key.js';
 import { describeKeys, KeyManager } from './key-manager.js';
 import { tableLines } from '../cli/table.js';

@@ -15,6 +15,8 @@ const encode = (header: object) => Buffer.from(JSON.stringify(header)).toString(
  *
  * The signature is computed on libuv's thread pool (node:crypto `sign` with a callback), off the event
  * loop, where jose's WebCrypto signing also ran.
+ *
+ * Library coupling: listed in src/provider/internals.ts (the header layout oidc-provider signs).
  */
 export class TypedHeaderSigningKey extends ExternalSigningKey {
   /** The header oidc-provider writes for an ID token signed with this key, base64url. */

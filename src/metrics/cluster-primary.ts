@@ -1,9 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { isFinalCounts, isMetricsRequest, isRegistryReady, isRegistryReply, type MetricsReply, MetricsUnavailableError, type RegistryJson, type RegistryRequest } from './cluster-protocol.js';
-import { sendToWorker } from '../cluster/ipc-message.js';
-import { NoAnswer, PendingReplies } from '../cluster/pending-replies.js';
-import type { MetricsConfig } from './metrics-config.js';
+import { sendToWorker } from '../process/ipc-message.js';
+import { NoAnswer, PendingReplies } from '../process/pending-replies.js';
+import type { MetricsConfig } from '../config/metrics.js';
 import type { Exposition } from './metrics.js';
 import { type MetricsLog, startMetricsPort } from './metrics-server.js';
 

@@ -5,7 +5,7 @@
  * from Lanyard's other messages on the channel by their `lanyard` field.
  */
 
-import { isLanyardMessage } from '../cluster/ipc-message.js';
+import { isLanyardMessage } from '../process/ipc-message.js';
 
 export interface MetricsRequest { lanyard: 'metrics?'; id: number }
 export type MetricsReply =

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Registry } from 'prom-client';
-import { sendToPrimary } from '../cluster/ipc-message.js';
-import { NoAnswer, PendingReplies } from '../cluster/pending-replies.js';
+import { sendToPrimary } from '../process/ipc-message.js';
+import { NoAnswer, PendingReplies } from '../process/pending-replies.js';
 import { type FinalCounts, isMetricsReply, isRegistryRequest, type MetricsReply, type MetricsRequest, MetricsUnavailableError, REGISTRY_READY, type RegistryJson } from './cluster-protocol.js';
 import type { Exposition } from './metrics.js';
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { askPrimary, shareWithPrimary } from './cluster-worker.js';
-import type { MetricsConfig } from './metrics-config.js';
+import type { MetricsConfig } from '../config/metrics.js';
 import { METRICS_PATH, metricsResponder } from './metrics-response.js';
 import { type MetricsServer, startMetricsPort } from './metrics-server.js';
 import type { Metrics } from './metrics.js';
 
 /**
- * Serves the metrics as LANYARD_METRICS_* say (metrics-config.ts): `/metrics` on the main port (open, or
+ * Serves the metrics as LANYARD_METRICS_* say (src/config/metrics.ts): `/metrics` on the main port (open, or
  * behind the bearer token), and/or a port of its own. In a cluster worker, a scrape on the main port is
  * answered with every worker's sum, which the primary gathers; the metrics port and the startup note are
  * then the primary's (cluster-primary.ts).

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type MetricsConfig, metricsOffNote } from './metrics-config.js';
+import { type MetricsConfig, metricsOffNote } from '../config/metrics.js';
 import { METRICS_PATH, metricsResponder, type Scrape } from './metrics-response.js';
 
 /**

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { noteRequestEvent } from '../http/request-log.js';
-import { ROUTES } from './paths.js';
+import { ROUTES } from '../routes.js';
 
 /**
  * The largest form accepted: the GET it becomes must still fit in a request's headers (Node allows 16 KiB

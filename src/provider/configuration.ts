@@ -8,7 +8,7 @@ import type { CookieSigner } from './cookie-signer.js';
 import { authorizationParams } from './authorization-params.js';
 import { loadGrantWithoutConsent } from './grant-loader.js';
 import { loginPolicy } from './login-policy.js';
-import { ROUTES } from './paths.js';
+import { ROUTES } from '../routes.js';
 import { apiResource, apiResourceIdentifier } from './api-resource.js';
 import { TTL } from './ttl.js';
 

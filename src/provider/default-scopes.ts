@@ -1,5 +1,5 @@
 import type { ClientRegistry } from '../clients/client-registry.js';
-import { ROUTES } from './paths.js';
+import { ROUTES } from '../routes.js';
 import type { ProviderMiddleware } from './types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { serviceClaimNames } from '../accounts/claims.js';
-import { ROUTES } from './paths.js';
+import { ROUTES } from '../routes.js';
 
 /**
  * SPEC: Resources → Provider metadata. Served by Lanyard so every value is exactly the specified one.

@@ -1,7 +1,7 @@
 import { interactionPolicy } from 'oidc-provider';
 import type { Connections, Directory, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
-import { type AvailabilitySources, mayClientSignIn } from '../developer/app-availability.js';
+import { type AvailabilitySources, mayClientSignIn } from '../clients/app-availability.js';
 
 interface PolicyContext {
   oidc: { params: Record<string, unknown>; session?: { accountId?: string; loginTs?: number }; client?: { clientId: string } };
@@ -16,7 +16,7 @@ const { Check } = interactionPolicy;
  *   with prompt=none the app gets login_required (OIDC Core §3.1.2.6), like for no session at all;
  * - when the request names an organisation, a session signed in to another organisation does not satisfy
  *   it (the user logs in again, for that one);
- * - an app signs in only the users it is available to (src/developer/app-availability.ts: an app still in
+ * - an app signs in only the users it is available to (src/clients/app-availability.ts: an app still in
  *   development only the sandbox school's, a live app only the schools that use it, for the user types they
  *   chose): a session of anyone else does not satisfy it, so no code is issued silently; the user signs in
  *   again (and is refused with a page that sends access_denied back), and with prompt=none the app gets

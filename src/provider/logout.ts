@@ -6,9 +6,9 @@ import { hostName } from '../web/components.js';
 import { errorPage, SCHOOL_APPS } from '../web/error-page.js';
 import { html } from '../web/html.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
-import { LOOPBACK_HOSTS } from '../developer/callback-url.js';
+import { LOOPBACK_HOSTS } from '../clients/callback-url.js';
 import { type LogoutRequest, resolveLogout } from './logout-request.js';
-import { ROUTES } from './paths.js';
+import { ROUTES } from '../routes.js';
 import type { ProviderHost } from './provider-host.js';
 import { endBrowserSession } from './session.js';
 

@@ -1,6 +1,6 @@
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
-import { isProviderPath, ROUTES } from './paths.js';
+import { isProviderPath, ROUTES } from '../routes.js';
 import type { ProviderHost } from './provider-host.js';
 
 /**

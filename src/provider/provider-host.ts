@@ -9,9 +9,10 @@ import { providerConfiguration } from './configuration.js';
 import { CookieSigner } from './cookie-signer.js';
 import { defaultScopes } from './default-scopes.js';
 import { logProviderEvents } from './events.js';
-import { allowPlainRedirectUrisForImplicit, idTokensWithTypHeader, unauthorizedClientForUnregisteredResponseTypes } from './internals.js';
+import {
+  allowPlainRedirectUrisForImplicit, idTokensWithTypHeader, secureCookiesForHttpsIssuer, unauthorizedClientForUnregisteredResponseTypes,
+} from './internals.js';
 import { renderErrorPage } from './render-error.js';
-import { secureCookiesForHttpsIssuer } from './secure-cookies.js';
 import { tokenRequest } from './token-request.js';
 import { storeUnavailable } from './unavailable.js';
 import { userinfoRequest } from './userinfo-request.js';

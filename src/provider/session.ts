@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
+import { isNewSession } from './internals.js';
 import type { ProviderHost } from './provider-host.js';
 
 /** A signed-in browser: the user, and the session's public uid (what the dashboard's forms are bound to). */
@@ -30,7 +31,7 @@ export async function endBrowserSession(host: ProviderHost, req: FastifyRequest,
   const { provider } = host;
   const ctx = provider.createContext(req.raw, reply.raw);
   const session = await provider.Session.get(ctx);
-  if (session.accountId || !(session as unknown as { new?: boolean }).new) await session.destroy();
+  if (session.accountId || !isNewSession(session)) await session.destroy();
   ctx.cookies.set(provider.cookieName('session'), null, { signed: true, httpOnly: true, sameSite: 'lax', secure: ctx.secure });
   return session.accountId;
 }

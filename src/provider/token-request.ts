@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { noteRequestEvent } from '../http/request-log.js';
-import { handOverBody } from './hand-over-body.js';
-import { ROUTES } from './paths.js';
+import { handOverBody } from './internals.js';
+import { ROUTES } from '../routes.js';
 import type { ProviderContext, ProviderMiddleware } from './types.js';
 import { unusableClientAnswer } from './unusable-client.js';
 

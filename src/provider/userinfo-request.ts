@@ -1,6 +1,5 @@
-import { bearerValue } from '../api/bearer-token.js';
-import { MISSING_TOKEN } from '../api/errors.js';
-import { ROUTES } from './paths.js';
+import { bearerValue, MISSING_TOKEN } from '../http/bearer-header.js';
+import { ROUTES } from '../routes.js';
 import type { ProviderMiddleware } from './types.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { Clock } from '../clock.js';
 import type { EarlyAnswers } from '../http/early-answers.js';
-import type { HeaderPairs } from '../http-hardening.js';
+import type { HeaderPairs } from '../http/hardening.js';
 import { type StaticJsonAnswer, staticJson, staticJsonAnswer } from '../http/static-json.js';
 import type { KeySet } from '../keys/key-manager.js';
 import { jwksDocument } from '../keys/jwks.js';
 import { nextRotation } from '../keys/policy.js';
 import { discoveryDocument } from './discovery.js';
-import { ROUTES } from './paths.js';
+import { ROUTES } from '../routes.js';
 import type { ProviderHost } from './provider-host.js';
 
 const MAX_CACHE_SECONDS = 60 * 60;

@@ -209,3 +209,7 @@ export function schoolResults(query: string, results: readonly { slug: string; n
   <li><a class="choice" href="${href(o.slug)}">${o.name}</a></li>`)}
 </ul>`;
 }
+
+/** A block of example code or output (escaped; keyboard users can scroll it: it takes focus). */
+export const codeBlock = (text: string, label: string) =>
+  html`<pre class="docs-code" tabindex="0" aria-label="${label}"><code>${text.trim()}</code></pre>`;

@@ -15,7 +15,7 @@ t.test('a teacher marks a tablet as a classroom device in Chromium, then stops t
   const signInAsStaff = async () => {
     await page.getByRole('button', { name: 'Sign in as a member of staff' }).click();
     await page.waitForURL(/\/interaction\//);
-    // The first time, the school picker; then the device remembers the school (src/dashboard/school-memory.ts).
+    // The first time, the school picker; then the device remembers the school (src/accounts/school-memory.ts).
     if (await page.getByLabel('School name').count()) {
       await page.getByLabel('School name').fill('demo');
       await page.getByRole('button', { name: 'Search' }).click();

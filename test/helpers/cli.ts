@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { LANYARD_ARGV } from './lanyard-command.js';
 
 export interface Run { code: number | null; stdout: string; stderr: string }

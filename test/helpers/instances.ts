@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { freePort, type Lanyard, startLanyard } from './lanyard.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { LANYARD_ARGV } from './lanyard-command.js';

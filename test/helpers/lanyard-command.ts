@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildNeeded } from '../../bench/build.js';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 
 /**
  * The node arguments that run the real `lanyard` command in tests: the built `dist/src/cli.js` when it is

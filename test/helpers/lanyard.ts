@@ -5,10 +5,10 @@ import { Writable } from 'node:stream';
 import type { Store } from '../../adapters/store.js';
 import { buildApp, type LanyardApp } from '../../src/app.js';
 import { type Clock, systemClock } from '../../src/clock.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config/config.js';
 import type { KeyManager } from '../../src/keys/key-manager.js';
-import { closeGracefully } from '../../src/graceful-close.js';
-import { openServices } from '../../src/services.js';
+import { closeGracefully } from '../../src/http/graceful-close.js';
+import { openServices } from '../../src/startup/services.js';
 import { freePort, freePorts } from './ports.js';
 import { pooledKeyPair } from './test-keys.js';
 

@@ -13,7 +13,7 @@ import { findBadgeHolder } from '../../src/badges/badges.js';
 import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-layout.js';
 import { crop, jsQR, run } from '../helpers/badge-pdf.js';
 import { systemClock } from '../../src/clock.js';
-import { demoConfigPath, projectRoot } from '../../src/paths.js';
+import { demoConfigPath, projectRoot } from '../../src/package-files.js';
 import { lanyard } from '../helpers/cli.js';
 import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import t from 'tap';
 import { isGroup } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands.js';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { lanyard } from '../helpers/cli.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { freePort } from '../helpers/lanyard.js';

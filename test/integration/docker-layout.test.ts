@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t, { type Test } from 'tap';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { freePort } from '../helpers/ports.js';
 import { until } from '../helpers/workers.js';
 

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { FastifyInstance } from 'fastify';
-import { ROUTES } from '../../src/provider/paths.js';
+import { ROUTES } from '../../src/routes.js';
 import { demoAuthorizeUrl } from '../helpers/children.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';

@@ -4,7 +4,7 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import tap from 'tap';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { freePort } from '../helpers/lanyard.js';
 import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
 

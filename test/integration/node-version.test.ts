@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import t, { type Test } from 'tap';
 import { nodeVersionProblem } from '../../src/check-node.mjs';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 
 /**
  * `npm start`, `npm test` and the `lanyard` command stop on an old Node with one line, before a native

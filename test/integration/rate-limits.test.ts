@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
 import { ManualClock } from '../../src/clock.js';
-import type { RateLimitsConfig } from '../../src/config.js';
+import type { RateLimitsConfig } from '../../src/config/config.js';
 import { RATE_LIMIT_DEFAULTS, rateLimitPolicy } from '../../src/http/rate-limit-policy.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';

@@ -2,7 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { openRedisStore } from '../../adapters/redis.js';
-import { parseRedisUrl } from '../../adapters/redis/url.js';
+import { parseRedisUrl } from '../../src/config/store-url.js';
 import { ManualClock } from '../../src/clock.js';
 import { freePort, startRedis } from '../helpers/redis-server.js';
 

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import t from 'tap';
 import { openRedisStore, type RedisPersistence } from '../../adapters/redis.js';
-import { parseRedisUrl } from '../../adapters/redis/url.js';
+import { parseRedisUrl } from '../../src/config/store-url.js';
 import { ManualClock } from '../../src/clock.js';
 import { storeContract } from '../contract/store-contract.js';
 import { freePort, startRedis, startSentinelSet } from '../helpers/redis-server.js';

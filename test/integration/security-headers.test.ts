@@ -1,10 +1,10 @@
 import t from 'tap';
-import { securityHeaders } from '../../src/http-hardening.js';
+import { securityHeaders } from '../../src/http/hardening.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { DEMO_CALLBACK } from '../helpers/tokens.js';
 
 /**
- * Every response carries the security headers (src/http-hardening.ts): Lanyard's pages, oidc-provider's,
+ * Every response carries the security headers (src/http/hardening.ts): Lanyard's pages, oidc-provider's,
  * JSON answers and errors, and what Fastify refuses before routing (a path that is not valid
  * percent-encoding, a path parameter over the router's limit), which once went out with none of them and
  * with the path repeated in the body.

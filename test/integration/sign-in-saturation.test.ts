@@ -8,9 +8,9 @@ import { localHasher, SIGN_IN_MAX_WAIT_MS, useCredentialHasher } from '../../src
 import { Limiter } from '../../src/accounts/limiter.js';
 import { buildApp } from '../../src/app.js';
 import { systemClock } from '../../src/clock.js';
-import { argon2Slots } from '../../src/cluster/sizing.js';
-import { loadConfig } from '../../src/config.js';
-import { openServices } from '../../src/services.js';
+import { argon2Slots } from '../../src/process/sizing.js';
+import { loadConfig } from '../../src/config/config.js';
+import { openServices } from '../../src/startup/services.js';
 import { EMOJI_KID, HttpBrowser, openMethod, postEmoji } from '../helpers/children.js';
 import { createDeveloper, formCsrf, signInDeveloper } from '../helpers/developer.js';
 import { freePort, startLanyard } from '../helpers/lanyard.js';

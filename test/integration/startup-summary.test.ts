@@ -4,7 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { lanyard } from '../helpers/cli.js';
 import { freePort } from '../helpers/lanyard.js';
 import { LANYARD_ARGV } from '../helpers/lanyard-command.js';

@@ -10,7 +10,7 @@ import { openSqliteStore } from '../../adapters/sqlite.js';
 import { SCHEMA_VERSION } from '../../adapters/sqlite/migrate.js';
 import { ENTRY_KINDS, type Store, type StoreEntry } from '../../adapters/store.js';
 import { ManualClock, systemClock } from '../../src/clock.js';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 import { lanyard } from '../helpers/cli.js';
 import { startRedis } from '../helpers/redis-server.js';
 import { LANYARD_ARGV } from '../helpers/lanyard-command.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
 import { HASHING_NICE } from '../../src/cluster/hashing-priority.js';
-import { WORKER_SEMI_SPACE_MB } from '../../src/cluster/sizing.js';
+import { WORKER_SEMI_SPACE_MB } from '../../src/process/sizing.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { DEMO_CALLBACK, demoBasic } from '../helpers/tokens.js';

@@ -5,13 +5,13 @@ import argon2 from 'argon2';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../adapters/sqlite.js';
 import { hashCredential } from '../../src/accounts/credential-hasher.js';
-import { isUserId, newId } from '../../src/accounts/ids.js';
+import { isUserId, newId } from '../../adapters/store/ids.js';
 import { importOrganisations } from '../../src/accounts/importer.js';
 import { badgeCodeHash } from '../../src/badges/badge-code.js';
 import { Limiter } from '../../src/accounts/limiter.js';
 import { checkPassword } from '../../src/accounts/password-login.js';
 import { ManualClock } from '../../src/clock.js';
-import type { OrganisationSeed } from '../../src/config.js';
+import type { OrganisationSeed } from '../../src/config/config.js';
 
 function tempStore(t: Test) {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-accounts-'));

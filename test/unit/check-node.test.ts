@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { nodeVersionProblem, REQUIRED_NODE } from '../../src/check-node.mjs';
-import { projectRoot } from '../../src/paths.js';
+import { projectRoot } from '../../src/package-files.js';
 
 t.test('Node 22.12 and newer pass; older versions get one line naming the version and where to get one', async (t) => {
   for (const ok of ['22.12.0', '22.12.1', '22.13.0', '23.0.0', '24.21.0', 'v24.0.0', '30.1.2']) t.equal(nodeVersionProblem(ok), undefined, ok);

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkConfig, loadConfig } from '../../src/config.js';
+import { checkConfig, loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/errors.js';
 import { writeConfig } from '../helpers/config-file.js';
 

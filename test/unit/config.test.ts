@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { ConfigError } from '../../src/errors.js';
-import { loadConfig, readConfigFile } from '../../src/config.js';
-import { demoConfigPath, projectRoot } from '../../src/paths.js';
+import { loadConfig, readConfigFile } from '../../src/config/config.js';
+import { demoConfigPath, projectRoot } from '../../src/package-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lanyard-config-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { redactUrl } from '../../adapters/open-store.js';
-import { parseRedisUrl } from '../../adapters/redis/url.js';
-import { loadConfig } from '../../src/config.js';
+import { parseRedisUrl } from '../../src/config/store-url.js';
+import { loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/errors.js';
 
 /** LANYARD_STORE: which backend, where, and what a shared store requires (README → Choosing a store). */

@@ -1,5 +1,5 @@
 import type { Organisation, StoredClient, User } from '../../../adapters/store.js';
-import { ROUTES } from '../../provider/paths.js';
+import { ROUTES } from '../../routes.js';
 import { csrfField } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { layout } from '../../web/layout.js';

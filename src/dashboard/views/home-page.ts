@@ -1,5 +1,5 @@
 import type { Organisation } from '../../../adapters/store.js';
-import { ROUTES } from '../../provider/paths.js';
+import { ROUTES } from '../../routes.js';
 import { schoolResults } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import { layout } from '../../web/layout.js';

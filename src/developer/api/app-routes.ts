@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
-import { type AppDetailsInput, HISTORY_MAX } from '../app-service.js';
+import { HISTORY_MAX } from '../app-service.js';
+import type { AppDetailsInput } from '../app-summary.js';
 import { developerOf } from './auth.js';
 import { type ApiContext, appView } from './context.js';
 import { body, clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';

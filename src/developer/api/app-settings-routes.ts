@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
-import { MAX_URL_LENGTH } from '../callback-url.js';
+import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { developerOf } from './auth.js';
 import { type ApiContext, appView } from './context.js';
 import { body, type ClientIdParams, clientIdParams, errors, okRef } from './route-schemas.js';

@@ -1,4 +1,4 @@
-import { MAX_URL_LENGTH } from '../callback-url.js';
+import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 
 /** Pieces the API's schemas are made of. */
 

@@ -1,6 +1,6 @@
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret } from '../../../adapters/store.js';
 import { shownActorName } from '../actor.js';
-import type { AppSummary, TeamMemberView } from '../app-service.js';
+import type { AppSummary, TeamMemberView } from '../app-summary.js';
 import type { SandboxCredentials } from '../sandbox.js';
 import type { TeamInvitation } from '../team-invitations.js';
 

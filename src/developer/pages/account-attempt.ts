@@ -3,7 +3,7 @@ import type { Verdict } from '../../accounts/login-throttle.js';
 import { StoreUnavailableError } from '../../errors.js';
 import { errorPage } from '../../web/error-page.js';
 import { html, type Raw } from '../../web/html.js';
-import { busyText, countdown } from '../../../interactions/attempt.js';
+import { busyText, countdown } from '../../web/waits.js';
 import { LimiterBusyError } from '../../accounts/limiter.js';
 import type { DeveloperDeps } from '../deps.js';
 import { normaliseEmail, THROTTLE_SCOPE } from '../developer-accounts.js';

@@ -1,9 +1,9 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
 import { COPY_SCRIPT, copyable, csrfField, errorMessage, field, postButton, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import { APP_LIMITS } from '../app-input.js';
-import { MAX_URL_LENGTH } from '../callback-url.js';
+import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { AM } from './app-messages.js';
 import { credentialCards, credentialFacts } from './credential-cards.js';
 import { appFrame, appPath } from './app-parts.js';

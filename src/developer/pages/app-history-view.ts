@@ -1,7 +1,7 @@
 import type { DeveloperEvent } from '../../../adapters/store.js';
 import { emailAddress, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import { ACTION_TEXT, AM } from './app-messages.js';
 import { appFrame, when } from './app-parts.js';
 import { historyList } from './history-list.js';

@@ -1,6 +1,6 @@
 import { csrfField, field, flash, problemsSummary, textArea } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import { APP_LIMITS } from '../app-input.js';
 import type { TeamInvitation } from '../team-invitations.js';
 import { invitationsView } from './app-invitations-view.js';

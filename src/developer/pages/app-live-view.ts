@@ -1,6 +1,6 @@
 import { csrfField, errorMessage, field } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import { AM, STATUS_TEXT } from './app-messages.js';
 import { appFrame, appPath, sectionPath, statusBadge } from './app-parts.js';
 

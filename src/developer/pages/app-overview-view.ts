@@ -1,7 +1,7 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
 import { COPY_SCRIPT, copyable, csrfField, problemsSummary, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import { detailFields, type RegisterForm } from './app-list-view.js';
 import { STATUS_TEXT } from './app-messages.js';
 import { appFrame, appPath, sectionPath } from './app-parts.js';

@@ -1,7 +1,7 @@
 import type { ClientStatus } from '../../../adapters/store.js';
 import { flash } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import { STATUS_TEXT } from './app-messages.js';
 
 /** The sections of an app's pages, each its own page (a short form or list each, easy with a keyboard). */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Raw } from '../../web/html.js';
 import { type Actor, actorOf } from '../actor.js';
-import { type AppSummary, AppService } from '../app-service.js';
+import { AppService } from '../app-service.js';
+import type { AppSummary } from '../app-summary.js';
 import type { InvitationRecorded } from '../app-team.js';
 import type { DeveloperDeps } from '../deps.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';

@@ -1,8 +1,8 @@
 import { OFFERED_SCOPES } from '../../clients/offered-scopes.js';
 import { csrfField, errorMessage, field, slashed } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary } from '../app-service.js';
-import { MAX_URL_LENGTH } from '../callback-url.js';
+import type { AppSummary } from '../app-summary.js';
+import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { AM } from './app-messages.js';
 import { appFrame, appPath } from './app-parts.js';
 

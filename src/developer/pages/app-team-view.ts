@@ -1,6 +1,6 @@
 import { COPY_SCRIPT, copyable, csrfField, emailAddress, errorMessage, field, postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import type { AppSummary, TeamMemberView } from '../app-service.js';
+import type { AppSummary, TeamMemberView } from '../app-summary.js';
 import { AM } from './app-messages.js';
 import { appFrame, appPath, when } from './app-parts.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { StoredClient } from '../../../adapters/store.js';
-import { codeBlock } from '../../docs/section.js';
-import { ROUTES } from '../../provider/paths.js';
+import { codeBlock } from '../../web/components.js';
+import { ROUTES } from '../../routes.js';
 import { html, type Raw } from '../../web/html.js';
 import type { SandboxCredentials, SandboxUserCredentials } from '../sandbox.js';
 import { developerLayout, type SignedIn } from './signed-in.js';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
-import { NoAnswer, PendingReplies } from '../../../src/cluster/pending-replies.js';
+import { NoAnswer, PendingReplies } from '../../../src/process/pending-replies.js';
 
 t.test('each request is settled once, by its answer; what comes after is dropped', async (t) => {
   const replies = new PendingReplies<string>();

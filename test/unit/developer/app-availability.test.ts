@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { AppConnection, Organisation, StoredClient } from '../../../adapters/store.js';
-import { availabilityOf, mayClientSignIn, organisationAllowed, sandboxOnly, schoolRefusal } from '../../../src/developer/app-availability.js';
+import { availabilityOf, mayClientSignIn, organisationAllowed, sandboxOnly, schoolRefusal } from '../../../src/clients/app-availability.js';
 
 /**
  * The rule of issue 9 §3: development and pending apps sign in only the sandbox school's users, and the

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { checkUrl, MAX_URL_LENGTH } from '../../../src/developer/callback-url.js';
+import { checkUrl, MAX_URL_LENGTH } from '../../../src/clients/callback-url.js';
 
 const refused = (input: string, kind: Parameters<typeof checkUrl>[1] = 'callback') => {
   const r = checkUrl(input, kind);

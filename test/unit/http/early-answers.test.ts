@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import Fastify, { LogController } from 'fastify';
 import t from 'tap';
-import { CLOSING_RETRY_AFTER_SECONDS, closeGracefully } from '../../../src/graceful-close.js';
+import { CLOSING_RETRY_AFTER_SECONDS, closeGracefully } from '../../../src/http/graceful-close.js';
 import { EarlyAnswers } from '../../../src/http/early-answers.js';
 import { type CompletedRequest, requestIds } from '../../../src/http/request-log.js';
 import { loggerOptions } from '../../../src/logging.js';

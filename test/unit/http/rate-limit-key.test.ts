@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import t from 'tap';
-import { classroomDeviceKey } from '../../../src/http/rate-limit-key.js';
+import { classroomDeviceKey } from '../../../src/accounts/device-cookies.js';
 import { signValue } from '../../../src/http/signed-value.js';
 
 const request = (cookie: string | undefined, ip = '203.0.113.7') => ({ headers: cookie ? { cookie } : {}, ip }) as unknown as FastifyRequest;

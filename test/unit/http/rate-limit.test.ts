@@ -1,7 +1,7 @@
 import t from 'tap';
 import { rateLimitGroup } from '../../../src/http/rate-limit.js';
 import { mostRequestsWithin } from '../../../src/http/rate-limit-policy.js';
-import { waitInWords } from '../../../src/http/rate-limit-reply.js';
+import { waitInWords } from '../../../src/web/waits.js';
 
 t.test('which requests spend which budget', async (t) => {
   t.equal(rateLimitGroup('GET', '/oauth/authorize?client_id=a'), 'authorize');

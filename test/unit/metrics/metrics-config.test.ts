@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ConfigError } from '../../../src/errors.js';
-import { loadConfig } from '../../../src/config.js';
-import { metricsOffNote, parseMetricsConfig } from '../../../src/metrics/metrics-config.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { metricsOffNote, parseMetricsConfig } from '../../../src/config/metrics.js';
 
 const TOKEN = 'a'.repeat(32);
 

@@ -1,4 +1,4 @@
-import { ConfigError } from './errors.js';
+import { ConfigError } from '../errors.js';
 
 /**
  * Prints a configuration error the way an operator needs it and exits non-zero. Its own module: the `lanyard`

@@ -1,6 +1,6 @@
-import { ENTRY_KINDS, type EntryKind, type Store, type StoreEntry } from '../adapters/store.js';
-import type { Clock } from './clock.js';
-import { LanyardError } from './errors.js';
+import { ENTRY_KINDS, type EntryKind, type Store, type StoreEntry } from './store.js';
+import type { Clock } from '../src/clock.js';
+import { LanyardError } from '../src/errors.js';
 
 /**
  * Copies every entry of one store into another and proves it arrived (`lanyard store copy`,

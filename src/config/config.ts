@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
-import type { LoginMethod } from '../adapters/store.js';
-import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redisPrefixProblem } from '../adapters/redis/url.js';
-import { ConfigError, LanyardError } from './errors.js';
-import { type MetricsConfig, parseMetricsConfig } from './metrics/metrics-config.js';
-import { demoConfigPath } from './paths.js';
-import { inspectConfigFile } from './config-file.js';
-import { movedDemoClient, parseDemoAppSetting } from './demo/demo-app-setting.js';
+import type { LoginMethod } from '../../adapters/store.js';
+import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redisPrefixProblem } from './store-url.js';
+import { ConfigError, LanyardError } from '../errors.js';
+import { type MetricsConfig, parseMetricsConfig } from './metrics.js';
+import { demoConfigPath } from '../package-files.js';
+import { inspectConfigFile } from './file.js';
+import { movedDemoClient, parseDemoAppSetting } from './demo-app.js';
 
-export { appSeedClientId, readConfigFile } from './config-file.js';
+export { appSeedClientId, readConfigFile } from './file.js';
 
 /**
  * Configuration: one JSON file validated against config/schema.json, plus deployment settings from the
@@ -149,7 +149,7 @@ export const DEFAULT_STORE_URL = 'sqlite:./data/lanyard.db';
 export const LOG_FORMATS = ['json', 'pretty'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 
-/** What NODE_ENV=production refuses in the environment (the file's part: config-file.ts). */
+/** What NODE_ENV=production refuses in the environment (the file's part: file.ts). */
 function productionProblems(config: { issuer: string; cookieKeys?: string[] | undefined }, usingDemo: boolean): string[] {
   const problems: string[] = [];
   if (!config.cookieKeys) problems.push('LANYARD_COOKIE_KEYS: required in production (comma-separated, each at least 32 characters)');

@@ -1,14 +1,14 @@
 import { join, resolve } from 'node:path';
-import type { Store } from '../adapters/store.js';
-import { type Config, DEFAULT_STORE_URL } from './config.js';
-import { startDemoApp } from './demo/demo-app.js';
-import { DEMO_CLIENT_ID } from './demo/demo-app-setting.js';
-import { KEK_FILE } from './keys/key-encryption-key.js';
-import { demoConfigPath } from './paths.js';
-import { markReplacedSignIns } from './demo/replaced-sign-ins.js';
-import { type DemoSignIn, demoSignIns, type StartupFacts, startupSummary } from './startup-summary.js';
-import { redactUrl, storeDataDir } from '../adapters/open-store.js';
-import type { RedisPersistence } from '../adapters/redis.js';
+import type { Store } from '../../adapters/store.js';
+import { type Config, DEFAULT_STORE_URL } from '../config/config.js';
+import { startDemoApp } from '../demo/demo-app.js';
+import { DEMO_CLIENT_ID } from '../config/demo-app.js';
+import { KEK_FILE } from '../keys/key-encryption-key.js';
+import { demoConfigPath } from '../package-files.js';
+import { markReplacedSignIns } from './replaced-sign-ins.js';
+import { type DemoSignIn, demoSignIns, type StartupFacts, startupSummary } from './summary.js';
+import { redactUrl, storeDataDir } from '../../adapters/open-store.js';
+import type { RedisPersistence } from '../../adapters/redis.js';
 
 /**
  * What every way of running `lanyard serve` (one process, or a primary and its workers: src/cluster/) says

@@ -1,4 +1,4 @@
-import { LanyardError } from '../../src/errors.js';
+import { LanyardError } from '../errors.js';
 
 /** Where a Redis store is: one server, or the primary that Sentinel names (README → Redis). */
 export interface RedisTarget {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { classroomCredential, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../interactions/device.js';
+import { classroomCredential, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.js';
 import { secureCookieFor, setCookie } from '../http/cookie-header.js';
 import { readCookie } from '../http/signed-value.js';
 

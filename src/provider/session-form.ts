@@ -1,5 +1,5 @@
-import type { SignedIn } from '../provider/session.js';
-import { signValue, verifySignedValue } from './signed-value.js';
+import type { SignedIn } from './session.js';
+import { signValue, verifySignedValue } from '../http/signed-value.js';
 
 /**
  * CSRF for the forms of Lanyard's own pages for a signed-in user (the dashboard's launch and sign-out, the

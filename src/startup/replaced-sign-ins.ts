@@ -1,6 +1,6 @@
 import type { Store } from '../../adapters/store.js';
 import { seededCredentialInUse } from '../accounts/importer.js';
-import type { DemoSignIn } from '../startup-summary.js';
+import type { DemoSignIn } from './summary.js';
 
 /**
  * The startup summary's demo sign-ins, each marked `replaced` when the configuration's secret is no longer

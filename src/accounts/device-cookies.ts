@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Counters } from '../adapters/store.js';
-import type { Attempt } from '../src/accounts/login-throttle.js';
-import type { TrustedDevice, TrustedDevices } from '../src/accounts/trusted-devices.js';
-import { clientAddressKey } from '../src/http/rate-limit-key.js';
-import { secureCookieFor, setCookie } from '../src/http/cookie-header.js';
-import { readCookie, signValue, verifySignedValue } from '../src/http/signed-value.js';
+import type { Counters } from '../../adapters/store.js';
+import type { Attempt } from './login-throttle.js';
+import type { TrustedDevice, TrustedDevices } from './trusted-devices.js';
+import { clientAddressKey, type RateLimitKey } from '../http/rate-limit-key.js';
+import { secureCookieFor, setCookie } from '../http/cookie-header.js';
+import { readCookie, signValue, verifySignedValue } from '../http/signed-value.js';
 
 /**
  * The two device cookies of the sign-in screens (src/accounts/login-throttle.ts):
@@ -107,3 +107,15 @@ export function classroomCredential(cookieKeys: readonly string[], req: FastifyR
 
 const cookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string, path: string, maxAge: number) =>
   setCookie(reply, { name, value, path, maxAge, secure: secureCookieFor(req) });
+
+/**
+ * A trusted classroom device spends a budget of its own, so traffic from the rest
+ * of the school's address never holds it up. Only the credential's signature is checked here (no store
+ * read): a revoked device's holder gets a budget like any address, never an exemption.
+ */
+export function classroomDeviceKey(cookieKeys: readonly string[], fallback: RateLimitKey = clientAddressKey): RateLimitKey {
+  return (req) => {
+    const device = classroomCredential(cookieKeys, req);
+    return device ? `classroom:${device.organisationId}~${device.id}` : fallback(req);
+  };
+}

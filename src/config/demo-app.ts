@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../config.js';
+import type { ClientConfig } from './config.js';
 
 /** The demo configuration's client, served by the Demo App (src/demo/demo-app.ts). */
 export const DEMO_CLIENT_ID = 'demo-app';

@@ -1,6 +1,6 @@
-import { DEFAULT_LOGIN_SETTINGS, type LoginMethod } from '../adapters/store.js';
-import { emojiGlyph, parseEmojiPassword } from './accounts/emoji-bank.js';
-import type { ConfigFile } from './config.js';
+import { DEFAULT_LOGIN_SETTINGS, type LoginMethod } from '../../adapters/store.js';
+import { emojiGlyph, parseEmojiPassword } from '../accounts/emoji-bank.js';
+import type { ConfigFile } from '../config/config.js';
 
 /**
  * What `lanyard serve` prints on a terminal once it listens, instead of JSON lines: where Lanyard is, how to
@@ -15,7 +15,7 @@ export interface DemoSignIn {
   /** The secret as a person enters it (a password, the pictures, the badge code). */
   secret: string;
   who: string;
-  /** The secret is no longer the user's: replaced with the `lanyard` command since (src/demo/replaced-sign-ins.ts). */
+  /** The secret is no longer the user's: replaced with the `lanyard` command since (src/startup/replaced-sign-ins.ts). */
   replaced?: boolean;
 }
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { canonicalEmojiPassword, parseEmojiPassword } from './accounts/emoji-bank.js';
-import { normalizeBadgeCode } from './badges/badge-code.js';
+import { canonicalEmojiPassword, parseEmojiPassword } from '../accounts/emoji-bank.js';
+import { normalizeBadgeCode } from '../badges/badge-code.js';
 import type { AppSeed, ConfigFile } from './config.js';
-import { SANDBOX_SLUG } from './developer/app-availability.js';
-import { ConfigError } from './errors.js';
-import { schemaPath } from './paths.js';
+import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { ConfigError } from '../errors.js';
+import { schemaPath } from '../package-files.js';
 
 /**
  * The configuration file (LANYARD_CONFIG, or the demo): read, checked against config/schema.json, then

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { openStore, storeDataDir } from '../adapters/open-store.js';
-import type { RedisPersistence } from '../adapters/redis.js';
-import type { Store } from '../adapters/store.js';
-import { hashStoredRecordIds } from '../adapters/record-ids.js';
-import { importOrganisations } from './accounts/importer.js';
-import { builtinClients } from './clients/builtin-clients.js';
-import { ClientRegistry } from './clients/client-registry.js';
-import { syncConfigClients } from './clients/config-clients.js';
-import { syncConfigConnections } from './dashboard/config-connections.js';
-import type { Clock } from './clock.js';
-import type { Config } from './config.js';
-import type { KeyPairPem } from './keys/rsa-key-pair.js';
-import { ensureSandbox } from './developer/sandbox.js';
-import { loadKeyEncryptionKey } from './keys/key-encryption-key.js';
-import { KeyManager } from './keys/key-manager.js';
-import { Metrics } from './metrics/metrics.js';
+import { openStore, storeDataDir } from '../../adapters/open-store.js';
+import type { RedisPersistence } from '../../adapters/redis.js';
+import type { Store } from '../../adapters/store.js';
+import { hashStoredRecordIds } from '../../adapters/record-ids.js';
+import { importOrganisations } from '../accounts/importer.js';
+import { builtinClients } from '../clients/builtin-clients.js';
+import { ClientRegistry } from '../clients/client-registry.js';
+import { syncConfigClients } from '../clients/config-clients.js';
+import { syncConfigConnections } from '../dashboard/config-connections.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import type { KeyPairPem } from '../keys/rsa-key-pair.js';
+import { ensureSandbox } from '../developer/sandbox.js';
+import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
+import { KeyManager } from '../keys/key-manager.js';
+import { Metrics } from '../metrics/metrics.js';
 
 export interface Services {
   store: Store;
