@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { LanyardError } from '../../src/errors.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -30,3 +30,13 @@ export function migrate(db: Database.Database, path: string): number[] {
 }
 
 export const schemaVersion = (db: Database.Database): number => db.pragma('user_version', { simple: true }) as number;
+
+/** A SQLite store's schema version (PRAGMA user_version), read without opening the store (which would migrate first). */
+export function readSchemaVersion(path: string): number {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    return schemaVersion(db);
+  } finally {
+    db.close();
+  }
+}

@@ -3,8 +3,8 @@ import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION, UsageError } from './command.js';
 
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
-const work = () => import('../developer/apps-commands.js');
-const connectionsWork = () => import('../dashboard/connections-commands.js');
+const work = () => import('./run-apps.js');
+const connectionsWork = () => import('./run-connections.js');
 
 /** `--position 2` → 2; refused unless a whole number from 1. */
 function positionOf(value: string | undefined): number | undefined {

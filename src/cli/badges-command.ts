@@ -4,7 +4,7 @@ import type { Paper } from '../badges/label-layout.js';
 import { command, type Group, ORG_OPTION } from './command.js';
 
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
-const work = () => import('../badges/badges-command.js');
+const work = () => import('./run-badges.js');
 
 const org = ORG_OPTION;
 

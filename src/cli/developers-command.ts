@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION } from './command.js';
 
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
-const work = () => import('../developer/developer-commands.js');
+const work = () => import('./run-developers.js');
 
 const email = [{ name: 'EMAIL', description: "the developer's email address", required: true }] as const;
 

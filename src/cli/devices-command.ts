@@ -1,4 +1,4 @@
-import { listDevicesCommand, revokeDevicesCommand } from '../accounts/devices-command.js';
+import { listDevicesCommand, revokeDevicesCommand } from './run-devices.js';
 import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 

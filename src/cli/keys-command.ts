@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import { command, type Group } from './command.js';
 
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
-const work = () => import('../keys/keys-command.js');
+const work = () => import('./run-keys.js');
 
 /** `lanyard keys …`: the signing keys in the store (README → Operations → Signing keys). */
 export const keysCommands: Group = {

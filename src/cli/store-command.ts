@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
 import { redactUrl, storeDataDir, withStore } from '../../adapters/open-store.js';
 import { parseRedisUrl, redisPrefixProblem } from '../config/store-url.js';
-import { SCHEMA_VERSION, schemaVersion } from '../../adapters/sqlite/migrate.js';
+import { readSchemaVersion, SCHEMA_VERSION } from '../../adapters/sqlite/migrate.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
 import { systemClock } from '../clock.js';
 import { envRedisPrefix, loadConfig } from '../config/config.js';
@@ -170,14 +169,4 @@ async function migrateCommand(url: string, redisPrefix: string): Promise<void> {
   line(`schema version before: ${before ?? 'none (no database yet)'}`);
   line(`schema version after: ${after}`);
   line(before === after ? `already at schema version ${after}; nothing to do` : `migrated to schema version ${after}`);
-}
-
-/** PRAGMA user_version, read without opening the store (which would migrate first). */
-function readSchemaVersion(path: string): number {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    return schemaVersion(db);
-  } finally {
-    db.close();
-  }
 }

@@ -1,8 +1,7 @@
-import { configFileHash } from '../accounts/hash-command.js';
-import { unlockUserCommand } from '../accounts/unlock-command.js';
+import { configFileHash } from '../accounts/config-file-hash.js';
 import {
-  deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand,
-} from '../accounts/users-command.js';
+  deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unlockUserCommand, unsuspendCommand,
+} from './run-users.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';

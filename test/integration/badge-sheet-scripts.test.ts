@@ -7,7 +7,7 @@ import { openSqliteStore } from '../../adapters/sqlite.js';
 import type { Organisation, Store } from '../../adapters/store.js';
 import { importOrganisations } from '../../src/accounts/importer.js';
 import { badgeName } from '../../src/badges/badge-name.js';
-import { printBadgesCommand, type PrintOptions } from '../../src/badges/badges-command.js';
+import { printBadgesCommand, type PrintOptions } from '../../src/cli/run-badges.js';
 import { findBadgeHolder } from '../../src/badges/badges.js';
 import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-layout.js';
 import { systemClock } from '../../src/clock.js';

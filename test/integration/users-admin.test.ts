@@ -1,8 +1,7 @@
 import t from 'tap';
 import type { StoreEntry } from '../../adapters/store.js';
-import {
-  type CommandOutput, deleteUserCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand,
-} from '../../src/accounts/users-command.js';
+import type { CommandOutput } from '../../src/cli/output.js';
+import { deleteUserCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand } from '../../src/cli/run-users.js';
 import { systemClock } from '../../src/clock.js';
 import { assertSession, BADGE_WAY, EMOJI_WAY, refusedSignIn, signInAs, type Way } from '../helpers/account-session.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';

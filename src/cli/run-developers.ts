@@ -1,20 +1,18 @@
 import { storeDataDir } from '../../adapters/open-store.js';
 import type { DeveloperAccount, Store } from '../../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from '../accounts/login-throttle.js';
-import { tableLines } from '../cli/table.js';
+import { tableLines } from './table.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { withConfiguredStore } from '../cli/configured-store.js';
+import { withConfiguredStore } from './configured-store.js';
+import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
 import { commandLogger } from '../logging.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
-import { OPERATOR } from './actor.js';
-import { ApiTokens } from './api-tokens.js';
-import { DeveloperAccounts, normaliseEmail, THROTTLE_SCOPE } from './developer-accounts.js';
-import { INVITATION_DAYS, Invitations } from './invitations.js';
+import { OPERATOR } from '../developer/actor.js';
+import { ApiTokens } from '../developer/api-tokens.js';
+import { DeveloperAccounts, normaliseEmail, THROTTLE_SCOPE } from '../developer/developer-accounts.js';
+import { INVITATION_DAYS, Invitations } from '../developer/invitations.js';
 
-/** Where a command's lines go (tests collect them). */
-export interface Output { out(line: string): void }
-const STDOUT: Output = { out: (line) => { process.stdout.write(`${line}\n`); } };
 
 /** `lanyard developers …` as the operator: the history says "Lanyard’s operator" (src/developer/actor.ts). */
 function accountsOf(config: Config, store: Store, clock: Clock): DeveloperAccounts {
@@ -32,7 +30,7 @@ async function developerByEmail(store: Store, email: string): Promise<DeveloperA
  * `lanyard developers invite EMAIL`: prints a single-use link, valid 7 days, that creates the account for EMAIL.
  * Lanyard sends no email: the operator hands the link over. Only the link's hash is stored.
  */
-export async function inviteDeveloperCommand(config: Config, clock: Clock, email: string, io: Output = STDOUT): Promise<void> {
+export async function inviteDeveloperCommand(config: Config, clock: Clock, email: string, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const issued = await new Invitations({ store, clock, issuer: config.issuer }).invite(email, OPERATOR);
     io.out(`invitation for ${issued.email} (works once, valid ${INVITATION_DAYS} days, until ${issued.expiresAt.toISOString()}):`);
@@ -52,7 +50,7 @@ interface DeveloperListing {
 }
 
 /** `lanyard developers list [--json]`: every developer account, never a secret or a hash. */
-export async function listDevelopersCommand(config: Config, clock: Clock, o: { json?: boolean | undefined }, io: Output = STDOUT): Promise<void> {
+export async function listDevelopersCommand(config: Config, clock: Clock, o: { json?: boolean | undefined }, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const listing: DeveloperListing[] = [];
     for (const d of await store.listDevelopers()) {
@@ -74,7 +72,7 @@ export async function listDevelopersCommand(config: Config, clock: Clock, o: { j
  * operator's answer to an account that may be in the wrong hands (a developer's own "sign out everywhere"
  * leaves their scripts' tokens alone).
  */
-export async function signOutDeveloperCommand(config: Config, clock: Clock, email: string, io: Output = STDOUT): Promise<void> {
+export async function signOutDeveloperCommand(config: Config, clock: Clock, email: string, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
     await accountsOf(config, store, clock).endSessions(account, OPERATOR);
@@ -84,7 +82,7 @@ export async function signOutDeveloperCommand(config: Config, clock: Clock, emai
 }
 
 /** `lanyard developers unlock EMAIL`: clears the account's sign-in waits, including new-device sign-in stopped after too many wrong tries. */
-export async function unlockDeveloperCommand(config: Config, clock: Clock, email: string, io: Output = STDOUT): Promise<void> {
+export async function unlockDeveloperCommand(config: Config, clock: Clock, email: string, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
     const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));

@@ -1,13 +1,13 @@
 import { accessSync, chmodSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { withConfiguredStore } from '../cli/configured-store.js';
-import { findTargets } from '../accounts/users-command.js';
+import { withConfiguredStore } from './configured-store.js';
+import { findTargets } from './targets.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { badgeName } from './badge-name.js';
-import { renderBadgeSheet } from './badge-sheet.js';
-import { issueBadge } from './badges.js';
-import type { Paper } from './label-layout.js';
+import { badgeName } from '../badges/badge-name.js';
+import { renderBadgeSheet } from '../badges/badge-sheet.js';
+import { issueBadge } from '../badges/badges.js';
+import type { Paper } from '../badges/label-layout.js';
 
 export interface PrintOptions { slug: string; usernames?: string[] | undefined; types?: string[] | undefined; paper: Paper; out?: string | undefined }
 

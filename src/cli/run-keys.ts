@@ -1,12 +1,13 @@
 import { storeDataDir } from '../../adapters/open-store.js';
-import { withConfiguredStore } from '../cli/configured-store.js';
+import { withConfiguredStore } from './configured-store.js';
+import { STANDARD_OUTPUT } from './output.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { loadKeyEncryptionKey } from './key-encryption-key.js';
-import { describeKeys, KeyManager } from './key-manager.js';
-import { tableLines } from '../cli/table.js';
+import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
+import { describeKeys, KeyManager } from '../keys/key-manager.js';
+import { tableLines } from './table.js';
 
-const write = (line: string): void => { process.stdout.write(`${line}\n`); };
+const write = STANDARD_OUTPUT.out;
 
 /** `lanyard keys list [--json]`: every stored key, its month, validity window and status. */
 export async function listKeysCommand(config: Config, clock: Clock, json: boolean): Promise<void> {

@@ -2,15 +2,16 @@
 import type { Store, StoredClient } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { tableLines } from '../cli/table.js';
-import { withConfiguredStore } from '../cli/configured-store.js';
+import { tableLines } from './table.js';
+import { withConfiguredStore } from './configured-store.js';
+import { STANDARD_OUTPUT } from './output.js';
 import { commandLogger } from '../logging.js';
-import { OPERATOR } from './actor.js';
-import type { PendingRequest } from './app-review.js';
-import { AppService } from './app-service.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
+import { OPERATOR } from '../developer/actor.js';
+import type { PendingRequest } from '../developer/app-review.js';
+import { AppService } from '../developer/app-service.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../developer/errors.js';
 
-const write = (line: string): void => { process.stdout.write(`${line}\n`); };
+const write = STANDARD_OUTPUT.out;
 
 /** One line of `lanyard apps list`: what an operator reviewing apps needs, never a secret. */
 interface AppListing {

@@ -1,12 +1,13 @@
 /** What `lanyard apps connect|disconnect|connections` does (src/cli/apps-command.ts defines the commands). */
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { tableLines } from '../cli/table.js';
-import { withConfiguredStore } from '../cli/configured-store.js';
+import { tableLines } from './table.js';
+import { withConfiguredStore } from './configured-store.js';
+import { STANDARD_OUTPUT } from './output.js';
 import { commandLogger } from '../logging.js';
-import { type ConnectRequest, ConnectionsService } from './connections-service.js';
+import { type ConnectRequest, ConnectionsService } from '../dashboard/connections-service.js';
 
-const write = (line: string): void => { process.stdout.write(`${line}\n`); };
+const write = STANDARD_OUTPUT.out;
 
 const typesText = (types: string[] | undefined) => (types ? types.join(', ') : 'every user');
 

@@ -1,32 +1,14 @@
-import type { Organisation, Store, User } from '../../adapters/store.js';
-import { withConfiguredStore } from '../cli/configured-store.js';
-import type { Clock } from '../clock.js';
+import type { User } from '../../adapters/store.js';
+import { withConfiguredStore } from './configured-store.js';
+import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { hashCredential } from './credential-hasher.js';
-import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from './emoji-bank.js';
-import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from './user-admin.js';
-import { tableLines } from '../cli/table.js';
-
-/** The organisation and (optionally) one of its users, or a clear error for the command line. */
-export async function findTargets(store: Store, slug: string, username?: string): Promise<{ organisation: Organisation; user?: User }> {
-  const organisation = await store.findOrganisation(slug);
-  if (!organisation) throw new Error(`no organisation "${slug}"`);
-  if (username === undefined) return { organisation };
-  const user = await store.findUserByUsername(organisation.id, username);
-  if (!user) throw new Error(`no user "${username}" in ${organisation.name}`);
-  return { organisation, user };
-}
-
-/** Where a command's lines go: standard output and error, unless a test collects them. */
-export interface CommandOutput {
-  out(line: string): void;
-  err(line: string): void;
-}
-
-export const STANDARD_OUTPUT: CommandOutput = {
-  out: (line) => { process.stdout.write(`${line}\n`); },
-  err: (line) => { process.stderr.write(`${line}\n`); },
-};
+import { hashCredential } from '../accounts/credential-hasher.js';
+import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from '../accounts/emoji-bank.js';
+import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from '../accounts/user-admin.js';
+import { tableLines } from './table.js';
+import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
+import { findTargets } from './targets.js';
+import { LoginThrottle, throttlePolicy } from '../accounts/login-throttle.js';
 
 const named = (user: User) => `${user.givenName} ${user.familyName} (${user.username})`;
 
@@ -121,3 +103,18 @@ export async function listUsersCommand(config: Config, clock: Clock, o: ListOpti
 const listingRow = (u: UserListing): string[] => [
   u.username, `${u.givenName} ${u.familyName}`, u.type, u.credentials.join(',') || '-', u.badge ? 'yes' : 'no', u.suspended ? 'yes' : 'no',
 ];
+
+/**
+ * `lanyard users unlock --org SLUG --user USERNAME`: clears the user's waits, including an unknown-device
+ * path stopped after too many wrong tries (README → Sign-in protection). Devices stay known.
+ */
+export async function unlockUserCommand(config: Config, o: UserTarget, clock: Clock = systemClock, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation, user } = await findTargets(store, o.org, o.user);
+    const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
+    const stopped = await throttle.stoppedFactors(organisation.id, user!.username);
+    await throttle.unlock(organisation.id, user!.username);
+    io.out(`unlocked ${user!.username} at ${organisation.name}`
+      + `${stopped.length ? ` (sign-in from new devices had stopped: ${stopped.join(', ')})` : ''}; known devices stay known`);
+  });
+}
