@@ -2,7 +2,8 @@ import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { guardStore } from './guarded-store.js';
 import { openRedisStore, type RedisPersistence } from './redis.js';
-import { DEFAULT_REDIS_PREFIX, parseRedisUrl, redactUrl } from '../src/config/store-url.js';
+import { ENV_DEFAULTS } from '../src/config/defaults.js';
+import { parseRedisUrl, redactUrl } from '../src/config/store-url.js';
 import { openSqliteStore } from './sqlite.js';
 import type { Store } from './store.js';
 
@@ -27,7 +28,7 @@ export async function openStore(url: string, clock: Clock, options: OpenStoreOpt
     return guardStore(openSqliteStore(path, clock, options.checkpointThread === false ? { checkpointThread: false } : {}));
   }
   if (/^(redis|rediss|redis-sentinel):\/\//.test(url)) {
-    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? DEFAULT_REDIS_PREFIX, options.onRedisConnect));
+    return guardStore(await openRedisStore(parseRedisUrl(url), clock, options.redisPrefix ?? ENV_DEFAULTS.redisPrefix, options.onRedisConnect));
   }
   throw new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": unsupported store; use sqlite:<path>, redis://host:port or redis-sentinel://host:port/master`);
 }

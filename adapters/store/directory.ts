@@ -1,6 +1,9 @@
+import { BADGE_REQUIRES_EMOJI_DEFAULT, LOGIN_METHODS_DEFAULT } from '../../src/config/defaults.js';
+import type { LoginMethod } from '../../src/config/schema.js';
+
 /** Organisations (schools), their users, and the users' credentials. */
 
-export type LoginMethod = 'emoji' | 'badge' | 'password';
+export type { LoginMethod };
 
 /** Which ways of signing in an organisation offers (SPEC: Authentication 1). */
 export interface LoginSettings {
@@ -9,7 +12,8 @@ export interface LoginSettings {
   badgeRequiresEmoji: boolean;
 }
 
-export const DEFAULT_LOGIN_SETTINGS: LoginSettings = { methods: ['emoji', 'badge', 'password'], badgeRequiresEmoji: false };
+/** An organisation that set none (the file's defaults: src/config/defaults.ts). */
+export const DEFAULT_LOGIN_SETTINGS: LoginSettings = { methods: [...LOGIN_METHODS_DEFAULT], badgeRequiresEmoji: BADGE_REQUIRES_EMOJI_DEFAULT };
 
 export interface Organisation {
   id: string;

@@ -1,6 +1,6 @@
 import type { LoginSettings, Store } from '../../adapters/store.js';
 import { DEFAULT_LOGIN_SETTINGS } from '../../adapters/store.js';
-import type { OrganisationSeed, UserSeed } from '../config/config.js';
+import type { OrganisationSeed, UserSeed } from '../config/schema.js';
 import { badgeCodeHash, normalizeBadgeCode } from '../badges/badge-code.js';
 import { hashCredential, verifyCredential } from './credential-hasher.js';
 import { canonicalEmojiPassword, parseEmojiPassword } from './emoji-bank.js';

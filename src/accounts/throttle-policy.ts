@@ -1,8 +1,9 @@
-import type { ThrottlingConfig } from '../config/config.js';
+import { THROTTLING_DEFAULTS } from '../config/defaults.js';
+import type { ThrottlingConfig } from '../config/schema.js';
 
 /**
- * The numbers of the guessing protection (src/accounts/login-throttle.ts), one place for every default.
- * The arithmetic behind them is in the README (→ Sign-in protection); in short, for one emoji password
+ * The numbers of the guessing protection (src/accounts/login-throttle.ts); the configurable ones' defaults are
+ * in src/config/defaults.ts. The arithmetic behind them is in docs/security.md → Sign-in protection; in short, for one emoji password
  * (84⁶ ≈ 3.5 × 10¹¹ possibilities):
  * - the unknown-device path of an account allows at most `newDeviceFailureCap` (100, NIST SP 800-63B
  *   §5.2.2) consecutive failures, then stops until staff unlock it; a success restarts the count at most
@@ -46,42 +47,33 @@ export interface ThrottlePolicy {
   newDevicesPerIpPerHour: number;
 }
 
-export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = {
-  freeAttempts: 5,
-  baseWaitSeconds: 30,
-  maxWaitSeconds: 60 * 60,
-  trustedDevicesFreeAttempts: 20,
-  trustedDevicesMaxWaitSeconds: 15 * 60,
-  newDeviceFreeAttempts: 3,
-  newDeviceBaseWaitSeconds: 5,
-  newDeviceMaxWaitSeconds: 60,
-  newDeviceFailureCap: 100,
-  deviceFailures: 10,
-  ipFailures: 30,
-  badgeFailures: 10,
-  windowSeconds: 10 * 60,
-  newDevicesPerIpPerHour: 1000,
-};
+/** Not settings: all trusted classroom devices together, per account (see ThrottlePolicy). */
+const TRUSTED_DEVICES_FREE_ATTEMPTS = 20;
+const TRUSTED_DEVICES_MAX_WAIT_SECONDS = 15 * 60;
 
-export function throttlePolicy(c: ThrottlingConfig = {}): ThrottlePolicy {
-  const d = DEFAULT_THROTTLE_POLICY;
+/** The policy from the file's `login_throttling` (every field optional; defaults in src/config/defaults.ts). */
+export function throttlePolicy(config: ThrottlingConfig = {}): ThrottlePolicy {
+  const c = { ...THROTTLING_DEFAULTS, ...config };
   return {
-    freeAttempts: c.free_attempts ?? d.freeAttempts,
-    baseWaitSeconds: c.base_wait_seconds ?? d.baseWaitSeconds,
-    maxWaitSeconds: c.max_wait_seconds ?? d.maxWaitSeconds,
-    trustedDevicesFreeAttempts: d.trustedDevicesFreeAttempts,
-    trustedDevicesMaxWaitSeconds: d.trustedDevicesMaxWaitSeconds,
-    newDeviceFreeAttempts: c.new_device_free_attempts ?? d.newDeviceFreeAttempts,
-    newDeviceBaseWaitSeconds: c.new_device_base_wait_seconds ?? d.newDeviceBaseWaitSeconds,
-    newDeviceMaxWaitSeconds: c.new_device_max_wait_seconds ?? d.newDeviceMaxWaitSeconds,
-    newDeviceFailureCap: c.new_device_failure_cap ?? d.newDeviceFailureCap,
-    deviceFailures: c.device_failures ?? d.deviceFailures,
-    ipFailures: c.ip_failures ?? d.ipFailures,
-    badgeFailures: c.badge_failures ?? d.badgeFailures,
-    windowSeconds: c.window_seconds ?? d.windowSeconds,
-    newDevicesPerIpPerHour: c.new_devices_per_ip_per_hour ?? d.newDevicesPerIpPerHour,
+    freeAttempts: c.free_attempts,
+    baseWaitSeconds: c.base_wait_seconds,
+    maxWaitSeconds: c.max_wait_seconds,
+    trustedDevicesFreeAttempts: TRUSTED_DEVICES_FREE_ATTEMPTS,
+    trustedDevicesMaxWaitSeconds: TRUSTED_DEVICES_MAX_WAIT_SECONDS,
+    newDeviceFreeAttempts: c.new_device_free_attempts,
+    newDeviceBaseWaitSeconds: c.new_device_base_wait_seconds,
+    newDeviceMaxWaitSeconds: c.new_device_max_wait_seconds,
+    newDeviceFailureCap: c.new_device_failure_cap,
+    deviceFailures: c.device_failures,
+    ipFailures: c.ip_failures,
+    badgeFailures: c.badge_failures,
+    windowSeconds: c.window_seconds,
+    newDevicesPerIpPerHour: c.new_devices_per_ip_per_hour,
   };
 }
+
+/** The policy of a file that sets none of it. */
+export const DEFAULT_THROTTLE_POLICY: ThrottlePolicy = throttlePolicy();
 
 /** Free failures, then waits from `base` doubling up to `max` (seconds; 0 while free). */
 export function backoffSeconds(failures: number, free: number, base: number, max: number): number {

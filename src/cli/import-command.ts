@@ -1,7 +1,8 @@
 import { withConfiguredStore } from './configured-store.js';
 import { importOrganisations } from '../accounts/importer.js';
 import { systemClock } from '../clock.js';
-import { loadConfig, readConfigFile } from '../config/config.js';
+import { loadConfig } from '../config/config.js';
+import { readConfigFile } from '../config/file.js';
 import { command } from './command.js';
 
 /** `lanyard import <file.json>`: organisations and users into the store, without a restart. */

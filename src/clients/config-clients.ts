@@ -1,6 +1,7 @@
 import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { appSeedClientId, type ClientConfig, type OrganisationSeed } from '../config/config.js';
+import type { ClientConfig, OrganisationSeed } from '../config/schema.js';
+import { appSeedClientId } from '../config/file.js';
 import { ConfigError } from '../errors.js';
 import { LANYARD_CLIENT_ID } from './builtin-clients.js';
 import { hashClientSecret } from './client-secret.js';

@@ -50,10 +50,10 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     process.exit(code);
   };
   const stopHashing = hashForWorkers(argon2);
-  cluster.setupPrimary({ execArgv: workerExecArgv() }); // a smaller young generation per worker (sizing.ts)
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, config.nodeOptions) }); // a smaller young generation per worker (sizing.ts)
   const pool = new WorkerPool({
     count: config.workers,
-    env: workerEnvironment(config.workers),
+    env: workerEnvironment(config),
     log,
     onGiveUp: () => {
       log.error({ event: 'workers.gave_up' }, 'replacement workers keep failing: Lanyard is stopping');
@@ -90,7 +90,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
  * Each worker's libuv pool sized for its share of the cores (src/process/sizing.ts), unless the operator
  * set UV_THREADPOOL_SIZE (src/cli.ts marks a size it chose itself).
  */
-function workerEnvironment(workers: number): Record<string, string> {
-  if (process.env.LANYARD_THREADPOOL !== 'auto') return {};
-  return { UV_THREADPOOL_SIZE: String(threadPoolSize(workers, availableParallelism())) };
+function workerEnvironment(config: Pick<Config, 'workers' | 'threadPoolSizedByLanyard'>): Record<string, string> {
+  if (!config.threadPoolSizedByLanyard) return {};
+  return { UV_THREADPOOL_SIZE: String(threadPoolSize(config.workers, availableParallelism())) };
 }

@@ -1,4 +1,5 @@
-import type { ClientConfig } from './config.js';
+import { ENV_DEFAULTS } from './defaults.js';
+import type { ClientConfig } from './schema.js';
 
 /** The demo configuration's client, served by the Demo App (src/demo/demo-app.ts). */
 export const DEMO_CLIENT_ID = 'demo-app';
@@ -12,7 +13,8 @@ export interface DemoAppSetting {
 
 /** `on` (the default), `off`, or a port number (1–65535, not Lanyard's own `PORT`) to move the Demo App to. */
 export function parseDemoAppSetting(value: string | undefined, lanyardPort: number, problems: string[]): DemoAppSetting {
-  if (value === undefined || value === '' || value === 'on') return { on: true };
+  if (value === undefined || value === '') value = ENV_DEFAULTS.demoApp;
+  if (value === 'on') return { on: true };
   if (value === 'off') return { on: false };
   const port = Number(value);
   if (!/^\d+$/.test(value) || port < 1 || port > 65535) {

@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+// upward: the file's emoji passwords and badge codes are checked by the very rules that read them at sign-in.
 import { canonicalEmojiPassword, parseEmojiPassword } from '../accounts/emoji-bank.js';
+// upward: as above, the badge code's one definition.
 import { normalizeBadgeCode } from '../badges/badge-code.js';
-import type { AppSeed, ConfigFile } from './config.js';
+// upward: the slug the developers' sandbox school keeps for itself, defined beside the rule that uses it.
 import { SANDBOX_SLUG } from '../clients/app-availability.js';
 import { ConfigError } from '../errors.js';
-import { schemaPath } from '../package-files.js';
+import { productionFileProblems } from './production.js';
+import { type AppSeed, CONFIG_SCHEMA, type ConfigFile } from './schema.js';
 
 /**
- * The configuration file (LANYARD_CONFIG, or the demo): read, checked against config/schema.json, then
- * against the rules the schema cannot express and the production rules. Its types are in config.ts, which
- * puts it together with the environment.
+ * The configuration file (LANYARD_CONFIG, or the demo): read, checked against its schema (src/config/schema.ts),
+ * then against the rules the schema cannot express and the production rules (production.ts). config.ts puts
+ * it together with the environment.
  */
 
 /** The client_id an `organisations[].apps` entry names. */
@@ -22,7 +25,7 @@ function validateFile(data: unknown): ErrorObject[] {
   if (!validator) {
     const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
     addFormats.default(ajv);
-    validator = ajv.compile(JSON.parse(readFileSync(schemaPath, 'utf8')));
+    validator = ajv.compile(CONFIG_SCHEMA);
   }
   return validator(data) ? [] : (validator.errors ?? []);
 }
@@ -154,35 +157,5 @@ function semanticProblems(file: ConfigFile): string[] {
       if (badge) badgeCodes.add(badge);
     });
   });
-  return problems;
-}
-
-/** What NODE_ENV=production refuses in the file: every unsafe development default (JSON paths; the caller names the file). */
-function productionFileProblems(file: ConfigFile, usingDemo: boolean): string[] {
-  const problems: string[] = [];
-  if (!usingDemo && file.development) problems.push('/development: a development configuration is refused in production');
-  const loopback = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//;
-  file.clients.forEach((c, i) => {
-    if (c.secrets?.length) problems.push(`/clients/${i}/secrets: plaintext secrets are refused in production; use secret_hashes`);
-    c.redirect_uris.forEach((uri, j) => {
-      if (!uri.startsWith('https://') && !loopback.test(uri)) {
-        problems.push(`/clients/${i}/redirect_uris/${j}: must be https (or http on loopback) in production`);
-      }
-    });
-    for (const field of ['logout_url', 'initiate_login_uri'] as const) {
-      const url = c[field];
-      if (url && !url.startsWith('https://') && !loopback.test(url)) {
-        problems.push(`/clients/${i}/${field}: must be https (or http on loopback) in production`);
-      }
-    }
-  });
-  (file.organisations ?? []).forEach((o, i) => (o.users ?? []).forEach((u, j) => {
-    if (u.password) problems.push(`/organisations/${i}/users/${j}/password: plaintext passwords are refused in production; use password_hash`);
-    if (u.emoji_password) problems.push(`/organisations/${i}/users/${j}/emoji_password: plaintext emoji passwords are refused in production; issue them with \`lanyard users emoji\``);
-    if (u.badge_code) problems.push(`/organisations/${i}/users/${j}/badge_code: fixed badge codes are refused in production; issue badges with \`lanyard badges print\``);
-  }));
-  if (file.service_documentation?.startsWith('http://')) {
-    problems.push('/service_documentation: must be https in production');
-  }
   return problems;
 }

@@ -1,6 +1,9 @@
+import { ENV_DEFAULTS } from './defaults.js';
+import type { Env } from './env.js';
+
 /**
  * Where Prometheus metrics are served, from LANYARD_METRICS_TOKEN, LANYARD_METRICS_PORT and
- * LANYARD_METRICS_HOST (README → Metrics). Parsed here, called by src/config.ts (the only reader of the
+ * LANYARD_METRICS_HOST (README → Metrics). Parsed here, called by src/config/config.ts (the only reader of the
  * environment), which hands over the variables.
  *
  * - LANYARD_METRICS_PORT set: served on that port (on LANYARD_METRICS_HOST, default 127.0.0.1), never on the
@@ -20,10 +23,6 @@ export interface MetricsConfig {
   token?: string | undefined;
 }
 
-type Env = Record<string, string | undefined>;
-
-/** Default LANYARD_METRICS_HOST: loopback, so a separate port is not exposed to the network by accident. */
-const DEFAULT_METRICS_HOST = '127.0.0.1';
 const MIN_TOKEN_LENGTH = 32;
 /** RFC 6750 §2.1 b64token: what can be sent in `Authorization: Bearer` as it is. */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -35,7 +34,7 @@ export function parseMetricsConfig(env: Env, production: boolean, mainPort: numb
     problems.push(`LANYARD_METRICS_TOKEN: must be at least ${MIN_TOKEN_LENGTH} characters of letters, digits and -._~+/ (openssl rand -base64 32)`);
   }
   const port = parsePort(env.LANYARD_METRICS_PORT, mainPort, problems);
-  const host = env.LANYARD_METRICS_HOST || DEFAULT_METRICS_HOST;
+  const host = env.LANYARD_METRICS_HOST || ENV_DEFAULTS.metricsHost;
   if (env.LANYARD_METRICS_HOST && port === undefined) {
     problems.push('LANYARD_METRICS_HOST: only used with LANYARD_METRICS_PORT; set that too (or unset this)');
   }

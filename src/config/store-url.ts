@@ -14,8 +14,6 @@ export interface RedisTarget {
   tls: boolean;
 }
 
-export const DEFAULT_REDIS_PREFIX = 'lanyard';
-
 /**
  * What is wrong with a Redis key prefix, or undefined: nothing that would change a hash tag or a SCAN
  * pattern. The one rule for LANYARD_REDIS_PREFIX, the backend and `lanyard store copy`'s options.

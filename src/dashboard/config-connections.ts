@@ -1,6 +1,7 @@
 import type { AppConnection, Store } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { appSeedClientId, type OrganisationSeed } from '../config/config.js';
+import type { OrganisationSeed } from '../config/schema.js';
+import { appSeedClientId } from '../config/file.js';
 import { ConfigError } from '../errors.js';
 
 /**

@@ -3,7 +3,7 @@ import type { Store } from '../../adapters/store.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import type { Clock } from '../clock.js';
-import type { DeveloperSignup } from '../config/config.js';
+import type { DeveloperSignup } from '../config/schema.js';
 import type { DeviceCookies } from '../accounts/device-cookies.js';
 import type { ProviderHost } from '../provider/provider-host.js';
 

@@ -39,7 +39,7 @@ const SEMI_SPACE_FLAG = /--max[-_]semi[-_]space[-_]size\b/;
  * The Node options a worker is forked with: the primary's own, and the young generation's bound unless the
  * operator has set one (on the command line or in NODE_OPTIONS, which a command-line flag would override).
  */
-export function workerExecArgv(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? ''): string[] {
+export function workerExecArgv(execArgv: readonly string[], nodeOptions: string): string[] {
   if (execArgv.some((arg) => SEMI_SPACE_FLAG.test(arg)) || SEMI_SPACE_FLAG.test(nodeOptions)) return [...execArgv];
   return [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
 }

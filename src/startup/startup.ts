@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Store } from '../../adapters/store.js';
-import { type Config, DEFAULT_STORE_URL } from '../config/config.js';
+import type { Config } from '../config/config.js';
+import { ENV_DEFAULTS } from '../config/defaults.js';
 import { startDemoApp } from '../demo/demo-app.js';
 import { DEMO_CLIENT_ID } from '../config/demo-app.js';
 import { KEK_FILE } from '../keys/key-encryption-key.js';
@@ -120,7 +121,7 @@ function cliEnvironment(config: Config): string | undefined {
   if (config.issuer !== `http://localhost:${config.port}`) parts.push(`LANYARD_ISSUER=${quoted(config.issuer)}`);
   else if (config.port !== 3000) parts.push(`PORT=${config.port}`);
   if (config.configPath !== demoConfigPath) parts.push(`LANYARD_CONFIG=${quoted(config.configPath)}`);
-  if (config.storeUrl !== DEFAULT_STORE_URL) parts.push(`LANYARD_STORE=${quoted(redactUrl(config.storeUrl))}`);
+  if (config.storeUrl !== ENV_DEFAULTS.storeUrl) parts.push(`LANYARD_STORE=${quoted(redactUrl(config.storeUrl))}`);
   return parts.length ? `${parts.join(' ')} ` : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_LOGIN_SETTINGS, type LoginMethod } from '../../adapters/store.js';
 import { emojiGlyph, parseEmojiPassword } from '../accounts/emoji-bank.js';
-import type { ConfigFile } from '../config/config.js';
+import type { ConfigFile } from '../config/schema.js';
 
 /**
  * What `lanyard serve` prints on a terminal once it listens, instead of JSON lines: where Lanyard is, how to

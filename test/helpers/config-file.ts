@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConfigFile } from '../../src/config/config.js';
+import type { ConfigFile } from '../../src/config/schema.js';
 import { demoConfigPath } from '../../src/package-files.js';
 
 export const demoConfig = (): ConfigFile => JSON.parse(readFileSync(demoConfigPath, 'utf8')) as ConfigFile;

@@ -11,7 +11,8 @@ import { printBadgesCommand, type PrintOptions } from '../../src/cli/run-badges.
 import { findBadgeHolder } from '../../src/badges/badges.js';
 import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-layout.js';
 import { systemClock } from '../../src/clock.js';
-import { type UserSeed, loadConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { UserSeed } from '../../src/config/schema.js';
 import { crop, jsQR, run, topLine, type Word, wordsOnPage } from '../helpers/badge-pdf.js';
 
 /**

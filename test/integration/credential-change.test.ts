@@ -7,7 +7,7 @@ import { importOrganisations } from '../../src/accounts/importer.js';
 import { issueEmojiPasswordCommand } from '../../src/cli/run-users.js';
 import { printBadgesCommand, revokeBadgesCommand } from '../../src/cli/run-badges.js';
 import { systemClock } from '../../src/clock.js';
-import type { OrganisationSeed } from '../../src/config/config.js';
+import type { OrganisationSeed } from '../../src/config/schema.js';
 import { assertSession, BADGE_WAY, EMOJI_WAY, refusedSignIn, signInAs } from '../helpers/account-session.js';
 import { demoConfig, writeConfig } from '../helpers/config-file.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';

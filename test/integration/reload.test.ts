@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
-import type { ConfigFile } from '../../src/config/config.js';
+import type { ConfigFile } from '../../src/config/schema.js';
 import { KEK_FILE } from '../../src/keys/key-encryption-key.js';
 import { demoConfig, writeConfig } from '../helpers/config-file.js';
 import { DEMO_CALLBACK } from '../helpers/tokens.js';

@@ -11,7 +11,7 @@ import { badgeCodeHash } from '../../src/badges/badge-code.js';
 import { Limiter } from '../../src/accounts/limiter.js';
 import { checkPassword } from '../../src/accounts/password-login.js';
 import { ManualClock } from '../../src/clock.js';
-import type { OrganisationSeed } from '../../src/config/config.js';
+import type { OrganisationSeed } from '../../src/config/schema.js';
 
 function tempStore(t: Test) {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-accounts-'));

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { ConfigError } from '../../src/errors.js';
-import { loadConfig, readConfigFile } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import { readConfigFile } from '../../src/config/file.js';
 import { demoConfigPath, projectRoot } from '../../src/package-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lanyard-config-'));

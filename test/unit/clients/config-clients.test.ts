@@ -7,7 +7,7 @@ import { ClientRegistry } from '../../../src/clients/client-registry.js';
 import { hashClientSecret } from '../../../src/clients/client-secret.js';
 import { syncConfigClients } from '../../../src/clients/config-clients.js';
 import { ManualClock } from '../../../src/clock.js';
-import type { ClientConfig } from '../../../src/config/config.js';
+import type { ClientConfig } from '../../../src/config/schema.js';
 
 /** Config-file clients are written to the store at startup, and the registry reads every client from it. */
 function setup(t: { teardown(fn: () => unknown): void }) {

@@ -1,0 +1,102 @@
+/**
+ * Every default of Lanyard's settings, in one place (docs/configuration.md lists them): what the environment
+ * gives when a variable is unset, and what the configuration file gives when a field is left out. The file's
+ * defaults are written into its JSON Schema as `default` keywords (src/config/schema.ts, config/schema.json),
+ * so an editor shows them; the code reads them from here. A default that depends on another setting (the
+ * issuer, the host, the number of workers) is a function here, beside the constants.
+ */
+
+/** The environment: deployment settings (docs/configuration.md → Environment variables). */
+export const ENV_DEFAULTS = {
+  /** PORT: where Lanyard listens. */
+  port: 3000,
+  /** LANYARD_STORE: a SQLite file under the working directory. */
+  storeUrl: 'sqlite:./data/lanyard.db',
+  /** LANYARD_REDIS_PREFIX: the namespace of Lanyard's keys in Redis, so deployments can share one server. */
+  redisPrefix: 'lanyard',
+  /** LANYARD_LOG_LEVEL: a pino level. */
+  logLevel: 'info',
+  /** LANYARD_TRUST_PROXY: no proxy is believed (X-Forwarded-* ignored). */
+  trustProxy: 0,
+  /** LANYARD_METRICS_HOST: loopback, so a separate metrics port is not exposed to the network by accident. */
+  metricsHost: '127.0.0.1',
+  /** LANYARD_DEMO_APP: the Demo App runs beside the demo configuration. */
+  demoApp: 'on',
+} as const;
+
+/** LANYARD_ISSUER unset: this machine on PORT. */
+export const defaultIssuer = (port: number): string => `http://localhost:${port}`;
+
+/**
+ * HOST unset: a development configuration's passwords are public (the demo's are in the README), so it
+ * listens on this machine only; any other listens on every interface.
+ */
+export const defaultHost = (development: boolean): string => (development ? '127.0.0.1' : '0.0.0.0');
+
+/** LANYARD_WORKERS unset: one process per core in production (`auto`), one otherwise. */
+export const defaultWorkers = (production: boolean, cores: number): number => (production ? cores : 1);
+
+/** The file's `service_documentation` left out: the guide Lanyard serves itself. */
+export const defaultServiceDocumentation = (issuer: string): string => `${issuer}/docs`;
+
+/** The file's `developer_signup`: only `lanyard developers invite EMAIL` creates developer accounts. */
+export const DEVELOPER_SIGNUP_DEFAULT = 'invite';
+
+/** An organisation's `login_methods`: all three; and `badge_requires_emoji`: a badge alone signs in. */
+export const LOGIN_METHODS_DEFAULT = ['emoji', 'badge', 'password'] as const;
+export const BADGE_REQUIRES_EMOJI_DEFAULT = false;
+
+/** A client's `response_types`: the authorization code flow only. */
+export const RESPONSE_TYPES_DEFAULT = ['code'] as const;
+
+/**
+ * The file's `login_throttling` (docs/security.md → Sign-in protection has the arithmetic behind them). In
+ * short, for one emoji password (84⁶ ≈ 3.5 × 10¹¹ possibilities): the unknown-device path of an account
+ * allows at most `new_device_failure_cap` (100, NIST SP 800-63B §5.2.2) consecutive failures, then stops until
+ * staff unlock it; a known device allows `free_attempts` failures, then waits doubling up to
+ * `max_wait_seconds` (1 h): at most ~34 guesses a day, only from that very device.
+ */
+export const THROTTLING_DEFAULTS = {
+  /** Known and trusted devices: failures per account and device before waits start. */
+  free_attempts: 5,
+  /** Known and trusted devices: the first wait, doubling with each further failure … */
+  base_wait_seconds: 30,
+  /** … up to this. */
+  max_wait_seconds: 60 * 60,
+  /** Unknown devices: failures per account and source before waits start. */
+  new_device_free_attempts: 3,
+  new_device_base_wait_seconds: 5,
+  /** Short on purpose: a pupil on a new device behind a busy school address never waits longer. */
+  new_device_max_wait_seconds: 60,
+  /** Consecutive unknown-device failures per account and method before that path stops (staff unlock it). */
+  new_device_failure_cap: 100,
+  /** Failures on any account from one device (a signed device cookie) per window. */
+  device_failures: 10,
+  /** Failures on any account from one IP address without a device cookie, per window. */
+  ip_failures: 30,
+  /** Unknown badge codes per source (device, or IP without one) per window. */
+  badge_failures: 10,
+  /** The window of the per-source budgets above. */
+  window_seconds: 10 * 60,
+  /** New device cookies one IP address is given per hour (each is a fresh source). */
+  new_devices_per_ip_per_hour: 1000,
+} as const;
+
+/**
+ * The file's `rate_limits`, per client address (docs/security.md → Rate limits has the arithmetic). A school
+ * of 2,000 pupils behind one NAT address, all signing in within one minute, makes about 2,000 authorize
+ * requests (4,000 when every app first checks for a session with prompt=none) and 10,000 page views (5
+ * screens each; 16,000 with mistakes and reloads): a third to a half of each budget. Over its busiest hour
+ * (the morning sign-in plus five app launches per pupil) it makes about 14,000 authorize requests: under half
+ * the hourly budget. The hourly budget is what bounds storage: an interaction lives 15 minutes
+ * (src/provider/ttl.ts), so one address can keep at most 2 × 30,000 interactions in the store at a time (a
+ * burst at the end of one hour window and another at the start of the next).
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** Authorization requests per client address per minute. */
+  authorize_per_minute: 10_000,
+  /** Authorization requests per client address per hour. */
+  authorize_per_hour: 30_000,
+  /** Sign-in page views (GET /interaction/…) per client address per minute. */
+  interaction_pages_per_minute: 30_000,
+} as const;
