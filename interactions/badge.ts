@@ -37,13 +37,13 @@ async function ticketHolder(deps: InteractionDeps, req: FastifyRequest, step: Lo
 
 /** /interaction/:uid/badge — a magic badge (QR code) by camera, photo or typed code. */
 export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<Route<unknown>>('/interaction/:uid/badge', async (req, reply) => {
+  app.get<Route<unknown>>('/:uid/badge', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     return sendHtml(reply, 200, badgeScanner(step));
   });
 
-  app.post<Route<{ code?: string }>>('/interaction/:uid/badge', async (req, reply) => {
+  app.post<Route<{ code?: string }>>('/:uid/badge', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const code = typeof (req.body as { code?: unknown })?.code === 'string' ? (req.body as { code: string }).code.slice(0, 100) : '';
@@ -61,7 +61,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     return reply.header('Cache-Control', 'no-store').redirect(to, 303);
   });
 
-  app.get<Route<unknown>>('/interaction/:uid/badge/emoji', async (req, reply) => {
+  app.get<Route<unknown>>('/:uid/badge/emoji', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const holder = await ticketHolder(deps, req, step);
@@ -69,7 +69,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     return sendHtml(reply, 200, secondFactorPage(step, holder, []));
   });
 
-  app.post<Route<EmojiBody>>('/interaction/:uid/badge/emoji', async (req, reply) => {
+  app.post<Route<EmojiBody>>('/:uid/badge/emoji', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const holder = await ticketHolder(deps, req, step);

@@ -5,7 +5,7 @@ import { errorPage, SCHOOL_APPS } from '../src/web/error-page.js';
 
 /** POST /interaction/:uid/cancel — "cancel" returns error=access_denied to the app. */
 export function cancelRoute(app: FastifyInstance, deps: InteractionDeps): void {
-  app.post<{ Params: { uid: string }; Body: { csrf?: string } }>('/interaction/:uid/cancel', async (req, reply) => {
+  app.post<{ Params: { uid: string }; Body: { csrf?: string } }>('/:uid/cancel', async (req, reply) => {
     const details = await loadInteraction(deps, req, reply);
     if (!details) return reply;
     if (!csrfValid(deps.cookieKeys, details.uid, (req.body as { csrf?: string } | undefined)?.csrf)) {

@@ -11,13 +11,13 @@ type Route = { Params: { uid: string }; Querystring: { org?: string }; Body: Emo
 
 /** /interaction/:uid/emoji — username, then the emoji password on the picture keyboard. */
 export function emojiRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<Route>('/interaction/:uid/emoji', async (req, reply) => {
+  app.get<Route>('/:uid/emoji', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'emoji');
     if (!step) return reply;
     return sendHtml(reply, 200, emojiKeyboard({ ...step, action: `/interaction/${step.uid}/emoji`, askUsername: true, chosen: [] }));
   });
 
-  app.post<Route>('/interaction/:uid/emoji', async (req, reply) => {
+  app.post<Route>('/:uid/emoji', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'emoji');
     if (!step) return reply;
     const body = (req.body ?? {}) as EmojiBody;

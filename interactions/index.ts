@@ -1,6 +1,10 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ROUTES } from '../src/routes.js';
+import { expiredPage } from '../src/web/error-page.js';
+import { sendHtml } from '../src/web/http.js';
+import { pageErrors, SCHOOL_PAGES } from '../src/web/page-errors.js';
 import type { InteractionDeps } from './context.js';
 import { badgeRoutes } from './badge.js';
 import { cancelRoute } from './cancel.js';
@@ -9,19 +13,22 @@ import { organisationRoutes } from './organisation.js';
 import { passwordRoutes } from './password.js';
 
 /**
- * The hosted login screens at /interaction/:uid. One module per login method (password.ts, emoji.ts,
+ * The hosted login screens at /interaction/:uid (the routes are written under that prefix). One module per login method (password.ts, emoji.ts,
  * badge.ts), sharing the organisation step (organisation.ts), the per-method preamble (login-step.ts) and
  * the guessing protection (attempt.ts).
  */
 async function interactions(app: FastifyInstance, deps: InteractionDeps) {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 16 * 1024 });
+    pageErrors(scope, SCHOOL_PAGES);
+    // An interaction's address that is not a step: it is over (finished, expired, or never was).
+    scope.setNotFoundHandler((_req, reply) => sendHtml(reply, 404, expiredPage()));
     organisationRoutes(scope, deps);
     passwordRoutes(scope, deps);
     emojiRoutes(scope, deps);
     badgeRoutes(scope, deps);
     cancelRoute(scope, deps);
-  });
+  }, { prefix: ROUTES.interaction });
 }
 
 export default fp(interactions, { name: 'lanyard-interactions' });

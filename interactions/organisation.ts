@@ -13,7 +13,7 @@ import { organisationPicker } from './views/organisation-picker.js';
  * organisation (search by name), then the organisation's ways of signing in (straight to the only one).
  */
 export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string; change?: string } }>('/interaction/:uid', async (req, reply) => {
+  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string; change?: string } }>('/:uid', async (req, reply) => {
     const details = await loadInteraction(deps, req, reply);
     if (!details) return reply;
     if (details.prompt.name === 'consent') {

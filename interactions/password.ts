@@ -10,13 +10,13 @@ type Route = { Params: { uid: string }; Querystring: { org?: string }; Body: Pas
 
 /** /interaction/:uid/password — username and password inside the organisation. */
 export function passwordRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<Route>('/interaction/:uid/password', async (req, reply) => {
+  app.get<Route>('/:uid/password', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'password');
     if (!step) return reply;
     return sendHtml(reply, 200, passwordForm(step));
   });
 
-  app.post<Route>('/interaction/:uid/password', async (req, reply) => {
+  app.post<Route>('/:uid/password', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'password');
     if (!step) return reply;
     const body = (req.body ?? {}) as PasswordBody;

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
-import { expiredPage, notFoundPage } from './web/error-page.js';
+import { notFoundPage, tooManyRequestsPage, unavailablePage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
@@ -15,7 +15,8 @@ import { dashboard } from './dashboard/index.js';
 import { developerArea } from './developer/index.js';
 import { docsRoute } from './docs/index.js';
 import { assetRoutes } from './web/assets.js';
-import { clientErrorHandler, errorHandler, isDeveloperPage } from './http/error-handler.js';
+import { clientErrorHandler } from './http/client-error.js';
+import { jsonErrors, sendJsonError } from './http/json-errors.js';
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { EarlyAnswers, type TrustProxy } from './http/early-answers.js';
@@ -98,12 +99,17 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 
-  errorHandler(app); // before any plugin registers
+  // The root's own routes are for programs (health, metrics, assets, the guide's static page): JSON. Each
+  // area registers its own handler, HTML or JSON, on its own scope (docs/architecture.md → Errors).
+  jsonErrors(app, { event: 'request.failed', serverError: 'internal error' }); // before any plugin registers
   logEachRequestOnce(app, metrics.observeRequest); // the first onRequest hook: it sees every request, whoever answers it
   hardenResponses(app, headers);
   early.attach(app, { observe: metrics.observeRequest, nextRequestId, trustProxy });
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
-  await rateLimits(app, { counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys) });
+  await rateLimits(app, {
+    counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys),
+    pages: { tooManyRequests: tooManyRequestsPage, unavailable: unavailablePage },
+  });
   await mountProvider(app, host);
   wellKnownDocuments(early, { host, clock, issuer: config.issuer, serviceDocumentation: config.serviceDocumentation, headers });
   await authorizePostRoute(app, config.issuer);
@@ -119,23 +125,21 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   classroomDeviceRoutes(app, { host, store, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
   await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 
-  const developer = await developerArea(app, {
+  await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
     issuer: config.issuer, signup: config.developerSignup, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
   healthRoutes(app, store);
   metricsRoutes(app, metrics, config.metrics);
+  // An address no area answers (each area answers its own: the sign-in screens, the developer area, the
+  // APIs). It belongs to nobody, so it negotiates: a person following a wrong link gets a page; a program
+  // (no text/html in its Accept) gets JSON.
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/interaction/')) {
-      return sendHtml(reply, 404, expiredPage());
-    }
-    if (isDeveloperPage(req.url)) return developer.notFound(req, reply);
-    // A person following a wrong link gets a page; a program (no text/html in its Accept) gets JSON.
     if (req.method === 'GET' && req.headers.accept?.includes('text/html')) {
       return sendHtml(reply, 404, notFoundPage());
     }
-    return reply.code(404).send({ error: 'not_found', error_description: 'no such endpoint' });
+    return sendJsonError(reply, 404, { error: 'not_found', error_description: 'no such endpoint' });
   });
   return app;
 }

@@ -1,6 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailable } from '../errors.js';
-import { answerStoreUnavailable } from '../http/error-handler.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { jsonErrors } from '../http/json-errors.js';
 
 /**
  * How the user API says no (RFC 6750 §3): a JSON body `{ error, error_description }` with the status that
@@ -61,14 +60,6 @@ export function sendInvalidRequest(reply: FastifyReply, description: string): Fa
   return sendApiError(reply, 400, body);
 }
 
-/** The API scope's error handler: a store failure is 503 with Retry-After; anything else is logged and 500. */
-export function apiErrorHandler(scope: FastifyInstance): void {
-  scope.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (isStoreUnavailable(err)) return answerStoreUnavailable(err, req, reply, false);
-    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendApiError(reply, err.statusCode, { error: 'invalid_request', error_description: err.message });
-    }
-    req.log.error({ event: 'api.failed', err }, 'user API request failed');
-    return sendApiError(reply, 500, { error: 'server_error', error_description: 'Lanyard could not finish this request; it has been logged' });
-  });
-}
+/** The API scope's error handler: a store failure is 503 with Retry-After; anything else unexpected is logged and 500. */
+export const apiErrorHandler = (scope: FastifyInstance): void =>
+  jsonErrors(scope, { event: 'api.failed', serverError: 'Lanyard could not finish this request; it has been logged' });

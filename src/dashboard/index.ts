@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DashboardDeps } from './deps.js';
 import { homeRoutes } from './home-routes.js';
 import { launchRoute } from './launch.js';
+import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 
 /**
  * The users' side of Lanyard (issue 10): the front door at `/` (school picker, remembered school), the
@@ -12,6 +13,7 @@ import { launchRoute } from './launch.js';
 export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
+    pageErrors(scope, SCHOOL_PAGES);
     homeRoutes(scope, deps);
     launchRoute(scope, deps);
   });

@@ -5,24 +5,32 @@ import type { DeveloperDeps } from './deps.js';
 import { accountPages } from './pages/account-routes.js';
 import { appPages } from './pages/app-routes.js';
 import { developerNotFound } from './pages/not-found.js';
-import { pageErrorHandler } from './pages/page-errors.js';
 import { sandboxPages } from './pages/sandbox-routes.js';
+import { pageErrors, type PageErrorOptions } from '../web/page-errors.js';
+
+/** The developer area's pages say no inside the area: go back and try again. */
+const DEVELOPER_PAGES: PageErrorOptions = {
+  serverError: 'Lanyard could not finish this. Please try again.',
+  unreadable: 'The form could not be read. Go back and try again.',
+};
+
+/** Where the area's pages live (its JSON API is under /developer/api: ./api/index.ts). */
+export const DEVELOPER_PREFIX = '/developer';
 
 /**
  * The developer area (SPEC: "Per-application settings are managed in a developer area"): pages under
  * /developer for people, the same actions as a JSON API under /developer/api for scripts. Each group has its
- * own error handling: pages answer with a page (showing a message only when it may be shown), the API with
- * `{ error, error_description }`.
+ * own error handling and its own not-found: pages answer with a page (showing a message only when it may be
+ * shown), the API with `{ error, error_description }`.
  */
-export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): Promise<{ notFound: ReturnType<typeof developerNotFound> }> {
+export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): Promise<void> {
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
-    pageErrorHandler(pages);
+    pageErrors(pages, DEVELOPER_PAGES);
+    pages.setNotFoundHandler(developerNotFound(deps));
     accountPages(pages, deps);
     appPages(pages, deps);
     sandboxPages(pages, deps);
-  });
+  }, { prefix: DEVELOPER_PREFIX });
   await app.register(async (api) => developerApi(api, deps));
-  // The application's not-found handler answers the area's unknown pages with this (src/app.ts).
-  return { notFound: developerNotFound(deps) };
 }

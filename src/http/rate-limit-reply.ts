@@ -1,26 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorPage } from '../web/error-page.js';
-import { waitInWords } from '../web/waits.js';
-import { sendUnavailable } from './error-handler.js';
+import { StoreUnavailableError } from '../errors.js';
+import { sendUnavailableJson } from './json-errors.js';
 
 /**
- * The answers of the rate limiter. At the authorization endpoint the limiter runs before oidc-provider has
- * validated client_id and redirect_uri, so it must never redirect to the app (RFC 6749 §4.1.2.1: no
- * redirect to an unverified redirect_uri; it would also make Lanyard an open redirector): a browser gets
- * Lanyard's friendly page, anything else the OAuth error body. The sign-in screens always get the page.
+ * The answers of the rate limiter. Each group of limited requests declares how it answers (rate-limit.ts):
+ * the sign-in screens always with a page; the authorization endpoint by what the caller accepts. There the
+ * limiter runs before oidc-provider has validated client_id and redirect_uri, so it must never redirect to
+ * the app (RFC 6749 §4.1.2.1: no redirect to an unverified redirect_uri; it would also make Lanyard an open
+ * redirector): a browser gets Lanyard's friendly page, anything else the OAuth error body. The pages come
+ * from the web layer (src/web/error-page.ts), handed in by the app.
  */
-const wantsPage = (req: FastifyRequest, page: boolean) => page || /\btext\/html\b/.test(req.headers.accept ?? '');
+export type RateLimitAnswer = 'page' | 'negotiate';
 
-export const tooManyRequestsPage = (retryAfterSeconds: number) => errorPage(
-  'Too many sign-ins at once',
-  `Lots of sign-ins are coming from your network right now. Please wait ${waitInWords(retryAfterSeconds)}, then try again.`,
-  'too_many_requests',
-);
+export interface RateLimitPages {
+  /** 429: too many requests from this network; wait this long. */
+  tooManyRequests(retryAfterSeconds: number): string;
+  /** 503: the store failed while counting. */
+  unavailable(): string;
+}
+
+const wantsPage = (req: FastifyRequest, answer: RateLimitAnswer) => answer === 'page' || /\btext\/html\b/.test(req.headers.accept ?? '');
 
 /** 429 with Retry-After (RFC 6585 §4). `temporarily_unavailable` is OAuth's word for an overloaded server. */
-export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, page: boolean) {
+export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, answer: RateLimitAnswer, pages: RateLimitPages) {
   reply.code(429).header('Retry-After', String(retryAfterSeconds)).header('Cache-Control', 'no-store');
-  if (wantsPage(req, page)) return reply.type('text/html; charset=utf-8').send(tooManyRequestsPage(retryAfterSeconds));
+  if (wantsPage(req, answer)) return reply.type('text/html; charset=utf-8').send(pages.tooManyRequests(retryAfterSeconds));
   return reply.send({
     error: 'temporarily_unavailable',
     error_description: `too many requests from this network; try again in ${retryAfterSeconds} seconds`,
@@ -28,5 +32,8 @@ export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, re
 }
 
 /** The store failed while counting: the 503 every endpoint gives, as a page where one is wanted. */
-export const sendStoreUnavailable = (req: FastifyRequest, reply: FastifyReply, page: boolean) =>
-  sendUnavailable(req, reply, wantsPage(req, page));
+export function sendStoreUnavailable(req: FastifyRequest, reply: FastifyReply, answer: RateLimitAnswer, pages: RateLimitPages) {
+  if (!wantsPage(req, answer)) return sendUnavailableJson(reply);
+  reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
+  return reply.type('text/html; charset=utf-8').send(pages.unavailable());
+}

@@ -6,7 +6,7 @@ import { isStoreUnavailable } from '../errors.js';
 import { ROUTES } from '../routes.js';
 import { clientAddressKey, type RateLimitKey } from './rate-limit-key.js';
 import type { Budget, RateLimitPolicy } from './rate-limit-policy.js';
-import { sendStoreUnavailable, sendTooManyRequests } from './rate-limit-reply.js';
+import { type RateLimitAnswer, type RateLimitPages, sendStoreUnavailable, sendTooManyRequests } from './rate-limit-reply.js';
 import { storeCounters } from './rate-limit-store.js';
 
 export interface RateLimitDeps {
@@ -15,9 +15,14 @@ export interface RateLimitDeps {
   policy: RateLimitPolicy;
   /** Whose budget a request spends; the client address by default (rate-limit-key.ts). */
   key?: RateLimitKey;
+  /** The pages a browser is answered with (the web layer's). */
+  pages: RateLimitPages;
 }
 
 type Group = keyof RateLimitPolicy;
+
+/** How each group answers a refusal (rate-limit-reply.ts): the sign-in screens with a page, the endpoint by Accept. */
+const ANSWERS: Record<Group, RateLimitAnswer> = { authorize: 'negotiate', interactionPages: 'page' };
 
 /**
  * The requests that make Lanyard store or look up something for anyone who asks (README → Rate limits):
@@ -62,19 +67,19 @@ export async function rateLimits(app: FastifyInstance, deps: RateLimitDeps): Pro
   app.addHook('onRequest', async (req, reply) => {
     const group = rateLimitGroup(req.method, req.url);
     if (!group) return;
-    const page = group === 'interactionPages';
+    const answer = ANSWERS[group];
     try {
       // In order, shortest window first: a request refused by one budget is not counted in the next.
       for (const check of limiters[group]) {
         const result = await check(req);
         if (!result.isAllowed && result.isExceeded) {
-          return sendTooManyRequests(req, reply, Math.max(1, result.ttlInSeconds), page);
+          return sendTooManyRequests(req, reply, Math.max(1, result.ttlInSeconds), answer, deps.pages);
         }
       }
     } catch (err) {
       if (!isStoreUnavailable(err)) throw err;
       req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable while rate limiting: answered 503');
-      return sendStoreUnavailable(req, reply, page);
+      return sendStoreUnavailable(req, reply, answer, deps.pages);
     }
     return undefined;
   });

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { noteRequestEvent } from '../http/request-log.js';
 import { ROUTES } from '../routes.js';
+import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 
 /**
  * The largest form accepted: the GET it becomes must still fit in a request's headers (Node allows 16 KiB
@@ -23,6 +24,7 @@ export async function authorizePostRoute(app: FastifyInstance, issuer: string): 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     await scope.register(formbody, { bodyLimit: AUTHORIZE_FORM_LIMIT });
+    pageErrors(scope, SCHOOL_PAGES);
     scope.post(ROUTES.authorization, async (req, reply) => {
       const url = new URL(issuer + ROUTES.authorization);
       url.search = new URL(req.url, 'http://x').search;

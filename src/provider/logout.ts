@@ -11,6 +11,7 @@ import { type LogoutRequest, resolveLogout } from './logout-request.js';
 import { ROUTES } from '../routes.js';
 import type { ProviderHost } from './provider-host.js';
 import { endBrowserSession } from './session.js';
+import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 
 /** A logout form holds at most an ID token (4096), a state (2048), an address and a client_id. */
 const BODY_LIMIT = 16 * 1024;
@@ -31,6 +32,7 @@ export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clie
     // Only a form is read here (RP-Initiated Logout §2: "Form Serialization"); any other body is 415.
     scope.removeAllContentTypeParsers();
     await scope.register(formbody, { bodyLimit: BODY_LIMIT });
+    pageErrors(scope, SCHOOL_PAGES);
 
     scope.get(ROUTES.logout, async (req, reply) => {
       const request = await resolve(req.query);

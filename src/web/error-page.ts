@@ -1,6 +1,7 @@
 import { forAdults } from './components.js';
 import { html, type Raw } from './html.js';
 import { layout } from './layout.js';
+import { waitInWords } from './waits.js';
 
 /** A way on from an error page. */
 export interface WayOn {
@@ -50,3 +51,10 @@ export const unavailablePage = () => errorPage(
 /** An address that is nothing, as a browser sees it (an API client gets JSON: src/app.ts). */
 export const notFoundPage = () => errorPage('Page not found',
   'There is nothing at this address. Check it for a typing mistake, or start again from your school apps.', undefined, SCHOOL_APPS);
+
+/** Too many requests from one network (the rate limiter's 429, src/http/rate-limit-reply.ts). */
+export const tooManyRequestsPage = (retryAfterSeconds: number) => errorPage(
+  'Too many sign-ins at once',
+  `Lots of sign-ins are coming from your network right now. Please wait ${waitInWords(retryAfterSeconds)}, then try again.`,
+  'too_many_requests',
+);

@@ -1,7 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isStoreUnavailable, LanyardError } from '../../errors.js';
-import { answerStoreUnavailable } from '../../http/error-handler.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { jsonErrors } from '../../http/json-errors.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 
 /**
@@ -45,34 +44,32 @@ export function sendApiError(reply: FastifyReply, status: number, body: ApiError
   return reply.code(status).header('Cache-Control', 'no-store').send(body);
 }
 
-/** The API scope's error handler: every failure in the shape above, never a stack trace. */
+/**
+ * The API scope's error handler: every failure in the shape above, never a stack trace. Validation problems,
+ * from the route schemas or from the services, name each refused field; the rest is the shared JSON path.
+ */
 export function apiErrorHandler(scope: FastifyInstance): void {
-  scope.setErrorHandler((err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-    if (isStoreUnavailable(err)) return answerStoreUnavailable(err, req, reply, false);
-    if (err.validation) {
-      const fields = err.validation.map((e) => schemaProblem(e as ErrorObject));
-      const part = PARTS[err.validationContext ?? 'body'] ?? 'the request was refused';
-      return sendApiError(reply, 400, {
-        error: 'invalid_request',
-        error_description: `${part}: ${fields.map((f) => `${f.path || '(the whole value)'} ${f.message}`).join('; ')}`,
-        fields,
-      });
-    }
-    if (err instanceof ValidationError) {
-      return sendApiError(reply, 400, {
-        error: err.code,
-        error_description: err.message,
-        fields: err.fields.map((f) => ({ path: toPointer(f.path), message: f.message })),
-      });
-    }
-    if (err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendApiError(reply, err.statusCode, { error: err.code, error_description: err.message });
-    }
-    // Fastify's own refusals (unreadable JSON, a body too large, an unsupported media type): the caller's doing.
-    if (!(err instanceof LanyardError) && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendApiError(reply, err.statusCode, { error: 'invalid_request', error_description: err.message });
-    }
-    req.log.error({ event: 'developer_api.failed', err }, 'developer API request failed');
-    return sendApiError(reply, 500, { error: 'server_error', error_description: 'Lanyard could not finish this request; it has been logged' });
+  jsonErrors(scope, {
+    event: 'developer_api.failed',
+    serverError: 'Lanyard could not finish this request; it has been logged',
+    describe: (err, reply) => {
+      if (err.validation) {
+        const fields = err.validation.map((e) => schemaProblem(e as ErrorObject));
+        const part = PARTS[err.validationContext ?? 'body'] ?? 'the request was refused';
+        return sendApiError(reply, 400, {
+          error: 'invalid_request',
+          error_description: `${part}: ${fields.map((f) => `${f.path || '(the whole value)'} ${f.message}`).join('; ')}`,
+          fields,
+        });
+      }
+      if (err instanceof ValidationError) {
+        return sendApiError(reply, 400, {
+          error: err.code,
+          error_description: err.message,
+          fields: err.fields.map((f) => ({ path: toPointer(f.path), message: f.message })),
+        });
+      }
+      return undefined;
+    },
   });
 }

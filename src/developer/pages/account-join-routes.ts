@@ -46,12 +46,12 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return seeOther(reply, next === HOME ? '/developer/account' : next);
   };
 
-  scope.get<{ Querystring: { next?: string } }>('/developer/sign-up', async (req, reply) => {
+  scope.get<{ Querystring: { next?: string } }>('/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
     return sendHtml(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply), next: safeNext(req.query.next) }));
   });
 
-  scope.post('/developer/sign-up', async (req, reply) => {
+  scope.post('/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
     const email = formField(req.body, 'email').trim();
     const next = safeNext(formField(req.body, 'next'));
@@ -75,7 +75,7 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return welcome(req, reply, account, next);
   });
 
-  scope.get<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {
+  scope.get<{ Params: { token: string } }>('/invitations/:token', async (req, reply) => {
     const invitation = await invitations.find(req.params.token);
     if (!invitation) return sendHtml(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
     if (invitation.consumed) return sendHtml(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
@@ -83,7 +83,7 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return sendHtml(reply, 200, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token: req.params.token, email: invitation.email }));
   });
 
-  scope.post<{ Params: { token: string } }>('/developer/invitations/:token', async (req, reply) => {
+  scope.post<{ Params: { token: string } }>('/invitations/:token', async (req, reply) => {
     const { token } = req.params;
     const invitation = await invitations.find(token);
     if (!invitation) return sendHtml(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));

@@ -49,13 +49,13 @@ export function settingsRoutes(scope: FastifyInstance, deps: DeveloperDeps): voi
   const render = async (who: SignedIn, o: { flash?: string | undefined; errors?: AccountFormErrors; displayName?: string } = {}) =>
     accountPage({ who, history: await accounts.history(who.developer), ...o });
 
-  scope.get('/developer/account', async (req, reply) => {
+  scope.get('/account', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     return sendHtml(reply, 200, await render(who, { flash: takeFlash(deps, req, reply) }));
   });
 
-  scope.post('/developer/account/name', async (req, reply) => {
+  scope.post('/account/name', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
@@ -70,7 +70,7 @@ export function settingsRoutes(scope: FastifyInstance, deps: DeveloperDeps): voi
     return seeOther(reply, '/developer/account');
   });
 
-  scope.post('/developer/account/password', async (req, reply) => {
+  scope.post('/account/password', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
@@ -92,7 +92,7 @@ export function settingsRoutes(scope: FastifyInstance, deps: DeveloperDeps): voi
     return seeOther(reply, '/developer/account');
   });
 
-  scope.post('/developer/account/sign-out-everywhere', async (req, reply) => {
+  scope.post('/account/sign-out-everywhere', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);

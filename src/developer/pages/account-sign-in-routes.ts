@@ -32,7 +32,7 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     return seeOther(reply, next);
   };
 
-  scope.get<{ Querystring: { next?: string } }>('/developer/sign-in', async (req, reply) => {
+  scope.get<{ Querystring: { next?: string } }>('/sign-in', async (req, reply) => {
     const next = safeNext(req.query.next);
     if (await sessions.current(req)) return seeOther(reply, next);
     ensureDeveloperDevice(deps, req, reply);
@@ -40,7 +40,7 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     return sendHtml(reply, 200, signInPage({ csrf, next, flash: takeFlash(deps, req, reply), signupOpen }));
   });
 
-  scope.post('/developer/sign-in', async (req, reply) => {
+  scope.post('/sign-in', async (req, reply) => {
     const next = safeNext(formField(req.body, 'next'));
     const email = formField(req.body, 'email').trim();
     const page = (status: number, error: Parameters<typeof signInPage>[0]['error']) =>
@@ -62,7 +62,7 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     return seeOther(reply, '/developer/sign-in/verify');
   });
 
-  scope.get('/developer/sign-in/verify', async (req, reply) => {
+  scope.get('/sign-in/verify', async (req, reply) => {
     if (!(await pendings.current(req))) {
       setFlash(deps, reply, M.verifyExpired);
       return seeOther(reply, '/developer/sign-in');
@@ -70,7 +70,7 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     return sendHtml(reply, 200, verifyPage({ csrf: preSignInCsrf(deps, req, reply) }));
   });
 
-  scope.post('/developer/sign-in/verify', async (req, reply) => {
+  scope.post('/sign-in/verify', async (req, reply) => {
     if (!preSignInCsrfValid(deps, req, req.body)) {
       return sendHtml(reply, 403, verifyPage({ csrf: preSignInCsrf(deps, req, reply), error: M.preCsrfRefused }));
     }
@@ -103,7 +103,7 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     return complete(req, reply, account, pending.next, secondFactor);
   });
 
-  scope.post('/developer/sign-out', async (req, reply) => {
+  scope.post('/sign-out', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);

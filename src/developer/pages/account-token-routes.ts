@@ -16,14 +16,14 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const render = async (who: SignedIn, o: Partial<TokensView> = {}) =>
     tokensPage({ who, tokens: await tokens.list(who.developer.id), now: deps.clock.now(), ...o });
 
-  scope.get('/developer/account/tokens', async (req, reply) => {
+  scope.get('/account/tokens', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     const created = await takeReveal(deps, req, reply, who, TOKEN_REVEAL);
     return sendHtml(reply, 200, await render(who, { created, flash: takeFlash(deps, req, reply) }));
   });
 
-  scope.post('/developer/account/tokens', async (req, reply) => {
+  scope.post('/account/tokens', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
@@ -55,13 +55,13 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return token;
   };
 
-  scope.get<{ Params: { id: string } }>('/developer/account/tokens/:id/revoke', async (req, reply) => {
+  scope.get<{ Params: { id: string } }>('/account/tokens/:id/revoke', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     return sendHtml(reply, 200, tokenRevokePage(who, await ownToken(who, req.params.id)));
   });
 
-  scope.post<{ Params: { id: string } }>('/developer/account/tokens/:id/revoke', async (req, reply) => {
+  scope.post<{ Params: { id: string } }>('/account/tokens/:id/revoke', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);

@@ -42,7 +42,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return confirmPassword(deps, req, reply, who, password, (_s, errors) => page(errors), form, name);
   };
 
-  scope.post('/developer/account/totp/setup', async (req, reply) => {
+  scope.post('/account/totp/setup', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
@@ -52,7 +52,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return seeOther(reply, '/developer/account/totp');
   });
 
-  scope.get('/developer/account/totp', async (req, reply) => {
+  scope.get('/account/totp', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     const secret = who.developer.totpSecret ? undefined : await setups.current(who.session.key, who.developer.id);
@@ -63,7 +63,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return sendHtml(reply, 200, await setupPage(who, secret));
   });
 
-  scope.post('/developer/account/totp', async (req, reply) => {
+  scope.post('/account/totp', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
@@ -87,7 +87,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return seeOther(reply, '/developer/account/recovery-codes');
   });
 
-  scope.get('/developer/account/recovery-codes', async (req, reply) => {
+  scope.get('/account/recovery-codes', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     const codes = await takeReveal(deps, req, reply, who, RECOVERY_REVEAL);
@@ -98,7 +98,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return sendHtml(reply, 200, recoveryCodesPage(who, codes.split('\n')));
   });
 
-  scope.post('/developer/account/recovery-codes', async (req, reply) => {
+  scope.post('/account/recovery-codes', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);
@@ -109,7 +109,7 @@ export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     return seeOther(reply, '/developer/account/recovery-codes');
   });
 
-  scope.post('/developer/account/totp/disable', async (req, reply) => {
+  scope.post('/account/totp/disable', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     checkCsrf(deps, who, req.body);

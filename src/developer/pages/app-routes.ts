@@ -49,6 +49,8 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     scope.route<{ Params: Record<string, string> }>({
       method,
       url: path,
+      // The area's own address, /developer, has no second spelling with a slash.
+      ...(path === '/' ? { prefixTrailingSlash: 'no-slash' as const } : {}),
       handler: async (req, reply) => {
         const who = await signedIn(deps, req, reply);
         if (!who) return reply;
@@ -91,7 +93,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     }
   };
 
-  get('/developer', async (c) => ({
+  get('/', async (c) => ({
     title: AM.appsTitle, body: appListView(await apps.listApps(c.actor), await apps.invitations.list(c.actor), c.who.csrf, flashOf(c)),
   }));
   // An invitation's answer. One already answered or withdrawn is a 404 without a way to the app (it is not theirs).
@@ -105,23 +107,23 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     }
   };
   // The link of an invitation (open sign-up: team-invitation-links.ts), opened signed in.
-  get('/developer/team-invitations/:token', async (c) => {
+  get('/team-invitations/:token', async (c) => {
     const token = c.params.token ?? '';
     const invitation = await apps.invitations.byLink(c.actor, token);
     if (!invitation) return { status: 404, title: 'Not found', body: refusedView('Not found', NO_LINK, undefined) };
     return { title: AM.joinTitle(invitation.client.name), body: joinView(invitation, token, c.who.csrf) };
   });
-  post('/developer/invitations/:clientId/accept', (c) => answer(async () => {
+  post('/invitations/:clientId/accept', (c) => answer(async () => {
     const { client } = await apps.invitations.accept(c.actor, c.clientId, formField(c.req.body, 'token') || undefined);
     return done(c, appPath(client.clientId), AM.invitationAccepted(client.name));
   }));
-  post('/developer/invitations/:clientId/decline', (c) => answer(async () => {
+  post('/invitations/:clientId/decline', (c) => answer(async () => {
     const client = await apps.invitations.decline(c.actor, c.clientId);
     return done(c, '/developer', AM.invitationDeclined(client.name));
   }));
 
-  get('/developer/apps/new', async (c) => ({ title: AM.registerTitle, body: registerView(c.who.csrf) }));
-  post('/developer/apps/new', async (c) => {
+  get('/apps/new', async (c) => ({ title: AM.registerTitle, body: registerView(c.who.csrf) }));
+  post('/apps/new', async (c) => {
     const form = { name: formField(c.req.body, 'name'), description: formField(c.req.body, 'description'), homepage_url: formField(c.req.body, 'homepage_url'), logo_url: formField(c.req.body, 'logo_url') };
     let clientId = '';
     const failed = await attempt(async () => {
@@ -140,8 +142,8 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
       body: overviewView({ app, secrets, issuer: deps.issuer, now: deps.clock.now(), csrf: c.who.csrf, message: failed ? undefined : flashOf(c), form, errors: failed?.fields, formError: failed?.message }),
     };
   };
-  get('/developer/apps/:clientId', (c) => overview(c));
-  post('/developer/apps/:clientId/details', async (c) => {
+  get('/apps/:clientId', (c) => overview(c));
+  post('/apps/:clientId/details', async (c) => {
     const form = { name: formField(c.req.body, 'name'), description: formField(c.req.body, 'description'), homepage_url: formField(c.req.body, 'homepage_url'), logo_url: formField(c.req.body, 'logo_url') };
     const failed = await attempt(() => apps.updateDetails(c.actor, c.clientId, { name: form.name, description: form.description, homepageUrl: form.homepage_url, logoUrl: form.logo_url }));
     return failed ? overview(c, failed, form) : done(c, `${appPath(c.clientId)}#details`, AM.detailsSaved);
@@ -163,18 +165,18 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
       body: credentialsView({ app, secrets, now: deps.clock.now(), csrf: c.who.csrf, revealed, message: extra.callback || extra.secretForm ? undefined : flashOf(c), ...extra }),
     };
   };
-  get('/developer/apps/:clientId/credentials', (c) => credentials(c));
-  post('/developer/apps/:clientId/callbacks', async (c) => {
+  get('/apps/:clientId/credentials', (c) => credentials(c));
+  post('/apps/:clientId/callbacks', async (c) => {
     const url = formField(c.req.body, 'redirect_uri');
     const failed = await attempt(() => apps.addCallback(c.actor, c.clientId, url));
     if (failed) return { ...(await credentials(c, { callback: { value: url, error: fieldOrForm(failed, 'redirect_uri') } })), status: failed.status };
     return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackAdded);
   });
-  post('/developer/apps/:clientId/callbacks/remove', async (c) => {
+  post('/apps/:clientId/callbacks/remove', async (c) => {
     await apps.removeCallback(c.actor, c.clientId, formField(c.req.body, 'url'));
     return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackRemoved);
   });
-  post('/developer/apps/:clientId/secrets', async (c) => {
+  post('/apps/:clientId/secrets', async (c) => {
     const form = { label: formField(c.req.body, 'label'), expires_on: formField(c.req.body, 'expires_on') };
     const expiry = endOfDay(form.expires_on);
     let created: { id: string; label: string; secret: string } | undefined;
@@ -198,22 +200,22 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!secret) throw new NotFoundError('This secret does not exist (it may have been revoked already).');
     return secret;
   };
-  get('/developer/apps/:clientId/secrets/:secretId/revoke', async (c) => {
+  get('/apps/:clientId/secrets/:secretId/revoke', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Revoke a secret', app), body: revokeView(app, await secretOf(app, c), c.who.csrf) };
   });
-  post('/developer/apps/:clientId/secrets/:secretId/revoke', async (c) => {
+  post('/apps/:clientId/secrets/:secretId/revoke', async (c) => {
     const secret = await secretOf(await apps.getApp(c.actor, c.clientId), c);
     await apps.revokeSecret(c.actor, c.clientId, secret.id);
     return done(c, `${sectionPath(c.clientId, 'credentials')}#secrets`, AM.secretRevoked(secret.label));
   });
 
   // Default scopes, the initiate login URI (dashboard launches) and the logout URL.
-  get('/developer/apps/:clientId/scopes', async (c) => {
+  get('/apps/:clientId/scopes', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Scopes', app), body: scopesView(app, c.who.csrf, flashOf(c)) };
   });
-  post('/developer/apps/:clientId/scopes', async (c) => {
+  post('/apps/:clientId/scopes', async (c) => {
     const scopes = formFields(c.req.body, 'default_scopes');
     const failed = await attempt(() => apps.setDefaultScopes(c.actor, c.clientId, scopes));
     // None chosen (any unknown one fails above): "cleared", over the page's warning of what that means.
@@ -221,33 +223,33 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Scopes', app), body: scopesView(app, c.who.csrf, undefined, fieldOrForm(failed, 'default_scopes')) };
   });
-  get('/developer/apps/:clientId/initiate-login-uri', async (c) => {
+  get('/apps/:clientId/initiate-login-uri', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Dashboard launch', app), body: launchView(app, c.who.csrf, { message: flashOf(c) }) };
   });
-  post('/developer/apps/:clientId/initiate-login-uri', async (c) => {
+  post('/apps/:clientId/initiate-login-uri', async (c) => {
     const value = formField(c.req.body, 'initiate_login_uri');
     const failed = await attempt(() => apps.setInitiateLoginUri(c.actor, c.clientId, value));
     if (!failed) return done(c, sectionPath(c.clientId, 'launch'), value.trim() ? AM.launchSaved : AM.launchCleared);
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Dashboard launch', app), body: launchView(app, c.who.csrf, { value, error: fieldOrForm(failed, 'initiate_login_uri') }) };
   });
-  post('/developer/apps/:clientId/initiate-login-uri/clear', async (c) => {
+  post('/apps/:clientId/initiate-login-uri/clear', async (c) => {
     await apps.setInitiateLoginUri(c.actor, c.clientId, undefined);
     return done(c, sectionPath(c.clientId, 'launch'), AM.launchCleared);
   });
-  get('/developer/apps/:clientId/logout-url', async (c) => {
+  get('/apps/:clientId/logout-url', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { message: flashOf(c) }) };
   });
-  post('/developer/apps/:clientId/logout-url', async (c) => {
+  post('/apps/:clientId/logout-url', async (c) => {
     const value = formField(c.req.body, 'logout_url');
     const failed = await attempt(() => apps.setLogoutUrl(c.actor, c.clientId, value));
     if (!failed) return done(c, sectionPath(c.clientId, 'logout'), value.trim() ? AM.logoutSaved : AM.logoutCleared);
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { value, error: fieldOrForm(failed, 'logout_url') }) };
   });
-  post('/developer/apps/:clientId/logout-url/clear', async (c) => {
+  post('/apps/:clientId/logout-url/clear', async (c) => {
     await apps.setLogoutUrl(c.actor, c.clientId, undefined);
     return done(c, sectionPath(c.clientId, 'logout'), AM.logoutCleared);
   });
@@ -265,8 +267,8 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
       }),
     };
   };
-  get('/developer/apps/:clientId/team', (c) => team(c));
-  post('/developer/apps/:clientId/team', async (c) => {
+  get('/apps/:clientId/team', (c) => team(c));
+  post('/apps/:clientId/team', async (c) => {
     const email = formField(c.req.body, 'email');
     let recorded: InvitationRecorded = { email: '' };
     const failed = await attempt(async () => { recorded = await apps.addTeamMember(c.actor, c.clientId, email); });
@@ -276,7 +278,7 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     await setReveal(deps, c.reply, c.who, teamLinkReveal(c.clientId), JSON.stringify(revealed));
     return done(c, sectionPath(c.clientId, 'team'), AM.invitationRecordedLink(recorded.email));
   });
-  post('/developer/apps/:clientId/team/remove', async (c) => {
+  post('/apps/:clientId/team/remove', async (c) => {
     const developerId = formField(c.req.body, 'developer_id');
     const app = await apps.getApp(c.actor, c.clientId);
     const members = await apps.teamOf(app);
@@ -288,15 +290,15 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   });
 
   // History, going live, deleting.
-  get('/developer/apps/:clientId/history', async (c) => {
+  get('/apps/:clientId/history', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('History', app), body: historyView(app, await apps.historyOf(app), flashOf(c)) };
   });
-  get('/developer/apps/:clientId/go-live', async (c) => {
+  get('/apps/:clientId/go-live', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Go live', app), body: liveView(app, c.who.csrf, flashOf(c)) };
   });
-  post('/developer/apps/:clientId/go-live', async (c) => {
+  post('/apps/:clientId/go-live', async (c) => {
     const failed = await attempt(() => apps.requestLive(c.actor, c.clientId));
     if (!failed) return done(c, sectionPath(c.clientId, 'live'), AM.liveRequested);
     const app = await apps.getApp(c.actor, c.clientId);
@@ -307,11 +309,11 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (app.role !== 'owner') throw new ForbiddenError(AM.ownerOnlyDelete);
     return app;
   };
-  get('/developer/apps/:clientId/delete', async (c) => {
+  get('/apps/:clientId/delete', async (c) => {
     const app = await ownerApp(c);
     return { title: title('Delete', app), body: deleteView(app, c.who.csrf) };
   });
-  post('/developer/apps/:clientId/delete', async (c) => {
+  post('/apps/:clientId/delete', async (c) => {
     const app = await ownerApp(c);
     const typed = formField(c.req.body, 'confirm_name');
     if (typed.trim() !== app.client.name) {

@@ -13,7 +13,7 @@ import { sendHtml } from '../../web/http.js';
  * (src/developer/sandbox.ts); still never cached, like every page of the area.
  */
 export function sandboxPages(scope: FastifyInstance, deps: DeveloperDeps): void {
-  scope.get('/developer/sandbox', async (req, reply) => {
+  scope.get('/sandbox', async (req, reply) => {
     const who = await signedIn(deps, req, reply);
     if (!who) return reply;
     const [sandbox, apps] = await Promise.all([

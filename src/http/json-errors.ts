@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable, LanyardError, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
+
+/**
+ * How a group of routes that answers programs says no: a JSON body `{ error, error_description }` with the
+ * status that fits, never a stack trace (docs/architecture.md → Errors). Each group registers it on its own
+ * scope (jsonErrors) — the user API, the developer API, the machine endpoints at the root — and may first
+ * describe the errors only it knows (the developer API's field problems, say). A store failure is 503 with
+ * Retry-After, never 500 (docs/operations.md → When the store fails).
+ */
+
+export interface JsonErrorBody {
+  error: string;
+  error_description: string;
+}
+
+export function sendJsonError(reply: FastifyReply, status: number, body: JsonErrorBody): FastifyReply {
+  return reply.code(status).header('Cache-Control', 'no-store').send(body);
+}
+
+/** The store failed: 503 with Retry-After and OAuth's word for it. */
+export function sendUnavailableJson(reply: FastifyReply): FastifyReply {
+  reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
+  return sendJsonError(reply, 503, UNAVAILABLE_BODY);
+}
+
+/** A store failure caught by an error handler: logged (never as an error of Lanyard's). */
+export function logStoreUnavailable(err: unknown, req: FastifyRequest): void {
+  req.log.warn({ event: 'store.unavailable', err: (err as Error).cause ?? err }, 'store unavailable: answered 503');
+}
+
+export interface JsonErrorOptions {
+  /** The event a 500 is logged with (`api.failed`, …). */
+  event: string;
+  /** What a 500 says. */
+  serverError: string;
+  /** The errors only this group knows how to answer (validation with field problems, …); undefined for the rest. */
+  describe?: (err: FastifyError, reply: FastifyReply) => FastifyReply | undefined;
+}
+
+/**
+ * The scope's error handler: the store failing → 503; the group's own errors (`describe`); a LanyardError
+ * that may be shown → its status, code and message; Fastify's own refusals (unreadable JSON, a body too
+ * large, an unsupported media type) → their status, `invalid_request`; anything else → 500, logged.
+ */
+export function jsonErrors(scope: FastifyInstance, o: JsonErrorOptions): void {
+  scope.setErrorHandler((err: FastifyError, req, reply) => {
+    if (isStoreUnavailable(err)) {
+      logStoreUnavailable(err, req);
+      return sendUnavailableJson(reply);
+    }
+    const described = o.describe?.(err, reply);
+    if (described) return described;
+    if (err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendJsonError(reply, err.statusCode, { error: err.code, error_description: err.message });
+    }
+    if (!(err instanceof LanyardError) && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendJsonError(reply, err.statusCode, { error: 'invalid_request', error_description: err.message });
+    }
+    req.log.error({ event: o.event, err }, 'request failed');
+    return sendJsonError(reply, 500, { error: 'server_error', error_description: o.serverError });
+  });
+}
