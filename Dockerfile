@@ -9,7 +9,7 @@
 #     -e LANYARD_TRUST_PROXY=true lanyard
 #
 # NODE_ENV=production: the demo configuration, plaintext secrets and passwords, an http issuer and missing
-# cookie keys are refused at startup (see README → Configuration). The data volume holds the SQLite
+# cookie keys are refused at startup (see docs/configuration.md → Configuration). The data volume holds the SQLite
 # database and the generated key-encryption key: back it up.
 
 ARG NODE_IMAGE=node:24-bookworm-slim

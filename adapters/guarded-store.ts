@@ -3,8 +3,8 @@ import type { Store } from './store.js';
 
 /**
  * Any error a backend throws (a lost connection, a full disk, a lock held too long) reaches Lanyard's code
- * as StoreUnavailableError, which every endpoint answers with 503 (DESIGN.md → Errors; README → When the
- * store fails). Lanyard's own errors (a LanyardError: "no such key") pass unchanged.
+ * as StoreUnavailableError, which every endpoint answers with 503 (docs/architecture.md → Errors; docs/storage.md →
+ * When the store fails). Lanyard's own errors (a LanyardError: "no such key") pass unchanged.
  */
 export function guardStore(store: Store): Store {
   return wrapOperations(store, guardFunction);

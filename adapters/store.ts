@@ -10,7 +10,7 @@ import type { Settings } from './store/settings.js';
 import type { Transfer } from './store/transfer.js';
 
 /**
- * The one storage contract every backend implements (DESIGN.md → Storage), one file per domain in
+ * The one storage contract every backend implements (docs/storage.md), one file per domain in
  * adapters/store/. Backends: sqlite/ (embedded default), redis/ (many instances). Every backend passes
  * the contract suite in test/contract/, one file per domain.
  */

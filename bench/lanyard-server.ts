@@ -51,7 +51,7 @@ export async function startLanyard(o: LanyardOptions): Promise<LanyardServer> {
     LANYARD_WORKERS: String(o.workers),
     LANYARD_COOKIE_KEYS: o.setup.cookieKeys,
     LANYARD_KEY_ENCRYPTION_KEY: o.setup.keyEncryptionKey,
-    // Metrics on, on a port of their own (README → Metrics: what production should do).
+    // Metrics on, on a port of their own (docs/operations.md → Metrics: what production should do).
     LANYARD_METRICS_PORT: String(metricsPort),
     ...o.extraEnv,
   };

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
 /**
- * Lanyard runs in the bench with its Prometheus metrics on, served on a port of their own (as the README
+ * Lanyard runs in the bench with its Prometheus metrics on, served on a port of their own (as docs/operations.md
  * advises for production), and scraped every 15 seconds like Prometheus would, so their cost is in the
  * figures. The last scrape is also a cross-check of the bench's own counts (tokens issued, 5xx answers).
  */

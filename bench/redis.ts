@@ -31,7 +31,7 @@ function ping(port: number): Promise<boolean> {
 
 /**
  * A throwaway redis-server on a free loopback port, persisting as a production Redis for Lanyard should
- * (README: appendonly yes) with Redis's default fsync policy (everysec), in the bench's temporary directory.
+ * (docs/storage.md → Redis: appendonly yes) with Redis's default fsync policy (everysec), in the bench's temporary directory.
  */
 export async function startRedis(binary: string, dir: string): Promise<RedisServer> {
   const port = await freePort();

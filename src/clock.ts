@@ -1,4 +1,4 @@
-/** Everything that depends on time takes a Clock, so tests can move time (DESIGN.md → Rules of thumb). */
+/** Everything that depends on time takes a Clock, so tests can move time (docs/architecture.md → Rules of thumb). */
 export interface Clock {
   now(): Date;
 }

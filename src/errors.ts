@@ -30,7 +30,7 @@ export const UNAVAILABLE_BODY = {
 
 /**
  * The store could not be read or written (connection lost, disk full, database locked too long). Every
- * endpoint answers it with 503 and Retry-After, never 500 (README → When the store fails).
+ * endpoint answers it with 503 and Retry-After, never 500 (docs/storage.md → When the store fails).
  */
 export class StoreUnavailableError extends LanyardError {
   static readonly RETRY_AFTER_SECONDS = 5;

@@ -33,7 +33,7 @@ const failsAlone = (err: unknown): boolean => {
  * one transaction, at the end of that round (`setImmediate`), and each caller's promise settles when it has
  * committed. A commit costs far more than a small write: it takes the file's one write lock, which every
  * worker process on the machine shares, and appends a log frame for every page it changed. One commit for
- * many writes does that once, and leaves the lock free for the other workers sooner (README → Performance).
+ * many writes does that once, and leaves the lock free for the other workers sooner (docs/performance.md → Performance).
  *
  * What a caller sees: its promise settles after its write has committed (WAL with synchronous=NORMAL, as
  * before: safe from a process's crash, not from a power cut), with the write's result or error. The write is

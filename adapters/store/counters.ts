@@ -1,6 +1,6 @@
 /**
  * Login-attempt counters and per-account locks (src/accounts/login-throttle.ts). They live in the store,
- * never in a process, so every instance counts and orders attempts the same way (DESIGN.md → Storage).
+ * never in a process, so every instance counts and orders attempts the same way (docs/storage.md).
  * Every lifetime is measured on the injected clock.
  */
 

@@ -7,7 +7,7 @@ export { DEFAULT_THROTTLE_POLICY, throttlePolicy, type ThrottlePolicy } from './
 
 /**
  * Guessing protection for low-entropy sign-in secrets (emoji passwords, passwords) and badge codes, built
- * on two promises (README → Sign-in protection; the numbers are in throttle-policy.ts):
+ * on two promises (docs/security.md → Sign-in protection; the numbers are in throttle-policy.ts):
  * - guessing stays hopeless: the unknown-device path of an account stops after 100 consecutive failures
  *   (NIST SP 800-63B §5.2.2) until staff unlock it, and each known or trusted device waits up to an hour;
  * - denial stays bounded: every wait and budget belongs to one *source*, so an attacker slows only

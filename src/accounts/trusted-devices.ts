@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import { withStoreLock } from './store-lock.js';
 
 /**
- * Trusted classroom devices (README → Sign-in protection): a tablet or Chromebook that a member of staff
+ * Trusted classroom devices (docs/security.md → Sign-in protection): a tablet or Chromebook that a member of staff
  * marked for their organisation. Sign-ins of that organisation's users from it count as from a known device,
  * so no guessing elsewhere can slow them. The browser holds a signed credential naming the record
  * (interactions/classroom-device.ts); the record here is what makes it valid, so revoking takes effect on

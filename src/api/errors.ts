@@ -4,7 +4,7 @@ import { jsonErrors } from '../http/json-errors.js';
 /**
  * How the user API says no (RFC 6750 §3): a JSON body `{ error, error_description }` with the status that
  * fits, and on 401 and 403 the `WWW-Authenticate: Bearer …` challenge. Everything is `Cache-Control: no-store`
- * (index.ts); a store failure is 503 with Retry-After, never 500 (README → When the store fails).
+ * (index.ts); a store failure is 503 with Retry-After, never 500 (docs/storage.md → When the store fails).
  */
 
 /** The protection space of /api (RFC 6750 §3: `realm`). */

@@ -11,7 +11,7 @@ export const checkConfigCommand = command({
   summary: 'check a config file and the environment as serve would, and exit (non-zero with every problem found)',
   details: `Checks the file against config/schema.json and the environment variables (LANYARD_ISSUER, LANYARD_STORE,
 LANYARD_COOKIE_KEYS, ...) as "lanyard serve" does. With NODE_ENV=production or --production it applies the production
-rules too (README → Production rules). Every problem is listed with its JSON path or variable; the exit status is then 78.`,
+rules too (docs/configuration.md → Production rules). Every problem is listed with its JSON path or variable; the exit status is then 78.`,
   args: [{ name: 'file.json', description: 'the file to check (default: LANYARD_CONFIG, else the demo configuration)' }],
   options: {
     production: { type: 'flag', description: 'apply the production rules, as NODE_ENV=production does' },

@@ -4,7 +4,7 @@ import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 
 const org = ORG_OPTION;
 
-/** `lanyard devices …`: trusted classroom devices (README → Sign-in protection). */
+/** `lanyard devices …`: trusted classroom devices (docs/security.md → Sign-in protection). */
 export const devicesCommands: Group = {
   name: 'devices',
   summary: "an organisation's trusted classroom devices (staff mark them at /classroom-device)",

@@ -5,7 +5,7 @@ import { command, type Group } from './command.js';
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
 const work = () => import('./run-keys.js');
 
-/** `lanyard keys …`: the signing keys in the store (README → Operations → Signing keys). */
+/** `lanyard keys …`: the signing keys in the store (docs/security.md → Signing keys). */
 export const keysCommands: Group = {
   name: 'keys',
   summary: 'the signing keys of ID tokens',

@@ -106,7 +106,7 @@ const listingRow = (u: UserListing): string[] => [
 
 /**
  * `lanyard users unlock --org SLUG --user USERNAME`: clears the user's waits, including an unknown-device
- * path stopped after too many wrong tries (README → Sign-in protection). Devices stay known.
+ * path stopped after too many wrong tries (docs/security.md → Sign-in protection). Devices stay known.
  */
 export async function unlockUserCommand(config: Config, o: UserTarget, clock: Clock = systemClock, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {

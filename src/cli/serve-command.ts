@@ -4,8 +4,8 @@ import { command } from './command.js';
 /** `lanyard serve`: the identity provider itself. */
 export const serveCommand = command({
   name: 'serve',
-  summary: 'run the identity provider (configured by environment, see README)',
-  details: `Reads the environment (LANYARD_CONFIG, LANYARD_STORE, LANYARD_ISSUER, PORT, ...; README → Configuration),
+  summary: 'run the identity provider (configured by the environment and LANYARD_CONFIG: docs/configuration.md)',
+  details: `Reads the environment (LANYARD_CONFIG, LANYARD_STORE, LANYARD_ISSUER, PORT, ...; docs/configuration.md → Configuration),
 opens the store and listens. Without LANYARD_CONFIG it serves the demo configuration and the Demo App. On a
 terminal it prints a short summary, then a line per request; otherwise JSON log lines (LANYARD_LOG_FORMAT).`,
   options: {},

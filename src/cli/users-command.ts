@@ -44,7 +44,7 @@ export const usersCommands: Group = {
     command({
       name: 'unlock',
       summary: "clear a user's sign-in waits, including new-device sign-in stopped after too many wrong tries",
-      details: 'Known devices stay known. See README → Sign-in protection.',
+      details: 'Known devices stay known. See docs/security.md → Sign-in protection.',
       options: { org, user },
       run: ({ options }) => unlockUserCommand(loadConfig(), { org: options.org, user: options.user }),
     }),

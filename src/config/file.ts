@@ -127,7 +127,7 @@ function semanticProblems(file: ConfigFile): string[] {
   const slugs = new Set<string>();
   (file.organisations ?? []).forEach((o, i) => {
     if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
-    if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (README → Developer area); choose another slug`);
+    if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (docs/developer-area.md → Developer area); choose another slug`);
     slugs.add(o.slug);
     const apps = new Set<string>();
     (o.apps ?? []).forEach((a, j) => {

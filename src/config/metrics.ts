@@ -3,7 +3,7 @@ import type { Env } from './env.js';
 
 /**
  * Where Prometheus metrics are served, from LANYARD_METRICS_TOKEN, LANYARD_METRICS_PORT and
- * LANYARD_METRICS_HOST (README → Metrics). Parsed here, called by src/config/config.ts (the only reader of the
+ * LANYARD_METRICS_HOST (docs/operations.md → Metrics). Parsed here, called by src/config/config.ts (the only reader of the
  * environment), which hands over the variables.
  *
  * - LANYARD_METRICS_PORT set: served on that port (on LANYARD_METRICS_HOST, default 127.0.0.1), never on the
@@ -58,5 +58,5 @@ function parsePort(value: string | undefined, mainPort: number, problems: string
 /** What the startup log says when metrics are served nowhere: how to turn them on. */
 export function metricsOffNote(config: MetricsConfig): string | undefined {
   if (config.mainPort !== 'off' || config.port !== undefined) return undefined;
-  return 'metrics are off in production: set LANYARD_METRICS_PORT (a port of their own, on 127.0.0.1 unless LANYARD_METRICS_HOST says otherwise) or LANYARD_METRICS_TOKEN (a bearer token for /metrics on this port) to serve them (README → Metrics)';
+  return 'metrics are off in production: set LANYARD_METRICS_PORT (a port of their own, on 127.0.0.1 unless LANYARD_METRICS_HOST says otherwise) or LANYARD_METRICS_TOKEN (a bearer token for /metrics on this port) to serve them (docs/operations.md → Metrics)';
 }

@@ -59,7 +59,7 @@ export const CONFIG_SCHEMA = {
     rate_limits: {
       type: 'object',
       additionalProperties: false,
-      description: 'Budgets of anonymous requests per client address (README → Rate limits), counted in the store so they hold across instances. Every field is optional.',
+      description: 'Budgets of anonymous requests per client address (docs/security.md → Rate limits), counted in the store so they hold across instances. Every field is optional.',
       properties: {
         authorize_per_minute: {
           type: 'integer',
@@ -143,7 +143,7 @@ export const CONFIG_SCHEMA = {
         },
         initiate_login_uri: {
           '$ref': '#/definitions/url',
-          description: 'OpenID Connect Core §4 (third-party initiated login): a dashboard launch sends the browser here with iss, login_hint and target_link_uri, and the app starts its own authorization request. Without it, a launch sends a code for the first redirect URI (README → Dashboard and app launch).'
+          description: 'OpenID Connect Core §4 (third-party initiated login): a dashboard launch sends the browser here with iss, login_hint and target_link_uri, and the app starts its own authorization request. Without it, a launch sends a code for the first redirect URI (docs/dashboard-and-app-launch.md → Dashboard and app launch).'
         },
         response_types: {
           type: 'array',
@@ -209,7 +209,7 @@ export const CONFIG_SCHEMA = {
         apps: {
           type: 'array',
           uniqueItems: true,
-          description: "The apps this school uses, in its dashboard's order: client_ids, or objects that name the user types who may use the app. A configuration-file client that no organisation lists is connected to every school; one that some list is connected only to them (README → Dashboard and app launch).",
+          description: "The apps this school uses, in its dashboard's order: client_ids, or objects that name the user types who may use the app. A configuration-file client that no organisation lists is connected to every school; one that some list is connected only to them (docs/dashboard-and-app-launch.md → Dashboard and app launch).",
           items: {
             oneOf: [
               {
@@ -317,7 +317,7 @@ export const CONFIG_SCHEMA = {
     throttling: {
       type: 'object',
       additionalProperties: false,
-      description: 'Guessing protection for sign-in (README → Sign-in protection). Every field is optional.',
+      description: 'Guessing protection for sign-in (docs/security.md → Sign-in protection). Every field is optional.',
       properties: {
         free_attempts: {
           type: 'integer',

@@ -1,6 +1,6 @@
 import { LanyardError } from '../errors.js';
 
-/** Where a Redis store is: one server, or the primary that Sentinel names (README → Redis). */
+/** Where a Redis store is: one server, or the primary that Sentinel names (docs/storage.md → Redis). */
 export interface RedisTarget {
   /** One server (`redis://`, `rediss://`); absent with Sentinel. */
   host?: string;

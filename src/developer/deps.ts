@@ -13,7 +13,7 @@ export interface DeveloperDeps {
   clock: Clock;
   clients: ClientRegistry;
   host: ProviderHost;
-  /** Signs CSRF tokens and cookies; the first signs, all verify (README → Cookie keys). */
+  /** Signs CSRF tokens and cookies; the first signs, all verify (docs/security.md → Cookie keys). */
   cookieKeys: readonly string[];
   /** Encrypts TOTP secrets at rest (the key that encrypts signing keys). */
   keyEncryptionKey: Buffer;

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperDeps } from './deps.js';
-import { clearDeveloperCookie, cookieOf, randomCookieValue, setDeveloperCookie } from './developer-cookies.js';
-import { sessionKeyOf } from './developer-sessions.js';
+import { cookieOf, randomCookieValue } from '../web/area/area-cookies.js';
+import { sessionKeyOf } from '../web/area/area-sessions.js';
 import { GENERATED_SECRET } from '../clients/client-secret.js';
+import { area } from './area.js';
 
 /**
  * A sign-in half done: the password was right and the second factor is still to come. It is its own short
@@ -27,13 +28,13 @@ export interface PendingSignIn {
 }
 
 export class PendingSignIns {
-  constructor(private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'secureCookies'>) {}
+  constructor(private readonly deps: DeveloperDeps) {}
 
   async start(reply: FastifyReply, accountId: string, next: string): Promise<void> {
     const value = randomCookieValue();
     const endsAt = this.deps.clock.now().getTime() + PENDING_SECONDS * 1000;
     await this.deps.store.oidc.upsert(MODEL, sessionKeyOf(value), { accountId, next, failures: 0, endsAt } satisfies PendingSignIn, PENDING_SECONDS);
-    setDeveloperCookie(this.deps, reply, PENDING_COOKIE, value, PENDING_SECONDS);
+    area(this.deps).cookies.set(reply, PENDING_COOKIE, value, PENDING_SECONDS);
   }
 
   async current(req: FastifyRequest): Promise<(PendingSignIn & { key: string }) | undefined> {
@@ -60,6 +61,6 @@ export class PendingSignIns {
 
   async end(reply: FastifyReply, p?: { key: string }): Promise<void> {
     if (p) await this.deps.store.oidc.destroy(MODEL, p.key);
-    clearDeveloperCookie(this.deps, reply, PENDING_COOKIE);
+    area(this.deps).cookies.clear(reply, PENDING_COOKIE);
   }
 }

@@ -2,6 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { developerApi } from './api/index.js';
 import type { DeveloperDeps } from './deps.js';
+import { DEVELOPER_PATH } from './area.js';
 import { accountPages } from './pages/account-routes.js';
 import { appPages } from './pages/app-routes.js';
 import { developerNotFound } from './pages/not-found.js';
@@ -13,9 +14,6 @@ const DEVELOPER_PAGES: PageErrorOptions = {
   serverError: 'Lanyard could not finish this. Please try again.',
   unreadable: 'The form could not be read. Go back and try again.',
 };
-
-/** Where the area's pages live (its JSON API is under /developer/api: ./api/index.ts). */
-export const DEVELOPER_PREFIX = '/developer';
 
 /**
  * The developer area (SPEC: "Per-application settings are managed in a developer area"): pages under
@@ -31,6 +29,6 @@ export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): 
     accountPages(pages, deps);
     appPages(pages, deps);
     sandboxPages(pages, deps);
-  }, { prefix: DEVELOPER_PREFIX });
+  }, { prefix: DEVELOPER_PATH });
   await app.register(async (api) => developerApi(api, deps));
 }

@@ -2,7 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Whose budget a request spends (README → Rate limits). A function of the request, so that a request
+ * Whose budget a request spends (docs/security.md → Rate limits). A function of the request, so that a request
  * carrying a stronger identity than its address (a trusted classroom device's credential, say) can be
  * given a budget of its own without touching the limiter.
  */

@@ -9,7 +9,7 @@ export interface Budget {
   windowSeconds: number;
 }
 
-/** The budgets of each group of requests, checked in order (README → Rate limits). */
+/** The budgets of each group of requests, checked in order (docs/security.md → Rate limits). */
 export interface RateLimitPolicy {
   /** GET/POST /oauth/authorize: every anonymous request stores an interaction. */
   authorize: Budget[];

@@ -25,7 +25,7 @@ type Group = keyof RateLimitPolicy;
 const ANSWERS: Record<Group, RateLimitAnswer> = { authorize: 'negotiate', interactionPages: 'page' };
 
 /**
- * The requests that make Lanyard store or look up something for anyone who asks (README → Rate limits):
+ * The requests that make Lanyard store or look up something for anyone who asks (docs/security.md → Rate limits):
  * the authorization endpoint, whatever the method (each anonymous request stores an interaction), and the
  * sign-in screens. The path is compared exactly, as isProviderPath does, so no spelling of a path reaches
  * the provider without passing here. Resuming (/oauth/authorize/:uid) needs a live interaction's cookie and

@@ -4,7 +4,7 @@ import type { ActiveKey } from './key-manager.js';
 
 /**
  * The public key set (SPEC: Resources → Key set). Served by Lanyard because oidc-provider's own
- * key set has no x5t / x5t#S256 (DESIGN.md → Keys).
+ * key set has no x5t / x5t#S256 (docs/architecture.md → Keys).
  */
 export function jwksDocument(keys: ActiveKey[]) {
   return {

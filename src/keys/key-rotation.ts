@@ -22,7 +22,7 @@ const sameKids = (a: string[], b: string[]) => a.length === b.length && a.every(
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Operates the signing-key policy in a running service, without restarts (DESIGN.md → Keys):
+ * Operates the signing-key policy in a running service, without restarts (docs/architecture.md → Keys):
  * - at each tick, publishes exactly what the policy says for the current instant (rebuilding the provider
  *   through `host.rekey` when the set changed): the switch at 00:00:00 UTC on the 1st, a key rotated by an
  *   operator or created by another instance sharing the store;

@@ -10,7 +10,7 @@ import { OtherPrimeInfo, OtherPrimeInfos, RSAPrivateKey } from '@peculiar/asn1-r
  * only n and e), but signing works modulo each prime, so smaller primes sign faster. With the OpenSSL in
  * Node 24, all cores of the bench's VMs signed 1.1–1.5 times as fast with such a key as with two primes
  * (2,054 against 1,500 /s on one; least where OpenSSL signs two-prime keys with AVX-512 IFMA, which it does
- * not use for more primes: README → Performance, bench/HISTORY.md). Four is the most OpenSSL allows for a
+ * not use for more primes: docs/performance.md → Performance, bench/HISTORY.md). Four is the most OpenSSL allows for a
  * 4096-bit modulus (its `ossl_rsa_multip_cap`), whose own multi-prime generator this follows: primes with
  * their top two bits set, and a modulus whose top four bits are at least 1001, so that the modulus does
  * not give away that the key has more than two primes. Node cannot ask OpenSSL for such a key, so the

@@ -5,7 +5,7 @@ import type { Metric, Registry } from 'prom-client';
  * bucket counts, found once (`series`) or by one Map lookup (`observe`), and an observation is a bucket
  * search and three additions. prom-client's Histogram builds a labels object and a hash string for every
  * observation: with it (and prom-client's counter) the request metrics cost 4–5 µs of CPU per request,
- * several per cent of a discovery request; with this, about 0.3 µs (README → Metrics).
+ * several per cent of a discovery request; with this, about 0.3 µs (docs/operations.md → Metrics).
  *
  * It joins a prom-client Registry as prom-client's own aggregated metrics do (an object with `get()`,
  * lib/cluster.js), and `get()` returns what prom-client's Histogram returns, so the text format and the

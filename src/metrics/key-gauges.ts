@@ -6,7 +6,7 @@ import { nextRotation } from '../keys/policy.js';
  * The signing-key rotation state (src/keys/key-rotation.ts), read when scraped: nothing is kept up to date
  * between scrapes. Every worker publishes the same keys, so across workers these are not summed: the fewest
  * published keys, the oldest signing key and the nearest rotation, so that one worker that failed to
- * switch shows (README → Metrics).
+ * switch shows (docs/operations.md → Metrics).
  */
 
 /** What the gauges read: the provider host's current key set (ProviderHost.keys). */

@@ -19,7 +19,7 @@ export interface Exposition { text: string; contentType: string }
 export const EVENT_LOOP_SAMPLE_MS = 100;
 
 /**
- * One process's Prometheus metrics (README → Metrics), in a registry of its own (never prom-client's
+ * One process's Prometheus metrics (docs/operations.md → Metrics), in a registry of its own (never prom-client's
  * global one, so that several apps in one process, as in tests, do not mix): requests, sign-ins, tokens,
  * throttling, store latency, the signing keys and Node's process metrics. In a cluster the primary adds up
  * every worker's registry (cluster-worker.ts, cluster-primary.ts).

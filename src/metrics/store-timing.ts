@@ -7,7 +7,7 @@ import { CheapHistogram } from './cheap-histogram.js';
  * Times every asynchronous Store operation. The timed store is built once, by the walk that builds
  * adapters/guarded-store.ts's guard (wrapOperations): a plain object with one small function per method
  * (no Proxy trap on every property read), each observing into its own row of a CheapHistogram. A call adds
- * two clock reads, a promise reaction and an observation; see README → Metrics for what that costs against
+ * two clock reads, a promise reaction and an observation; see docs/operations.md → Metrics for what that costs against
  * SQLite's fastest read.
  */
 

@@ -5,7 +5,7 @@ import type { Directory } from '../../adapters/store.js';
 export const NONCE_MAX_LENGTH = 1024;
 
 /**
- * Lanyard's limit on `state` (README → Authorization request limits). RFC 6749 sets none; 2048 leaves room
+ * Lanyard's limit on `state` (docs/security.md → Rate limits). RFC 6749 sets none; 2048 leaves room
  * for the signed or encoded return addresses apps put there, and keeps what an interaction stores small.
  */
 export const STATE_MAX_LENGTH = 2048;

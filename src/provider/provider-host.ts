@@ -29,7 +29,7 @@ export interface ProviderHostDeps {
 /**
  * Holds the running oidc-provider instance. oidc-provider's key set is fixed per instance, so a new key
  * set means a new instance, swapped in atomically: requests already inside the old one finish there,
- * new ones go to the new one (DESIGN.md → Keys).
+ * new ones go to the new one (docs/architecture.md → Keys).
  */
 export class ProviderHost {
   #provider!: Provider;

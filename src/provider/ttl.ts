@@ -16,7 +16,7 @@ export const TTL = {
    * Time to complete the login screens, and how long a sign-in that is never finished stays stored. A
    * sign-in takes a child a minute or two; 15 minutes also covers a teacher going round a class of 30
    * helping each child in turn. Later, the child sees "Sign-in expired" and starts again from the app.
-   * With the hourly authorize budget this bounds what one address can store (README → Rate limits).
+   * With the hourly authorize budget this bounds what one address can store (docs/security.md → Rate limits).
    */
   Interaction: 15 * 60,
 } as const;

@@ -21,7 +21,7 @@ export interface Services {
   keyManager: KeyManager;
   clients: ClientRegistry;
   cookieKeys: string[];
-  /** Encrypts private keys and TOTP secrets at rest (README → Key encryption). */
+  /** Encrypts private keys and TOTP secrets at rest (docs/configuration.md → Environment variables). */
   keyEncryptionKey: Buffer;
   /** With a Redis store: how the server persists its data (logged at startup). */
   redisPersistence?: RedisPersistence | undefined;

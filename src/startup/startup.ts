@@ -127,7 +127,7 @@ function cliEnvironment(config: Config): string | undefined {
 
 /**
  * Which store is in use and, for Redis, what the server says about persistence: a Redis that keeps nothing
- * forgets every session, token, client and signing key when it restarts (README → Redis).
+ * forgets every session, token, client and signing key when it restarts (docs/storage.md → Redis).
  */
 function logStore(log: Pick<Log, 'info' | 'warn'>, config: Config, persistence?: RedisPersistence) {
   log.info({ event: 'store.opened', store: redactUrl(config.storeUrl), prefix: persistence ? config.redisPrefix : undefined }, 'store opened');

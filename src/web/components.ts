@@ -182,13 +182,13 @@ export interface HeaderLink {
 }
 
 /**
- * The header of the developer area and the developer guide: the brand, the navigation, and (signed in) who
- * is signed in with a way out.
+ * The header of a signed-in area (src/web/area/area-frame.ts) and of the developer guide: the brand, the
+ * navigation, and (signed in) who is signed in with a way out.
  */
-export function developerHeader(label: string, links: HeaderLink[], user?: Raw): Raw {
+export function areaHeader(brand: { href: string; sub: string }, label: string, links: HeaderLink[], user?: Raw): Raw {
   return html`<header class="dev-header">
 <nav class="dev-nav" aria-label="${label}">
-  <a class="dev-brand" href="/developer"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">for developers</span></a>
+  <a class="dev-brand" href="${brand.href}"><span aria-hidden="true">🪪</span> Lanyard <span class="dev-brand-sub">${brand.sub}</span></a>
   <ul class="dev-nav-list scroll-strip">
     ${links.map((l) => html`<li><a href="${l.href}"${l.current ? html` aria-current="page"` : ''}>${l.label}</a></li>`)}
   </ul>
@@ -196,6 +196,10 @@ export function developerHeader(label: string, links: HeaderLink[], user?: Raw):
 </nav>
 </header>`;
 }
+
+/** The developer area's header (its pages, and the guide at /docs). */
+export const developerHeader = (label: string, links: HeaderLink[], user?: Raw): Raw =>
+  areaHeader({ href: '/developer', sub: 'for developers' }, label, links, user);
 
 /**
  * The schools a search found (the front door's picker and the sign-in screens'), each a link to `href(school)`,

@@ -5,7 +5,7 @@ import { matchesAnyKey } from '../http/signed-value.js';
  * CSRF token for the login forms: an HMAC of the interaction uid under the cookie keys. A forged
  * cross-site post has neither the token nor (SameSite=Lax) the interaction cookie. The first key signs;
  * every configured key verifies, so putting a new key in front of LANYARD_COOKIE_KEYS never breaks a form
- * that is already open (README → Cookie keys).
+ * that is already open (docs/security.md → Cookie keys).
  */
 export const csrfToken = (keys: readonly string[], uid: string) => mac(keys[0]!, uid);
 

@@ -41,7 +41,7 @@ export const expiredPage = () => errorPage(
   SCHOOL_APPS,
 );
 
-/** Any store failure, wherever a person sees it (README → When the store fails). */
+/** Any store failure, wherever a person sees it (docs/storage.md → When the store fails). */
 export const unavailablePage = () => errorPage(
   'Try again in a moment',
   'Lanyard is busy for a moment. Please wait a few seconds and try again.',

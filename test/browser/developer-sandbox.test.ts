@@ -10,7 +10,12 @@ import { systemClock } from '../../src/clock.js';
 import { actorOf } from '../../src/developer/actor.js';
 import { AppService } from '../../src/developer/app-service.js';
 import { DeveloperAccounts } from '../../src/developer/developer-accounts.js';
-import { DeveloperSessions, SESSION_COOKIE } from '../../src/developer/developer-sessions.js';
+import { ABSOLUTE_SECONDS, IDLE_SECONDS } from '../../src/developer/area.js';
+import { AreaCookies } from '../../src/web/area/area-cookies.js';
+import { AreaSessions } from '../../src/web/area/area-sessions.js';
+
+/** The developer area's session cookie (src/web/area/signed-in-area.ts names it after the area). */
+const SESSION_COOKIE = 'lanyard_developer';
 import { checkAccessibility } from '../helpers/axe.js';
 import { answerCallback, launchBrowser, openPage, pageWidths, screenshot, wordsBroken } from '../helpers/browser.js';
 import { jsQR } from '../helpers/badge-pdf.js';
@@ -54,7 +59,11 @@ async function openSandboxPage(page: Page, lanyard: Lanyard) {
   const developer = (await lanyard.store.findDeveloperByEmail(EMAIL))!;
   const cookies: string[] = [];
   const reply = { raw: { appendHeader: (_name: string, value: string) => { cookies.push(value); } } } as unknown as FastifyReply;
-  await new DeveloperSessions({ store: lanyard.store, clock: systemClock, secureCookies: false, log: lanyard.app.log }).start(reply, developer);
+  const sessions = new AreaSessions(
+    { store: lanyard.store, clock: systemClock, cookies: new AreaCookies({ path: '/developer', secure: false }), account: (id) => lanyard.store.findDeveloper(id) },
+    { cookie: SESSION_COOKIE, model: 'DeveloperSession', idleSeconds: IDLE_SECONDS, absoluteSeconds: ABSOLUTE_SECONDS },
+  );
+  await sessions.start(reply, developer);
   const [pair] = cookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';', 1);
   const value = pair!.slice(SESSION_COOKIE.length + 1);
   await page.context().addCookies([{ name: SESSION_COOKIE, value, url: `${lanyard.url}/developer`, httpOnly: true, sameSite: 'Lax' }]);

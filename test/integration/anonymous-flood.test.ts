@@ -20,7 +20,7 @@ import { DEMO_CLIENT } from '../helpers/relying-party.js';
  * store holds at most what the authorize budgets let one address make within an interaction's lifetime;
  * the rest are 429 with Retry-After and store nothing. The budget here is lowered to 1,000 a minute so
  * 20,000 requests run in seconds; the clock stands still, so they all fall in one window, and the bound is
- * computed from the policy exactly as README → Rate limits computes it for the defaults.
+ * computed from the policy exactly as docs/security.md → Rate limits computes it for the defaults.
  */
 
 const FLOOD = 20_000;

@@ -10,7 +10,7 @@ import { DEMO_CLIENT } from '../helpers/relying-party.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
 /**
- * What one interaction may hold, and for how long (README → Rate limits): every parameter kept in it has a
+ * What one interaction may hold, and for how long (docs/security.md → Rate limits): every parameter kept in it has a
  * cap (oversize is `invalid_request`, sent back to the app once client and redirect_uri are valid), so an
  * interaction has a known maximum size; and a sign-in that is never finished is gone after 15 minutes,
  * while a slow child who finishes in time still signs in.

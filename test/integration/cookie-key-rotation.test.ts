@@ -10,7 +10,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
 /**
- * README → Cookie keys: rotate LANYARD_COOKIE_KEYS by putting a new key first; the others are still
+ * docs/security.md → Cookie keys: rotate LANYARD_COOKIE_KEYS by putting a new key first; the others are still
  * accepted. That holds for everything signed with them: oidc-provider's cookies (the interaction and its
  * resume cookie), the forms' CSRF tokens and the badge tickets. A sign-in opened before the rotation
  * finishes after it; what was signed only with a key that is no longer configured is refused.

@@ -9,7 +9,7 @@ import { freePort } from '../helpers/ports.js';
 import { until } from '../helpers/workers.js';
 
 /**
- * The container image builds and starts (README → Docker). There is no Docker engine here, so this follows
+ * The container image builds and starts (docs/operations.md → Docker). There is no Docker engine here, so this follows
  * the Dockerfile instead: the build stage's `COPY` lines from the sources (every path .dockerignore leaves
  * out is at the top level, where the stage copies nothing from) and its `RUN` lines as written (npm ci, the build, the prune), then the runtime stage's `COPY --from=build` lines into
  * a directory of its own. There it starts the `CMD` with the stage's `ENV` and the settings the header's

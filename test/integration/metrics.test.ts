@@ -18,7 +18,7 @@ import { signInAfterAWrongPassword, TEACHER } from '../helpers/sign-in.js';
 import { pooledKeyPair } from '../helpers/test-keys.js';
 
 /**
- * /metrics over real HTTP (README → Metrics): what a sign-in, a code exchange and a refresh add up to, the
+ * /metrics over real HTTP (docs/operations.md → Metrics): what a sign-in, a code exchange and a refresh add up to, the
  * bearer token, the production default, the port of its own, and that no credential ever reaches a metric.
  */
 

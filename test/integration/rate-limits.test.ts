@@ -13,7 +13,7 @@ import { startRedis } from '../helpers/redis-server.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 
 /**
- * Rate limits on what anyone can make Lanyard store or look up without signing in (README → Rate limits):
+ * Rate limits on what anyone can make Lanyard store or look up without signing in (docs/security.md → Rate limits):
  * the authorization endpoint and the sign-in pages, per client address, counted in the store (so two
  * instances share one budget), answered 429 with Retry-After, and 503 when the store cannot count.
  */

@@ -5,7 +5,7 @@ import { startLanyard } from '../helpers/lanyard.js';
 import { demoBasic, issueTokens } from '../helpers/tokens.js';
 
 /**
- * How long refresh tokens work (README → Integrating an app → Refresh): each refresh returns a new one, but
+ * How long refresh tokens work (docs/integrating-an-app.md → Integrating an app → Refresh): each refresh returns a new one, but
  * none works beyond 30 days after the sign-in that started it; refreshing does not extend that. Time is
  * moved on the clock the store keeps expiry by.
  */

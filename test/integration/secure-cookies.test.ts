@@ -5,7 +5,7 @@ import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { DEMO_CALLBACK } from '../helpers/tokens.js';
 
 /**
- * Every cookie is HttpOnly and SameSite, and Secure when the issuer is https (README → Behind a TLS proxy):
+ * Every cookie is HttpOnly and SameSite, and Secure when the issuer is https (docs/operations.md → Behind a TLS proxy):
  * browsers reach Lanyard by https then, whatever the last hop used. Here the requests come by plain http,
  * as from a TLS proxy Lanyard was not told to trust (no LANYARD_TRUST_PROXY, no X-Forwarded-Proto): the
  * provider's cookies (interaction, session) and Lanyard's own (device, school) must be Secure all the same.

@@ -4,7 +4,7 @@ import { parseRedisUrl } from '../../src/config/store-url.js';
 import { loadConfig } from '../../src/config/config.js';
 import { ConfigError } from '../../src/errors.js';
 
-/** LANYARD_STORE: which backend, where, and what a shared store requires (README → Choosing a store). */
+/** LANYARD_STORE: which backend, where, and what a shared store requires (docs/storage.md → Choosing a store). */
 t.test('redis URLs: single server, TLS, Sentinel, credentials and database', async (t) => {
   t.same(parseRedisUrl('redis://127.0.0.1:6380'), { host: '127.0.0.1', port: 6380, username: undefined, password: undefined, db: 0, tls: false });
   t.same(parseRedisUrl('redis://cache'), { host: 'cache', port: 6379, username: undefined, password: undefined, db: 0, tls: false }, 'default port');

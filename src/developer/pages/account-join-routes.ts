@@ -3,15 +3,13 @@ import type { DeveloperAccount } from '../../../adapters/store.js';
 import { clientAddressKey } from '../../http/rate-limit-key.js';
 import type { DeveloperDeps } from '../deps.js';
 import { DeveloperAccounts, type NewAccount } from '../developer-accounts.js';
-import { preSignInCsrf, preSignInCsrfValid } from '../developer-cookies.js';
-import { DeveloperSessions } from '../developer-sessions.js';
 import { ConflictError, type FieldProblem } from '../errors.js';
 import { Invitations } from '../invitations.js';
 import { invitationPage, type JoinView, noticePage, signUpPage } from './account-join-views.js';
 import { M } from './account-messages.js';
 import { HOME, safeNext } from './account-next.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
-import { setFlash } from './signed-in.js';
+import { area } from '../area.js';
 
 /** Self sign-ups one network address may make in an hour (open sign-up has no email check to slow it). */
 const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
@@ -23,7 +21,7 @@ const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
  */
 export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const accounts = new DeveloperAccounts(deps);
-  const sessions = new DeveloperSessions(deps);
+  const sessions = area(deps).sessions;
   const invitations = new Invitations(deps);
   const open = deps.signup === 'open';
 
@@ -42,22 +40,22 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     await sessions.end(req, reply);
     await sessions.start(reply, account);
     req.log.info({ event: 'developer.signed_in', developerId: account.id, secondFactor: 'none' }, 'developer signed in');
-    setFlash(deps, reply, M.welcome(account.displayName));
+    area(deps).flash.set(reply, M.welcome(account.displayName));
     return seeOther(reply, next === HOME ? '/developer/account' : next);
   };
 
   scope.get<{ Querystring: { next?: string } }>('/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
-    return sendHtml(reply, 200, signUpPage({ csrf: preSignInCsrf(deps, req, reply), next: safeNext(req.query.next) }));
+    return sendHtml(reply, 200, signUpPage({ csrf: area(deps).preSignInCsrf(req, reply), next: safeNext(req.query.next) }));
   });
 
   scope.post('/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
     const email = formField(req.body, 'email').trim();
     const next = safeNext(formField(req.body, 'next'));
-    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendHtml(reply, status, signUpPage({ csrf: preSignInCsrf(deps, req, reply), email, next, ...v }));
+    const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendHtml(reply, status, signUpPage({ csrf: area(deps).preSignInCsrf(req, reply), email, next, ...v }));
     const displayName = formField(req.body, 'displayName');
-    if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { displayName, error: M.preCsrfRefused });
+    if (!area(deps).preSignInCsrfValid(req, req.body)) return page(403, { displayName, error: M.preCsrfRefused });
     const { input, fields } = read(req.body, email);
     if (fields.length) return page(400, { displayName, fields });
     const made = await deps.store.hitCounter(`developer-signup:${clientAddressKey(req)}`, 60 * 60);
@@ -80,7 +78,7 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (!invitation) return sendHtml(reply, 404, noticePage(M.invitationGoneTitle, M.invitationGone));
     if (invitation.consumed) return sendHtml(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
     if (await accounts.findByEmail(invitation.email)) return sendHtml(reply, 409, noticePage(M.invitationGoneTitle, M.emailTaken));
-    return sendHtml(reply, 200, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token: req.params.token, email: invitation.email }));
+    return sendHtml(reply, 200, invitationPage({ csrf: area(deps).preSignInCsrf(req, reply), token: req.params.token, email: invitation.email }));
   });
 
   scope.post<{ Params: { token: string } }>('/invitations/:token', async (req, reply) => {
@@ -90,8 +88,8 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (invitation.consumed) return sendHtml(reply, 410, noticePage(M.invitationGoneTitle, M.invitationUsed));
     const displayName = formField(req.body, 'displayName');
     const page = (status: number, v: Omit<JoinView, 'csrf'>) =>
-      sendHtml(reply, status, invitationPage({ csrf: preSignInCsrf(deps, req, reply), token, email: invitation.email, displayName, ...v }));
-    if (!preSignInCsrfValid(deps, req, req.body)) return page(403, { error: M.preCsrfRefused });
+      sendHtml(reply, status, invitationPage({ csrf: area(deps).preSignInCsrf(req, reply), token, email: invitation.email, displayName, ...v }));
+    if (!area(deps).preSignInCsrfValid(req, req.body)) return page(403, { error: M.preCsrfRefused });
     const { input, fields } = read(req.body, invitation.email);
     if (fields.length) return page(400, { fields });
     // Used up before the account is made: two tabs submitting at once make one account, not two.

@@ -30,7 +30,7 @@ export interface AccountView {
 const errorsOf = (v: AccountView, form: AccountFormErrors['form']) => (v.errors?.form === form ? v.errors : undefined);
 
 export function accountPage(v: AccountView): string {
-  const d = v.who.developer;
+  const d = v.who.account;
   const nameErr = errorsOf(v, 'name');
   const pwErr = errorsOf(v, 'password');
   const totpErr = errorsOf(v, 'totp-disable');

@@ -2,15 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperAccount } from '../../../adapters/store.js';
 import type { DeveloperDeps } from '../deps.js';
 import { DeveloperAccounts, type SecondFactor } from '../developer-accounts.js';
-import { ensureDeveloperDevice, preSignInCsrf, preSignInCsrfValid } from '../developer-cookies.js';
+import { ensureDeveloperDevice } from '../developer-device.js';
 import { PendingSignIns } from '../developer-pending-sign-in.js';
-import { DeveloperSessions } from '../developer-sessions.js';
 import { attemptDeveloper, confirmFirstFactor } from './account-attempt.js';
 import { M } from './account-messages.js';
 import { safeNext } from './account-next.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { signInPage, verifyPage } from './account-sign-in-views.js';
-import { checkCsrf, setFlash, signedIn, takeFlash } from './signed-in.js';
+import { area } from '../area.js';
 
 /**
  * Sign-in (email and password, then the second step when the account has one) and sign-out. The password is
@@ -19,7 +18,7 @@ import { checkCsrf, setFlash, signedIn, takeFlash } from './signed-in.js';
  */
 export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const accounts = new DeveloperAccounts(deps);
-  const sessions = new DeveloperSessions(deps);
+  const sessions = area(deps).sessions;
   const pendings = new PendingSignIns(deps);
   const signupOpen = deps.signup === 'open';
 
@@ -36,23 +35,23 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
     const next = safeNext(req.query.next);
     if (await sessions.current(req)) return seeOther(reply, next);
     ensureDeveloperDevice(deps, req, reply);
-    const csrf = preSignInCsrf(deps, req, reply);
-    return sendHtml(reply, 200, signInPage({ csrf, next, flash: takeFlash(deps, req, reply), signupOpen }));
+    const csrf = area(deps).preSignInCsrf(req, reply);
+    return sendHtml(reply, 200, signInPage({ csrf, next, flash: area(deps).flash.take(req, reply), signupOpen }));
   });
 
   scope.post('/sign-in', async (req, reply) => {
     const next = safeNext(formField(req.body, 'next'));
     const email = formField(req.body, 'email').trim();
     const page = (status: number, error: Parameters<typeof signInPage>[0]['error']) =>
-      sendHtml(reply, status, signInPage({ csrf: preSignInCsrf(deps, req, reply), next, email, error, signupOpen }));
-    if (!preSignInCsrfValid(deps, req, req.body)) return page(403, M.preCsrfRefused);
+      sendHtml(reply, status, signInPage({ csrf: area(deps).preSignInCsrf(req, reply), next, email, error, signupOpen }));
+    if (!area(deps).preSignInCsrfValid(req, req.body)) return page(403, M.preCsrfRefused);
     const password = formField(req.body, 'password');
     if (!email || !password) return page(400, M.wrongPassword);
     const account = await attemptDeveloper(deps, req, reply, {
       scope: 'password',
       email,
       verify: () => accounts.checkPassword(email, password),
-      retry: (_status, error) => signInPage({ csrf: preSignInCsrf(deps, req, reply), next, email, error, signupOpen }),
+      retry: (_status, error) => signInPage({ csrf: area(deps).preSignInCsrf(req, reply), next, email, error, signupOpen }),
       // With a second factor the password alone proves little: the device becomes known after the code.
       final: (a) => !a.totpSecret,
     });
@@ -64,21 +63,21 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
 
   scope.get('/sign-in/verify', async (req, reply) => {
     if (!(await pendings.current(req))) {
-      setFlash(deps, reply, M.verifyExpired);
+      area(deps).flash.set(reply, M.verifyExpired);
       return seeOther(reply, '/developer/sign-in');
     }
-    return sendHtml(reply, 200, verifyPage({ csrf: preSignInCsrf(deps, req, reply) }));
+    return sendHtml(reply, 200, verifyPage({ csrf: area(deps).preSignInCsrf(req, reply) }));
   });
 
   scope.post('/sign-in/verify', async (req, reply) => {
-    if (!preSignInCsrfValid(deps, req, req.body)) {
-      return sendHtml(reply, 403, verifyPage({ csrf: preSignInCsrf(deps, req, reply), error: M.preCsrfRefused }));
+    if (!area(deps).preSignInCsrfValid(req, req.body)) {
+      return sendHtml(reply, 403, verifyPage({ csrf: area(deps).preSignInCsrf(req, reply), error: M.preCsrfRefused }));
     }
     const pending = await pendings.current(req);
     const account = pending && (await accounts.find(pending.accountId));
     if (!pending || !account?.totpSecret) {
       await pendings.end(reply, pending);
-      setFlash(deps, reply, M.verifyExpired);
+      area(deps).flash.set(reply, M.verifyExpired);
       return seeOther(reply, '/developer/sign-in');
     }
     const code = formField(req.body, 'code').trim();
@@ -93,8 +92,8 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
       },
       // Out of tries: back to the password (the half-done sign-in is gone).
       retry: (_status, error) => (triesLeft
-        ? verifyPage({ csrf: preSignInCsrf(deps, req, reply), error })
-        : signInPage({ csrf: preSignInCsrf(deps, req, reply), next: pending.next, email: account.email, error: M.verifyTooManyWrong, signupOpen })),
+        ? verifyPage({ csrf: area(deps).preSignInCsrf(req, reply), error })
+        : signInPage({ csrf: area(deps).preSignInCsrf(req, reply), next: pending.next, email: account.email, error: M.verifyTooManyWrong, signupOpen })),
       final: () => true,
     });
     if (!secondFactor) return reply;
@@ -104,12 +103,12 @@ export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void 
   });
 
   scope.post('/sign-out', async (req, reply) => {
-    const who = await signedIn(deps, req, reply);
+    const who = await area(deps).signedIn(req, reply);
     if (!who) return reply;
-    checkCsrf(deps, who, req.body);
+    area(deps).checkCsrf(who, req.body);
     await sessions.end(req, reply);
-    req.log.info({ event: 'developer.signed_out', developerId: who.developer.id }, 'developer signed out');
-    setFlash(deps, reply, M.signedOut);
+    req.log.info({ event: 'developer.signed_out', developerId: who.account.id }, 'developer signed out');
+    area(deps).flash.set(reply, M.signedOut);
     return seeOther(reply, '/developer/sign-in');
   });
 }

@@ -5,7 +5,8 @@ import { ConflictError, type FieldProblem, NotFoundError, ValidationError } from
 import { M } from './account-messages.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { tokenRevokePage, tokensPage, type TokensView } from './account-token-views.js';
-import { checkCsrf, type SignedIn, setFlash, setReveal, signedIn, takeFlash, takeReveal } from './signed-in.js';
+import { type SignedIn } from './signed-in.js';
+import { area } from '../area.js';
 
 const TOKEN_REVEAL = 'api-token';
 
@@ -14,19 +15,19 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const tokens = new ApiTokens(deps);
 
   const render = async (who: SignedIn, o: Partial<TokensView> = {}) =>
-    tokensPage({ who, tokens: await tokens.list(who.developer.id), now: deps.clock.now(), ...o });
+    tokensPage({ who, tokens: await tokens.list(who.account.id), now: deps.clock.now(), ...o });
 
   scope.get('/account/tokens', async (req, reply) => {
-    const who = await signedIn(deps, req, reply);
+    const who = await area(deps).signedIn(req, reply);
     if (!who) return reply;
-    const created = await takeReveal(deps, req, reply, who, TOKEN_REVEAL);
-    return sendHtml(reply, 200, await render(who, { created, flash: takeFlash(deps, req, reply) }));
+    const created = await area(deps).reveals.take(req, reply, who.session.key, TOKEN_REVEAL);
+    return sendHtml(reply, 200, await render(who, { created, flash: area(deps).flash.take(req, reply) }));
   });
 
   scope.post('/account/tokens', async (req, reply) => {
-    const who = await signedIn(deps, req, reply);
+    const who = await area(deps).signedIn(req, reply);
     if (!who) return reply;
-    checkCsrf(deps, who, req.body);
+    area(deps).checkCsrf(who, req.body);
     const label = formField(req.body, 'label').trim();
     const days = formField(req.body, 'expiresInDays').trim() || String(API_TOKEN_DEFAULT_DAYS);
     const fields: FieldProblem[] = [];
@@ -37,37 +38,37 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (fields.length) return again(fields);
     let token: string;
     try {
-      ({ token } = await tokens.create(who.developer, { label, expiresInDays: n }));
+      ({ token } = await tokens.create(who.account, { label, expiresInDays: n }));
     } catch (err) {
       // Too many active tokens: said on the form, which stays filled in.
       if (err instanceof ConflictError) return again([{ path: 'label', message: err.message }]);
       if (!(err instanceof ValidationError)) throw err;
       return again(err.fields.map((f) => ({ path: f.path.replace(/^\//, '').replace('expires_in_days', 'expiresInDays'), message: f.message })));
     }
-    await setReveal(deps, reply, who, TOKEN_REVEAL, token);
+    await area(deps).reveals.set(reply, who.session.key, TOKEN_REVEAL, token);
     return seeOther(reply, '/developer/account/tokens');
   });
 
   /** One of the developer's own tokens, or 404 (another's, revoked, or none). */
   const ownToken = async (who: SignedIn, id: string) => {
-    const token = (await tokens.list(who.developer.id)).find((t) => t.id === id);
+    const token = (await tokens.list(who.account.id)).find((t) => t.id === id);
     if (!token) throw new NotFoundError('This token does not exist (it may have been revoked already).');
     return token;
   };
 
   scope.get<{ Params: { id: string } }>('/account/tokens/:id/revoke', async (req, reply) => {
-    const who = await signedIn(deps, req, reply);
+    const who = await area(deps).signedIn(req, reply);
     if (!who) return reply;
     return sendHtml(reply, 200, tokenRevokePage(who, await ownToken(who, req.params.id)));
   });
 
   scope.post<{ Params: { id: string } }>('/account/tokens/:id/revoke', async (req, reply) => {
-    const who = await signedIn(deps, req, reply);
+    const who = await area(deps).signedIn(req, reply);
     if (!who) return reply;
-    checkCsrf(deps, who, req.body);
+    area(deps).checkCsrf(who, req.body);
     const token = await ownToken(who, req.params.id);
-    await tokens.revoke(who.developer, token.id);
-    setFlash(deps, reply, M.tokenRevoked(token.label));
+    await tokens.revoke(who.account, token.id);
+    area(deps).flash.set(reply, M.tokenRevoked(token.label));
     return seeOther(reply, '/developer/account/tokens');
   });
 }

@@ -3,9 +3,9 @@ import { html } from '../../web/html.js';
 import { sendHtml } from '../../web/http.js';
 import { layout } from '../../web/layout.js';
 import type { DeveloperDeps } from '../deps.js';
-import { DeveloperSessions } from '../developer-sessions.js';
 import { refusedView } from './app-list-view.js';
-import { developerLayout, signedInAs } from './signed-in.js';
+import { developerLayout } from './signed-in.js';
+import { area } from '../area.js';
 
 const NOT_HERE = 'There is no page at this address in the developer area.';
 
@@ -15,11 +15,11 @@ const NOT_HERE = 'There is no page at this address in the developer area.';
  * signed out, the sign-in pages' plain card with the way in and the guide. Never a dead end.
  */
 export function developerNotFound(deps: DeveloperDeps) {
-  const sessions = new DeveloperSessions(deps);
+  const sessions = area(deps).sessions;
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const session = await sessions.current(req);
     if (session) {
-      return sendHtml(reply, 404, developerLayout('Page not found', refusedView('Page not found', NOT_HERE, undefined), signedInAs(deps, session.developer, session)));
+      return sendHtml(reply, 404, developerLayout('Page not found', refusedView('Page not found', NOT_HERE, undefined), area(deps).signedInAs(session.account, session)));
     }
     return sendHtml(reply, 404, layout('Page not found', html`
 <h1>Page not found</h1>

@@ -4,8 +4,8 @@ import { AppService } from '../app-service.js';
 import type { DeveloperDeps } from '../deps.js';
 import { sandboxCredentials } from '../sandbox.js';
 import { sandboxPage } from './sandbox-page.js';
-import { signedIn } from './signed-in.js';
 import { sendHtml } from '../../web/http.js';
+import { area } from '../area.js';
 
 /**
  * GET /developer/sandbox: the sandbox school every developer tests with (issue 9 §3), its test users'
@@ -14,11 +14,11 @@ import { sendHtml } from '../../web/http.js';
  */
 export function sandboxPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   scope.get('/sandbox', async (req, reply) => {
-    const who = await signedIn(deps, req, reply);
+    const who = await area(deps).signedIn(req, reply);
     if (!who) return reply;
     const [sandbox, apps] = await Promise.all([
       sandboxCredentials(deps.store),
-      new AppService(deps).listApps(actorOf(who.developer)),
+      new AppService(deps).listApps(actorOf(who.account)),
     ]);
     return sendHtml(reply, 200, sandboxPage({ who, sandbox, apps: apps.map((a) => a.client), issuer: deps.issuer }));
   });

@@ -8,7 +8,7 @@ import { type Attempt, DEFAULT_THROTTLE_POLICY, LoginThrottle, type ThrottlePoli
 import { ManualClock } from '../../../src/clock.js';
 
 /**
- * The guessing protection's two promises (README → Sign-in protection), over a real SQLite store with time
+ * The guessing protection's two promises (docs/security.md → Sign-in protection), over a real SQLite store with time
  * under the test's control, with the default policy unless a test says otherwise.
  */
 const P = DEFAULT_THROTTLE_POLICY;
