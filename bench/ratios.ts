@@ -33,7 +33,7 @@ const STORE_FIGURES: [string, (t: TargetResults) => number | undefined][] = [
   ['morning peak', (t) => t.morningPeak?.rate],
 ];
 
-/** The targets of issue 11 §1, each computed from figures of this one run. */
+/** The targets of docs/performance.md, each computed from figures of this one run. */
 export function ratios(r: Results): Ratio[] {
   const { bare, sqlite, redis } = r.targets;
   const out: Ratio[] = [];

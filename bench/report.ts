@@ -94,7 +94,7 @@ export function renderReport(r: Results): string {
       (Object.keys(r.settings.lanyardEnv).length ? `; ${Object.entries(r.settings.lanyardEnv).map(([k, v]) => `${k}=${v}`).join(' ')}` : ''),
     ...(measured ? ['', table(rows)] : []),
     '',
-    table([['target (issue 11 §1)', 'value', 'goal', ''], ...r.ratios.map((x) => [
+    table([['target (docs/performance.md)', 'value', 'goal', ''], ...r.ratios.map((x) => [
       x.name, x.value === undefined ? 'n/a' : Number.isInteger(x.value) ? String(x.value) : x.value.toFixed(2), x.goal, x.met === undefined ? '' : x.met ? 'met' : 'NOT MET',
     ])]),
   ];

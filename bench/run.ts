@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: Lanyard's rates beside the machine's limits and beside bare oidc-provider, measured in
- * one run on this machine (issue 11). Progress goes to standard error, the table to standard output, the
+ * one run on this machine (docs/performance.md). Progress goes to standard error, the table to standard output, the
  * same as JSON to bench/results/latest.json (or --json FILE). See bench/README.md.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

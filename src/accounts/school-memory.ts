@@ -4,8 +4,7 @@ import { secureCookieFor, setCookie } from '../http/cookie-header.js';
 import { readCookie } from '../http/signed-value.js';
 
 /**
- * The school this device signed in to last (issue 10 §1: "remembering the last school on this device, with
- * 'not your school?'"): an organisation id (not secret) in `lanyard_school`, kept for 400 days, set when a
+ * The school this device signed in to last, with "not your school?" (docs/dashboard-and-app-launch.md): an organisation id (not secret) in `lanyard_school`, kept for 400 days, set when a
  * sign-in completes and when a school is picked on the home page. Without it, a trusted classroom device's
  * school. The sign-in screens start from it when an app names no school, and always offer another.
  */

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import { forgetImportRecords } from './importer.js';
 
 /**
- * What staff can do to a user account as a whole (issue 8 §2; the `lanyard users …` commands call these).
+ * What staff can do to a user account as a whole (docs/configuration.md → Adding clients and users; the `lanyard users …` commands call these).
  * Each takes effect at once on every instance: the store moves the user's sessionsValidAfter and removes the
  * account's sessions, grants, codes and tokens (Directory.endSessions); findAccount and the login policy
  * refuse whatever a request under way writes back (src/accounts/account-status.ts). Apps' own sessions are

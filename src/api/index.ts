@@ -13,7 +13,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 export type UserApiDeps = UserRouteDeps;
 
 /**
- * The API apps call with a user's access token (issue 10 §4; SPEC: "An access_token is required to access
+ * The API apps call with a user's access token (docs/integrating-an-app.md → User API; SPEC: "An access_token is required to access
  * the service's API endpoints"): GET /api/user, and its OpenAPI 3.1 document at /api/openapi.json.
  * Everything lives in one encapsulated scope, a sibling of the developer API's: this document lists only
  * these routes, and the hooks and error handler apply to nothing else. Paths under /api that are not here

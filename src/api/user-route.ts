@@ -33,7 +33,7 @@ const INVALID: Record<Exclude<RefusalReason, 'missing'>, string> = {
 };
 const SCOPE = `the access token has none of the scopes this endpoint needs: ${USER_READ_SCOPES.join(' or ')}`;
 
-/** GET /api/user: the signed-in user (issue 10 §4), for an access token Lanyard issued for them. */
+/** GET /api/user: the signed-in user (docs/integrating-an-app.md → User API), for an access token Lanyard issued for them. */
 export function userRoute(api: FastifyInstance, deps: UserRouteDeps): void {
   api.get('/user', {
     schema: {

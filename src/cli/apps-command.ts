@@ -19,7 +19,7 @@ const typesOf = (value: string | undefined): string[] | undefined =>
 
 const clientIdArg = [{ name: 'CLIENT_ID', description: 'the app (its client_id, from `lanyard apps list`)', required: true }] as const;
 
-/** `lanyard apps …`: the operator's side of going live (issue 9 §3); a page for it comes later. */
+/** `lanyard apps …`: the operator's side of going live (docs/developer-area.md); a page for it comes later. */
 export const appsCommands: Group = {
   name: 'apps',
   summary: 'review the apps developers register (approve or decline going live), and choose the apps each school uses',

@@ -7,11 +7,11 @@ import type { AppConnection, Organisation, Store, StoredClient, User } from '../
  *
  * - An app still in development (`development`, or `pending` while an operator reviews its request to go
  *   live) signs in only users of the sandbox school (src/developer/sandbox.ts), so a developer can try the
- *   whole flow before any real child is involved (issue 9 §3).
+ *   whole flow before any real child is involved (docs/developer-area.md).
  * - The other way round too: the sandbox school's users sign in ONLY to apps in development. Their
  *   credentials are shown to every developer, so a live app (one of real schools, whose ID tokens a sandbox
  *   "admin" would otherwise be indistinguishable in) never signs one in.
- * - A real school's users sign in to a live app only when the school uses it (issue 10 §2): a connection
+ * - A real school's users sign in to a live app only when the school uses it (docs/dashboard-and-app-launch.md): a connection
  *   (adapters/store/connections.ts: the file's `organisations[].apps`, or `lanyard apps connect`), for
  *   the user's type when the connection names types. A configuration-file client that no organisation
  *   lists is connected to every school (`allOrganisations`), and Lanyard's built-in client serves every school.

@@ -14,7 +14,7 @@ type Answer = { hash: string } | { verified: boolean };
  * The hashing is the primary's, not the workers', because its event loop has little else to do: when a hash
  * finishes, the next one in the queue starts at once. A worker's loop is busy serving requests, and a slot
  * held until it got round to a finished hash (and then to the next grant) stood idle for milliseconds each
- * time: sign-in reached 0.75–0.78 of the argon2 rate that way (issue 11). Work queued by a worker that has
+ * time: sign-in reached 0.75–0.78 of the argon2 rate that way (docs/performance.md). Work queued by a worker that has
  * since gone is skipped, and teaches the slots nothing. Returns a function that stops serving.
  */
 export function hashForWorkers(slots: Limiter): () => void {

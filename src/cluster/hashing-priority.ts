@@ -8,7 +8,7 @@ import type { Log } from '../startup/startup.js';
  * (hashing-broker.ts): nice + 5. When the cores are all busy, the kernel gives the workers' threads (signing
  * tokens, answering pages) about three times the share of a hashing thread (Linux's weights for nice 0 and
  * 5: 1024 and 335); when they are not, a hash runs at full speed. So in a rush of sign-ins a pupil waits a
- * little longer, or is told sooner to come back, rather than every token and refresh slowing down (issue 11:
+ * little longer, or is told sooner to come back, rather than every token and refresh slowing down (docs/performance.md:
  * argon2 must not starve signing).
  */
 export const HASHING_NICE = 5;

@@ -5,7 +5,7 @@ import { appSeedClientId } from '../config/file.js';
 import { ConfigError } from '../errors.js';
 
 /**
- * Writes the configuration file's `organisations[].apps` into the store at startup (issue 10 §2): each
+ * Writes the configuration file's `organisations[].apps` into the store at startup (docs/dashboard-and-app-launch.md): each
  * listed app is connected to the school in the listed order, for the listed user types. Connections the
  * file made before and no longer lists are removed; an operator's connection (`lanyard apps connect`) of
  * an app the file now lists becomes the file's. Runs after the file's organisations and clients are

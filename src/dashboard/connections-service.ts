@@ -32,7 +32,7 @@ export interface Connected {
 }
 
 /**
- * The operator's side of issue 10 §2 (`lanyard apps connect|disconnect|connections`): which apps a school
+ * The operator's side of a school's apps (docs/dashboard-and-app-launch.md) (`lanyard apps connect|disconnect|connections`): which apps a school
  * uses. A connection made here sits beside the configuration file's (`organisations[].apps`, which stay
  * the file's to change), and takes effect at once on every instance.
  */

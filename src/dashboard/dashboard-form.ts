@@ -4,7 +4,7 @@ import type { SignedIn } from '../provider/session.js';
 /**
  * CSRF for the dashboard's forms (launch, sign out): bound to the browser's Lanyard session
  * (src/provider/session-form.ts), so a page on another site can neither launch an app in the user's name
- * (issue 10 §3) nor sign them out.
+ * (docs/dashboard-and-app-launch.md) nor sign them out.
  */
 const PURPOSE = 'dashboard-form';
 

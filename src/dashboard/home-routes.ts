@@ -20,7 +20,7 @@ const DASHBOARD_CSP = "default-src 'self'; img-src 'self' data: https:; style-sr
 type HomeQuery = { q?: string; change?: string; error?: string };
 
 /**
- * The front door (issue 10 §1). `GET /`: signed in, the dashboard; otherwise the school this device
+ * The front door (docs/dashboard-and-app-launch.md). `GET /`: signed in, the dashboard; otherwise the school this device
  * remembers (straight to its sign-in screens, which offer another school), or the school picker. Signing in
  * goes through the provider with Lanyard's built-in client, like any app: the same screens, the same
  * guessing protection, the same session the apps' sign-ins then find.

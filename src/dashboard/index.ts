@@ -6,7 +6,7 @@ import { launchRoute } from './launch.js';
 import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 
 /**
- * The users' side of Lanyard (issue 10): the front door at `/` (school picker, remembered school), the
+ * The users' side of Lanyard (docs/dashboard-and-app-launch.md): the front door at `/` (school picker, remembered school), the
  * dashboard of apps the school uses, launching them, and signing out. Which apps a school uses is
  * connections-service.ts (operators) and config-connections.ts (the file).
  */

@@ -10,7 +10,7 @@ import { formExpired } from './home-routes.js';
 import { dashboardApps } from './school-apps.js';
 
 /**
- * POST /launch/:clientId — a tile on the dashboard (issue 10 §3). Only a signed-in user, with the
+ * POST /launch/:clientId — a tile on the dashboard (docs/dashboard-and-app-launch.md). Only a signed-in user, with the
  * dashboard's form token (no other site can make a browser launch an app), and only an app that is on their
  * dashboard. Then, with the app's `initiate_login_uri`, third-party initiated login (OpenID Connect Core
  * §4); without it, the SPEC's provider-initiated flow (OpenID Connect rules 1): an authorization request

@@ -8,7 +8,7 @@ export interface SchoolApp {
 }
 
 /**
- * The apps a school uses, in its order (issue 10 §2): its connections by position, then the
+ * The apps a school uses, in its order (docs/dashboard-and-app-launch.md): its connections by position, then the
  * configuration file's apps of every school that it has not connected itself, by name. Clients that no
  * longer exist are left out. Whether each may sign users in now (live, for their type) is the caller's.
  */

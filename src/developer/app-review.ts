@@ -16,7 +16,7 @@ export interface PendingRequest {
 }
 
 /**
- * The operator's side of going live (issue 9 §3): the queue of requests, approving (pending → live) and
+ * The operator's side of going live (docs/developer-area.md): the queue of requests, approving (pending → live) and
  * declining with a note the developers see (pending → development). Only the operator (the `lanyard` CLI's
  * OPERATOR actor) may decide; developers ask through AppService.requestLive.
  */

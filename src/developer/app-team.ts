@@ -30,8 +30,8 @@ export interface InvitationRecorded {
 }
 
 /**
- * An app's team (issue 9 §1: "An app belongs to a team of developers: its owner can add and remove other
- * developer accounts"). Owners invite by email and remove members or withdraw invitations; a member may
+ * An app's team (docs/developer-area.md): an app belongs to a team of developers, whose owner adds and removes
+ * other developer accounts. Owners invite by email and remove members or withdraw invitations; a member may
  * leave; the last owner stays. Adding someone is an invitation (role `invited`) that grants nothing until the
  * invited developer accepts it (team-invitations.ts). With open sign-up no address is verified, so whoever
  * signed up first with a colleague's address could accept it: there, accepting also needs the invitation's

@@ -57,7 +57,7 @@ export function nameProblem(name: string): string | undefined {
 }
 
 /**
- * Developer accounts (issue 9 §1): separate from school users; a password (argon2id) and an optional RFC 6238
+ * Developer accounts (docs/developer-area.md): separate from school users; a password (argon2id) and an optional RFC 6238
  * second factor with recovery codes. These accounts control apps' callback URLs, so they are privileged: every
  * change is recorded on the account's history (`developer:<id>`, never a secret), and a change of password or
  * second factor ends the account's other sessions (sessionsValidAfter, and the session records are removed).

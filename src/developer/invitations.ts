@@ -5,7 +5,7 @@ import { ConflictError, ValidationError } from './errors.js';
 import { LinkRecords } from './link-records.js';
 
 /**
- * Invitations (issue 9 §1): `lanyard developers invite EMAIL` prints a link valid 7 days and usable once;
+ * Invitations (docs/developer-area.md): `lanyard developers invite EMAIL` prints a link valid 7 days and usable once;
  * Lanyard sends no email. The link carries a 256-bit random token; the store keeps only its SHA-256, as a
  * `DeveloperInvitation` record that expires with the invitation and is consumed atomically when accepted
  * (two tabs submitting at once create one account; link-records.ts). The invitation is for its email:

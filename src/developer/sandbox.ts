@@ -11,7 +11,7 @@ import { SANDBOX_SLUG } from '../clients/app-availability.js';
 export { SANDBOX_SLUG };
 
 /**
- * The sandbox school every developer tests with (issue 9 §3): a test organisation with a teacher, a pupil
+ * The sandbox school every developer tests with (docs/developer-area.md): a test organisation with a teacher, a pupil
  * with an emoji password, a pupil with a badge, a pupil with a password and an admin. An app in development
  * signs in only its users (src/clients/app-availability.ts), so the whole flow, emoji and badge sign-in
  * included, can be tried before any real child is involved.

@@ -28,7 +28,7 @@ interface Attached {
 
 /**
  * GET and HEAD of a few documents every relying party fetches again and again (discovery, the key set),
- * answered from the server's `request` event before Fastify sees them (issue 11). Fastify's request path —
+ * answered from the server's `request` event before Fastify sees them (docs/performance.md). Fastify's request path —
  * its hooks, middie, routing, a child logger and reply object per request — costs several times what writing
  * a few kilobytes made once does, so these skip it and do only what every Lanyard response gets anyway: the
  * caller's headers (the security headers among them), one log line in the request log's shape, and the

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { providerRoute } from '../routes.js';
 
 /**
- * One log line per request (issue 11: every request used to be logged three times: Fastify's "incoming
+ * One log line per request (docs/performance.md: every request used to be logged three times: Fastify's "incoming
  * request" and "request completed", and the provider's own line). The line is written when the response
  * is closed, whoever answered it (a Fastify route or oidc-provider behind middie), and it carries the
  * request's event when it has one (`token.issued`, `login.succeeded`, …), so the event costs no line of its

@@ -13,7 +13,7 @@ export interface Exposition { text: string; contentType: string }
  * How often the event loop's delay is sampled (nodejs_eventloop_lag_*), in ms. With prom-client's default,
  * 10 ms, an idle worker's main thread woke 105 times a second (16 with 100 ms: test/integration/
  * idle-wakeups.test.ts), and an idle Lanyard of two workers used 12.7 ms of CPU a second in all (4.7 ms with
- * 100; issue 11, observability that costs little). A stall of 100 ms or more is always seen; shorter ones
+ * 100; docs/performance.md: observability that costs little). A stall of 100 ms or more is always seen; shorter ones
  * are sampled ten times a second, 150 samples between two scrapes 15 s apart.
  */
 export const EVENT_LOOP_SAMPLE_MS = 100;

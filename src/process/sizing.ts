@@ -28,7 +28,7 @@ export function threadPoolSize(workers: number, cores = availableParallelism()):
  * The largest semi-space of a worker's young generation, in MiB. V8 sizes it from the machine's memory (up
  * to 64 MiB on a large one, so about 190 MiB of young generation per worker); a worker's garbage is short-
  * lived requests, and 16 MiB holds them as well: the bench's soak showed workers settling at about 255 MiB
- * instead of 360 MiB, sooner, with the same CPU per exchange and per sign-in (issue 11).
+ * instead of 360 MiB, sooner, with the same CPU per exchange and per sign-in (docs/performance.md).
  */
 export const WORKER_SEMI_SPACE_MB = 16;
 

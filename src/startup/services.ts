@@ -43,7 +43,7 @@ export interface OpenOptions {
 
 /**
  * Writes the configuration file into the store: its organisations and users, its clients and the
- * organisations' app connections; and makes (once) or repairs the developers' test school (issue 9 §3).
+ * organisations' app connections; and makes (once) or repairs the developers' test school (docs/developer-area.md).
  * At every start, and when the cluster primary reloads the file (SIGHUP, src/cluster/reload.ts).
  */
 export async function applyConfigFile(store: Store, config: Config, clock: Clock): Promise<void> {

@@ -9,7 +9,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 
 /**
- * The developer account pages in Chromium (issue 9 §1, §5): invitation, sign-in with and without the second
+ * The developer account pages in Chromium (docs/developer-area.md): invitation, sign-in with and without the second
  * step, the account page, TOTP set-up, recovery codes, API tokens, sign-out, the closed sign-up and the 404 —
  * each screenshotted and checked by axe-core, at a phone, a tablet and a Chromebook width, done by typing and clicking.
  */

@@ -11,7 +11,7 @@ import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/rely
 import { TEACHER } from '../helpers/sign-in.js';
 
 /**
- * The developer area end to end (issue 9 §6), in Chromium, on two instances of one store, as a developer and
+ * The developer area end to end (docs/developer-area.md), in Chromium, on two instances of one store, as a developer and
  * a pupil would live it: an invitation made by `lanyard developers invite` is accepted; the developer turns on
  * two-step sign-in and signs in with it; registers an app, adds a callback URL and creates a secret; an
  * openid-client relying party with that secret signs in the sandbox school's emoji pupil (pictures read off

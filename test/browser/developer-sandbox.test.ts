@@ -24,7 +24,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/relying-party.js';
 
 /**
- * The developer area's sandbox page (issue 9 §3): the sandbox school's test users and their credentials —
+ * The developer area's sandbox page (docs/developer-area.md): the sandbox school's test users and their credentials —
  * the emoji password as pictures, the badge as a QR code a camera reads — at phone, tablet and desktop
  * widths, with screenshots and axe; and the QR code on the page, shown to a camera, signs the badge pupil
  * in to a development app.

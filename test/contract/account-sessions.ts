@@ -32,7 +32,7 @@ async function exported(store: Store): Promise<StoreEntry[]> {
 }
 
 /**
- * Ending a user's sessions (issue 8 §2): a credential replaced, a badge voided, a suspension, a sign-out,
+ * Ending a user's sessions (docs/configuration.md → Adding clients and users): a credential replaced, a badge voided, a suspension, a sign-out,
  * a deletion. Each moves the user's sessionsValidAfter and removes every protocol record of the account
  * at once, on every backend; nothing else is touched.
  */

@@ -8,7 +8,7 @@ import { type Credentials, signIn } from './sign-in.js';
 /**
  * One person signed in through the hosted login, as a real app sees them: a browser with its Lanyard
  * session, and the tokens openid-client got for it. Used to show what a credential change, a suspension,
- * a sign-out or a deletion ends (issue 8 §2), and what it leaves alone.
+ * a sign-out or a deletion ends (docs/configuration.md → Adding clients and users), and what it leaves alone.
  */
 export interface SignedIn {
   rp: client.Configuration;

@@ -8,8 +8,8 @@ import { type Lanyard, startLanyard } from './lanyard.js';
 import { screenshotAndCheck } from './page-check.js';
 
 /**
- * The app pages of the developer area in Chromium (issue 9 §2, §5, §6 "Screenshots of every page, axe on every
- * page"), as flows done by clicking and typing like a person, at one size each, for the test files
+ * The app pages of the developer area in Chromium (docs/developer-area.md), with a
+ * screenshot of every page and axe on every page, as flows done by clicking and typing like a person, at one size each, for the test files
  * test/browser/developer-apps*.test.ts to run at a phone (375), a tablet (768) and a Chromebook (1366x768) width.
  * An app from registration to deletion runs one size a file, so that no file comes near tap's time limit on a
  * slow VM (all three sizes in one file took 164 s of its 180).

@@ -15,7 +15,7 @@ import { startRedis } from '../helpers/redis-server.js';
 import { DEMO_CLIENT } from '../helpers/relying-party.js';
 
 /**
- * One client floods GET /oauth/authorize without ever signing in (issue 8 measured 600 requests a second
+ * One client floods GET /oauth/authorize without ever signing in (docs/configuration.md → Adding clients and users measured 600 requests a second
  * growing the store by 10 GiB an hour). Each request that gets through stores one interaction, so the
  * store holds at most what the authorize budgets let one address make within an interaction's lifetime;
  * the rest are 429 with Retry-After and store nothing. The budget here is lowered to 1,000 a minute so

@@ -10,7 +10,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
  * `lanyard apps list [--pending] [--json]`, `apps approve CLIENT_ID`, `apps decline CLIENT_ID [--note]`
- * (issue 9 §3): the operator's side of going live; `apps connect|disconnect|connections --org SLUG` (issue
+ * (docs/developer-area.md): the operator's side of going live; `apps connect|disconnect|connections --org SLUG` (issue
  * 10 §2): which apps a school uses. Run as the real command against the store of a running Lanyard, whose
  * sign-ins follow the decision at once.
  */
@@ -82,7 +82,7 @@ t.test('apps approve: the app is live at once and recorded as the operator’s d
   t.match(approved.stdout, new RegExp(`approved "Tables Trainer" \\(${s.tables}\\): it is live now`));
   t.match(approved.stdout, `lanyard apps connect --org SLUG ${s.tables}`, 'says how a school starts using it');
   t.equal((await s.lanyard.store.findClient(s.tables))!.status, 'live');
-  t.notOk(await signsInDemoSchool(s.lanyard, s.tables), 'live, but the Demo School does not use it yet (issue 10 §2)');
+  t.notOk(await signsInDemoSchool(s.lanyard, s.tables), 'live, but the Demo School does not use it yet (docs/dashboard-and-app-launch.md)');
   const connected = await s.run(['connect', '--org', 'demo-school', s.tables]);
   t.equal(connected.code, 0, connected.stderr);
   t.ok(await signsInDemoSchool(s.lanyard, s.tables), 'the running Lanyard signs in a Demo School user once connected');

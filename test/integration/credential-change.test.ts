@@ -15,7 +15,7 @@ import { startRedis } from '../helpers/redis-server.js';
 import { PUPIL, TEACHER } from '../helpers/sign-in.js';
 
 /**
- * Changing a credential ends what it protected (issue 8 §2): a password reset by `lanyard import`, an emoji
+ * Changing a credential ends what it protected (docs/configuration.md → Adding clients and users): a password reset by `lanyard import`, an emoji
  * password issued again, a badge printed again or revoked — each on the store a running Lanyard uses, the
  * way the command does it — ends the user's Lanyard session and revokes their grants at once: the refresh
  * token answers invalid_grant, the access token invalid_token, prompt=none login_required. The same

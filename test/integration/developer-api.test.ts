@@ -12,8 +12,8 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 
 /**
- * The JSON API under /developer/api over real HTTP (issue 9 §4, §6 "API: every endpoint, with validation
- * errors"; "Authorisation"): every endpoint's answer and its refusals with field paths, the 401 shapes, that
+ * The JSON API under /developer/api over real HTTP (docs/developer-area.md), every endpoint with its
+ * validation errors and its authorisation: every endpoint's answer and its refusals with field paths, the 401 shapes, that
  * one developer's token reaches nothing of another's, and that a secret made here works at /oauth/token.
  */
 

@@ -14,7 +14,7 @@ import { type Credentials, signIn } from '../helpers/sign-in.js';
 import { storedId } from '../../adapters/record-ids.js';
 
 /**
- * The app pages of the developer area over real HTTP on a real SQLite store (issue 9 §2, §3, §6): registering,
+ * The app pages of the developer area over real HTTP on a real SQLite store (docs/developer-area.md): registering,
  * callback URLs with a message for each refusal, secrets shown once and working at /oauth/token (two at once,
  * revoked at once, expired), default scopes, the initiate login URI, the logout URL, deleting, the history, who may see and change
  * what, and CSRF.

@@ -11,9 +11,8 @@ import { AppService } from '../../src/developer/app-service.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 /**
- * The OpenAPI document of /developer/api (issue 9 §4: "generated from the route schemas, so that request
- * validation and documentation cannot drift"; §6: "the OpenAPI document validated against what the routes
- * accept"): a valid OpenAPI 3.1 document; exactly the routes Fastify has; every documented request body
+ * The OpenAPI document of /developer/api (docs/developer-area.md), generated from the route schemas so that
+ * request validation and documentation cannot drift, and held against what the routes accept: a valid OpenAPI 3.1 document; exactly the routes Fastify has; every documented request body
  * enforced as documented (its example accepted; a missing required field, an extra field, a wrong type
  * refused with that field's path); the documented security enforced; answers shaped as documented.
  */

@@ -192,7 +192,7 @@ t.test('pending is still development; once approved, the app signs in the users 
   const unconnected = await browser.get(early.url);
   t.match(unconnected.headers.get('location'), /\/interaction\//, 'live but not connected: no code from the session');
   const refusal = await browser.get(new URL(unconnected.headers.get('location')!, lanyard.url).href);
-  t.equal(refusal.status, 403, 'the school does not use it (issue 10 §2)');
+  t.equal(refusal.status, 403, 'the school does not use it (docs/dashboard-and-app-launch.md)');
   t.match(await refusal.text(), /not available at your school/);
 
   const demoSchool = (await lanyard.store.findOrganisation('demo-school'))!;

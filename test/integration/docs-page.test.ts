@@ -4,7 +4,7 @@ import { writeConfig } from '../helpers/config-file.js';
 import { startLanyard } from '../helpers/lanyard.js';
 
 /**
- * /docs, the developer guide (issue 9 §7): the whole integration, one section per step; every link on it
+ * /docs, the developer guide (docs/developer-area.md): the whole integration, one section per step; every link on it
  * leads somewhere real, every anchor exists, and the examples use this Lanyard's issuer.
  */
 

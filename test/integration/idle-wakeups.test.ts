@@ -5,7 +5,7 @@ import { EVENT_LOOP_SAMPLE_MS } from '../../src/metrics/metrics.js';
 import { serveWorkers } from '../helpers/workers.js';
 
 /**
- * An idle Lanyard barely wakes up (issue 11 §4, observability that costs little): its metrics sample the
+ * An idle Lanyard barely wakes up (docs/performance.md, observability that costs little): its metrics sample the
  * event loop's delay every EVENT_LOOP_SAMPLE_MS, not prom-client's default 10 ms, which woke each worker's
  * main thread about 105 times a second for nothing (16 with 100 ms). Counted by the kernel: a main thread's voluntary context switches
  * (/proc/PID/status), each a sleep that something ended.

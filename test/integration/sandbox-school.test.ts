@@ -15,7 +15,7 @@ import { startLanyard } from '../helpers/lanyard.js';
 import { pooledKeyPair } from '../helpers/test-keys.js';
 
 /**
- * The sandbox school (issue 9 §3): made once, the same on every instance and after every restart, put back
+ * The sandbox school (docs/developer-area.md): made once, the same on every instance and after every restart, put back
  * when an operator deletes or changes a test user, and never confused with a real school.
  */
 

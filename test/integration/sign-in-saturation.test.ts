@@ -36,7 +36,7 @@ async function saturate(t: { teardown(fn: () => unknown): void }) {
 }
 
 /**
- * Above saturation a sign-in is turned away at once with 503 and Retry-After (issue 11: the morning peak
+ * Above saturation a sign-in is turned away at once with 503 and Retry-After (docs/performance.md: the morning peak
  * never queues a pupil for ever), with the form to try again and nothing counted against the pupil.
  * The machine's argon2 slots are filled by hand: one held, ten waiting, each known to take 1.2 s.
  */

@@ -18,7 +18,7 @@ import { DEMO_CALLBACK, demoBasic } from '../helpers/tokens.js';
 import { storedId } from '../../adapters/record-ids.js';
 
 /**
- * GET /api/user (issue 10 §4): the signed-in user for an access token Lanyard issued for them, checked as
+ * GET /api/user (docs/dashboard-and-app-launch.md): the signed-in user for an access token Lanyard issued for them, checked as
  * oidc-provider's userinfo checks a token; RFC 6750 errors and challenges; no caching; a store failure is 503;
  * its OpenAPI 3.1 document. Real HTTP, real sign-ins, real tokens; tokens the token endpoint cannot produce
  * (another audience, no user, DPoP-bound) are made through oidc-provider's public models.

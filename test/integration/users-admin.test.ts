@@ -8,7 +8,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { PUPIL, TEACHER } from '../helpers/sign-in.js';
 
 /**
- * `lanyard users signout | suspend | unsuspend | delete | list` (issue 8 §2), called as the commands run
+ * `lanyard users signout | suspend | unsuspend | delete | list` (docs/configuration.md → Adding clients and users), called as the commands run
  * them, against the store of a running Lanyard: each takes effect at once on the sessions and tokens
  * already given out.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 5: the dashboard (issue 10). The apps each school uses (`app_connections`, in the school's
+ * Migration 5: the dashboard (docs/dashboard-and-app-launch.md). The apps each school uses (`app_connections`, in the school's
  * order, optionally for some user types only), an app's `initiate_login_uri` (OpenID Connect Core §4), and
  * whether a configuration-file client is connected to every school (`all_organisations`: rewritten at every
  * start from the file). No foreign key to clients: deleting a client deletes its connections in the same

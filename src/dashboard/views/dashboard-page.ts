@@ -13,7 +13,7 @@ export interface DashboardView {
 }
 
 /**
- * The signed-in user's dashboard (issue 10 §1): who and which school, a big tile for each app the school
+ * The signed-in user's dashboard (docs/dashboard-and-app-launch.md): who and which school, a big tile for each app the school
  * lets them use, in the school's order, and signing out. Each tile is a form that POSTs (a launch is a
  * state change, and CSRF-protected: src/dashboard/dashboard-form.ts), so it works without JavaScript and
  * from the keyboard.

@@ -12,7 +12,7 @@ export interface HomeView {
 }
 
 /**
- * The front door for a browser that is not signed in (issue 10 §1): find your school, then sign in with its
+ * The front door for a browser that is not signed in (docs/dashboard-and-app-launch.md): find your school, then sign in with its
  * methods (the sign-in screens), then the dashboard. A plain GET form and links, so it needs no JavaScript,
  * and nothing is stored until a school is chosen.
  */

@@ -4,7 +4,7 @@ import { jsonErrors } from '../../http/json-errors.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 
 /**
- * One error shape for the whole API (issue 9 §4): `{ error, error_description, fields? }`, with the status
+ * One error shape for the whole API (docs/developer-area.md): `{ error, error_description, fields? }`, with the status
  * that says what happened. Validation problems, from the route schemas or from the services, both name each
  * refused field by its JSON pointer (RFC 6901), so a script can point at the exact input.
  */

@@ -25,7 +25,7 @@ export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 const BODY_LIMIT = 16 * 1024;
 
 /**
- * The JSON API under /developer/api (issue 9 §4): every action of the developer area's pages, for scripts,
+ * The JSON API under /developer/api (docs/developer-area.md): every action of the developer area's pages, for scripts,
  * authenticated by personal API tokens, with its OpenAPI 3.1 document generated from the route schemas.
  * Everything here lives in this encapsulated scope: the document lists only these routes, and the parser,
  * validator, error handler and hooks apply to nothing else (the provider's bodies stay unparsed).
@@ -47,7 +47,7 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
   scope.addHook('onRoute', (route) => {
     route.bodyLimit ??= BODY_LIMIT;
   });
-  // Every answer is private (an account, its apps, secrets): no cache may keep any of it (issue 9 §4).
+  // Every answer is private (an account, its apps, secrets): no cache may keep any of it (docs/developer-area.md).
   scope.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;

@@ -4,7 +4,7 @@ import { instant } from './schema-parts.js';
 /**
  * The JSON schemas of /developer/api, shared by request validation (src/developer/api/validator.ts), response
  * serialisation and the OpenAPI document (each `$id` becomes `#/components/schemas/<$id>`): one source, so
- * what the document says and what the routes enforce cannot drift (issue 9 §4).
+ * what the document says and what the routes enforce cannot drift (docs/developer-area.md).
  *
  * This file: what the API answers. Request bodies: input-schemas.ts; route building blocks: route-schemas.ts.
  */

@@ -15,7 +15,7 @@ import { area } from '../area.js';
 const SIGNUPS_PER_ADDRESS_PER_HOUR = 10;
 
 /**
- * How developer accounts come to be (issue 9 §1): by invitation (`lanyard developers invite EMAIL`), or by
+ * How developer accounts come to be (docs/developer-area.md): by invitation (`lanyard developers invite EMAIL`), or by
  * self sign-up when the operator set `developer_signup: "open"` (otherwise /developer/sign-up is a 404 that
  * says sign-up is by invitation). Either way the new developer is signed in and lands on their account page.
  */

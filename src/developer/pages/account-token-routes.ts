@@ -10,7 +10,7 @@ import { area } from '../area.js';
 
 const TOKEN_REVEAL = 'api-token';
 
-/** Personal API tokens (issue 9 §4): list, create (shown once, with a copy button), revoke (after a confirmation page). */
+/** Personal API tokens (docs/developer-area.md): list, create (shown once, with a copy button), revoke (after a confirmation page). */
 export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const tokens = new ApiTokens(deps);
 

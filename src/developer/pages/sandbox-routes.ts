@@ -8,7 +8,7 @@ import { sendHtml } from '../../web/http.js';
 import { area } from '../area.js';
 
 /**
- * GET /developer/sandbox: the sandbox school every developer tests with (issue 9 §3), its test users'
+ * GET /developer/sandbox: the sandbox school every developer tests with (docs/developer-area.md), its test users'
  * credentials and how to try a sign-in. Test credentials, shown to every signed-in developer on purpose
  * (src/developer/sandbox.ts); still never cached, like every page of the area.
  */

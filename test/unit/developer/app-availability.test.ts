@@ -3,7 +3,7 @@ import type { AppConnection, Organisation, StoredClient } from '../../../adapter
 import { availabilityOf, mayClientSignIn, organisationAllowed, sandboxOnly, schoolRefusal } from '../../../src/clients/app-availability.js';
 
 /**
- * The rule of issue 9 §3: development and pending apps sign in only the sandbox school's users, and the
+ * The rule of docs/developer-area.md: development and pending apps sign in only the sandbox school's users, and the
  * sandbox school's users (whose credentials every developer sees) sign in to nothing else.
  */
 
@@ -57,7 +57,7 @@ t.test('mayClientSignIn reads the client, the sandbox school and the connection 
   t.notOk(await mayClientSignIn(src, 'live', undefined), 'no user: no');
 });
 
-t.test('a live app signs in a real school\'s users only where the school connected it, for the types it chose (issue 10 §2)', async (t) => {
+t.test('a live app signs in a real school\'s users only where the school connected it, for the types it chose (docs/dashboard-and-app-launch.md)', async (t) => {
   const apps = {
     unconnected: client('live', 'developer', { clientId: 'unconnected' }),
     anyone: client('live', 'developer', { clientId: 'anyone' }),
