@@ -3,9 +3,9 @@ import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { type Config, loadConfig } from './config/config.js';
 import { routeProviderConsole } from './provider/console-bridge.js';
-import { closeGracefully } from './http/graceful-close.js';
-import { flushLog, serverLogStream } from './logging.js';
+import { serverLogStream } from './logging.js';
 import { openServices } from './startup/services.js';
+import { stopOnce } from './startup/shutdown.js';
 import { holdHangUps, onHangUp } from './process/hang-up.js';
 import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup/startup.js';
 
@@ -35,17 +35,8 @@ async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise
   const startup = beginStartup(config, pretty, app.log, services.redisPersistence);
   const sweeper = startSweeper(services.store, app.log);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ event: 'shutdown', signal }, 'shutting down');
-    flushLog(app.log); // written now, not with the next lines: a second signal would end the process before them
-    clearInterval(sweeper);
-    if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
-    await services.store.close();
-    process.exit(0);
-  };
+  const stop = stopOnce({ app, store: services.store, beforeClose: () => clearInterval(sweeper) });
+  const shutdown = (signal: string) => stop({ line: { event: 'shutdown', signal }, message: 'shutting down' });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   onHangUp(out, {

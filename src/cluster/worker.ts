@@ -2,10 +2,10 @@ import { buildApp } from '../app.js';
 import { useCredentialHasher } from '../accounts/credential-hasher.js';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { closeGracefully, drain } from '../http/graceful-close.js';
-import { flushLog, serverLogStream } from '../logging.js';
+import { serverLogStream } from '../logging.js';
 import { routeProviderConsole } from '../provider/console-bridge.js';
 import { openServices } from '../startup/services.js';
+import { stopOnce } from '../startup/shutdown.js';
 import { prettyOutput } from '../startup/startup.js';
 import { handOverFinalCounts } from '../metrics/cluster-worker.js';
 import { RemoteHasher } from './hashing-client.js';
@@ -27,21 +27,16 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
   const app = await buildApp({ config, clock: systemClock, ...services, logStream: serverLogStream(pretty, out) });
   routeProviderConsole(app.log);
 
-  let closing = false;
-  const stop = async (reason: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ event: 'worker.stopping', reason }, 'worker shutting down');
-    flushLog(app.log); // written now, not with the next lines: the primary kills a worker that overstays its grace
-    if (reason === 'replaced') await drain(app);
-    if (await closeGracefully(app)) app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
-    if (reason === 'replaced') {
-      // The primary's sums keep them (src/metrics/cluster-primary.ts); without them, still stop.
-      await handOverFinalCounts().catch((err: unknown) => app.log.warn({ event: 'metrics.handover_failed', err }, 'this worker’s counts could not be handed to the primary'));
-    }
-    await services.store.close();
-    process.exit(0);
-  };
+  const stopWorker = stopOnce({ app, store: services.store });
+  const stop = (reason: string) => stopWorker({
+    line: { event: 'worker.stopping', reason },
+    message: 'worker shutting down',
+    drain: reason === 'replaced',
+    // The primary's sums keep a replaced worker's counts (src/metrics/cluster-primary.ts); without them, still stop.
+    afterClose: reason === 'replaced'
+      ? () => handOverFinalCounts().catch((err: unknown) => app.log.warn({ event: 'metrics.handover_failed', err }, 'this worker’s counts could not be handed to the primary'))
+      : undefined,
+  });
   // `on`, not `once`: a second signal while stopping must not fall back to the default (an immediate exit).
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));

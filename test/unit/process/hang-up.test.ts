@@ -1,5 +1,5 @@
 import t from 'tap';
-import { holdHangUps, onHangUp } from '../../src/process/hang-up.js';
+import { holdHangUps, onHangUp } from '../../../src/process/hang-up.js';
 
 /** The SIGHUP listeners added while `fn` runs (they are removed again at the test's end). */
 function added(t: { teardown(fn: () => void): void }, fn: () => void): ((signal: NodeJS.Signals) => void)[] {

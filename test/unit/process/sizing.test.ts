@@ -1,5 +1,5 @@
 import t from 'tap';
-import { argon2Slots, threadPoolSize, WORKER_SEMI_SPACE_MB, workerExecArgv } from '../../src/process/sizing.js';
+import { argon2Slots, threadPoolSize, WORKER_SEMI_SPACE_MB, workerExecArgv } from '../../../src/process/sizing.js';
 
 t.test('argon2 slots: cores − 1 for the whole machine, at least 1; the pool of the process that hashes has room for all of them', async (t) => {
   t.same([1, 2, 4, 16].map((cores) => argon2Slots(cores)), [1, 1, 3, 15]);

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { ConfigError } from '../../src/errors.js';
-import { loadConfig } from '../../src/config/config.js';
-import { readConfigFile } from '../../src/config/file.js';
-import { demoConfigPath, projectRoot } from '../../src/package-files.js';
+import { ConfigError } from '../../../src/errors.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { readConfigFile } from '../../../src/config/file.js';
+import { demoConfigPath, projectRoot } from '../../../src/package-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'lanyard-config-'));
 t.teardown(() => rmSync(dir, { recursive: true, force: true }));

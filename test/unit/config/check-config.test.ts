@@ -1,7 +1,7 @@
 import t from 'tap';
-import { checkConfig, loadConfig } from '../../src/config/config.js';
-import { ConfigError } from '../../src/errors.js';
-import { writeConfig } from '../helpers/config-file.js';
+import { checkConfig, loadConfig } from '../../../src/config/config.js';
+import { ConfigError } from '../../../src/errors.js';
+import { writeConfig } from '../../helpers/config-file.js';
 
 const COOKIE_KEYS = `${'a'.repeat(32)},${'b'.repeat(40)}`;
 

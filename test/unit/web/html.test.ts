@@ -1,5 +1,5 @@
 import t from 'tap';
-import { esc, html, Raw, raw } from '../../src/web/html.js';
+import { esc, html, Raw, raw } from '../../../src/web/html.js';
 
 t.test('esc escapes the five HTML-significant characters', async (t) => {
   t.equal(esc(`<script>alert("x") & 'y'</script>`), '&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;');

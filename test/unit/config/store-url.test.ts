@@ -1,8 +1,8 @@
 import t from 'tap';
-import { redactUrl } from '../../adapters/open-store.js';
-import { parseRedisUrl } from '../../src/config/store-url.js';
-import { loadConfig } from '../../src/config/config.js';
-import { ConfigError } from '../../src/errors.js';
+import { redactUrl } from '../../../adapters/open-store.js';
+import { parseRedisUrl } from '../../../src/config/store-url.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { ConfigError } from '../../../src/errors.js';
 
 /** LANYARD_STORE: which backend, where, and what a shared store requires (docs/storage.md → Choosing a store). */
 t.test('redis URLs: single server, TLS, Sentinel, credentials and database', async (t) => {

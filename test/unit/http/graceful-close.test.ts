@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { connect } from 'node:net';
 import Fastify from 'fastify';
 import t from 'tap';
-import { CLOSING_RETRY_AFTER_SECONDS, closeGracefully } from '../../src/http/graceful-close.js';
+import { CLOSING_RETRY_AFTER_SECONDS, closeGracefully } from '../../../src/http/graceful-close.js';
 
 /** A server with one request that never finishes by itself (a stuck or endlessly busy connection). */
 async function serverWithStuckRequest() {

@@ -1,6 +1,6 @@
 import t from 'tap';
-import { loadConfig } from '../../src/config/config.js';
-import { demoSignIns, startupSummary } from '../../src/startup/summary.js';
+import { loadConfig } from '../../../src/config/config.js';
+import { demoSignIns, startupSummary } from '../../../src/startup/summary.js';
 
 t.test('the demo configuration: a demo user for every sign-in method', async (t) => {
   const signIns = demoSignIns(loadConfig({}).file);
@@ -54,7 +54,7 @@ t.test('without the demo: no Demo App line, no users; a Redis store names its pr
 });
 
 t.test('pretty on a terminal, JSON elsewhere, unless LANYARD_LOG_FORMAT says', async (t) => {
-  const { prettyOutput } = await import('../../src/startup/startup.js');
+  const { prettyOutput } = await import('../../../src/startup/startup.js');
   const config = loadConfig({});
   t.equal(prettyOutput(config, { isTTY: true }), true, 'a terminal');
   t.equal(prettyOutput(config, {}), false, 'a pipe or a file');

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { breakableCode, emailAddress, flash, slashed, withAddresses } from '../../src/web/components.js';
+import { breakableCode, emailAddress, flash, slashed, withAddresses } from '../../../src/web/components.js';
 
 /** The parts a line may break between (each kept whole by `.breakable > span`). */
 const parts = (value: string) => [...value.matchAll(/<span>([^<]*)<\/span>/g)].map((m) => m[1]);

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
-import { openSqliteStore } from '../../adapters/sqlite.js';
-import { ENTRY_KINDS, type Store } from '../../adapters/store.js';
-import { progressLine } from '../../src/cli/store-command.js';
-import { ManualClock } from '../../src/clock.js';
-import { LanyardError } from '../../src/errors.js';
-import { copyStore, type CopyProgress, describeCounts, type KindCounts, verifyCounts } from '../../adapters/store-copy.js';
+import { openSqliteStore } from '../../../adapters/sqlite.js';
+import { ENTRY_KINDS, type Store } from '../../../adapters/store.js';
+import { progressLine } from '../../../src/cli/store-command.js';
+import { ManualClock } from '../../../src/clock.js';
+import { LanyardError } from '../../../src/errors.js';
+import { copyStore, type CopyProgress, describeCounts, type KindCounts, verifyCounts } from '../../../adapters/store-copy.js';
 
 /** The copy service on real SQLite files, time on a ManualClock shared by both stores (as the command shares one). */
 

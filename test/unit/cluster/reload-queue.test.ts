@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import t from 'tap';
-import { oneReloadAtATime } from '../../src/cluster/reload.js';
+import { oneReloadAtATime } from '../../../src/cluster/reload.js';
 
 t.test('reloads run one at a time; signals during one ask for exactly one more', async (t) => {
   let running = 0;

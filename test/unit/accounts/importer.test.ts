@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import argon2 from 'argon2';
 import t, { type Test } from 'tap';
-import { openSqliteStore } from '../../adapters/sqlite.js';
-import { hashCredential } from '../../src/accounts/credential-hasher.js';
-import { isUserId, newId } from '../../adapters/store/ids.js';
-import { importOrganisations } from '../../src/accounts/importer.js';
-import { badgeCodeHash } from '../../src/badges/badge-code.js';
-import { Limiter } from '../../src/accounts/limiter.js';
-import { checkPassword } from '../../src/accounts/password-login.js';
-import { ManualClock } from '../../src/clock.js';
-import type { OrganisationSeed } from '../../src/config/schema.js';
+import { openSqliteStore } from '../../../adapters/sqlite.js';
+import { hashCredential } from '../../../src/accounts/credential-hasher.js';
+import { isUserId, newId } from '../../../adapters/store/ids.js';
+import { importOrganisations } from '../../../src/accounts/importer.js';
+import { badgeCodeHash } from '../../../src/badges/badge-code.js';
+import { Limiter } from '../../../src/accounts/limiter.js';
+import { checkPassword } from '../../../src/accounts/password-login.js';
+import { ManualClock } from '../../../src/clock.js';
+import type { OrganisationSeed } from '../../../src/config/schema.js';
 
 function tempStore(t: Test) {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-accounts-'));
