@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import argon2 from 'argon2';
 import { ARGON2_OPTIONS } from '../src/accounts/credential-hasher.js';
-import { canonicalEmojiPassword } from '../src/accounts/emoji-bank.js';
+import { canonicalEmojiPassword } from '../src/formats/emoji-bank.js';
 import { generateClientSecret, hashClientSecret } from '../src/clients/client-secret.js';
 import { basicAuth } from './http.js';
 

@@ -1,4 +1,5 @@
-import { type Ratio, type Results, signInRatio, type TargetResults } from './results.js';
+import { type Ratio, type Results, type TargetResults } from './results.js';
+import { signInRatio } from './scenarios/sign-in.js';
 
 const atLeast = (name: string, goal: number, value: number | undefined): Ratio =>
   ({ name, goal: `≥ ${goal}`, value, met: value === undefined ? undefined : value >= goal });

@@ -1,5 +1,6 @@
 import type { Figure } from './load.js';
-import { type Results, signInRatio, type TargetResults } from './results.js';
+import { type Results, type TargetResults } from './results.js';
+import { signInRatio } from './scenarios/sign-in.js';
 import { LABELS, type TargetKey } from './target.js';
 
 /** The results as the table `npm run bench` prints: rates and latencies side by side, then the ratios. */

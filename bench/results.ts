@@ -5,26 +5,9 @@ import type { MetricsSummary } from './metrics-scraper.js';
 import type { MachineLimits } from './machine-limits.js';
 import type { PeakResult } from './scenarios/morning-peak.js';
 import type { SoakResult } from './scenarios/soak.js';
+import type { SignInFigure } from './scenarios/sign-in.js';
 import type { StormResult } from './scenarios/storm.js';
 import type { TargetKey } from './target.js';
-
-/** What the password sign-in scenario measured (scenarios/sign-in.ts). */
-export interface SignInFigure extends Figure {
-  /**
-   * argon2id verifications per second at the concurrency Lanyard allows itself, measured in a process of
-   * its own just before and just after the timed phase. A VM's speed drifts by several per cent over a
-   * minute, so these, rather than the machine limits taken at the start of the run, are what the sign-in
-   * rate is compared with. `serverCpuMs`: what Lanyard spent meanwhile, before and after (it should be
-   * idle); `measurementCpuMs`: what the two measuring processes used, not another process's.
-   */
-  argon2Around: { before: number; after: number; serverCpuMs: [number | undefined, number | undefined]; measurementCpuMs: number };
-}
-
-/** The mean of the two argon2 rates around the sign-in phase. */
-export const argon2AroundSignIn = (f: SignInFigure): number => (f.argon2Around.before + f.argon2Around.after) / 2;
-
-/** Issue 11's sign-in ratio: the sign-in rate ÷ the argon2 rate around its phase. */
-export const signInRatio = (f: SignInFigure): number => f.rate / argon2AroundSignIn(f);
 
 /** Everything measured on one server. Absent figures were not measured (bare has no sign-in screens). */
 export interface TargetResults {

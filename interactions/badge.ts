@@ -1,7 +1,7 @@
 import type { Raw } from '../src/web/html.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../adapters/store.js';
-import { EMOJI_PASSWORD_LENGTH } from '../src/accounts/emoji-bank.js';
+import { EMOJI_PASSWORD_LENGTH } from '../src/formats/emoji-bank.js';
 import { checkEmojiPassword } from '../src/accounts/password-login.js';
 import { findBadgeHolder } from '../src/badges/badges.js';
 import { attemptSignIn, completeLogin } from './attempt.js';

@@ -1,4 +1,4 @@
-import { EMOJI_PASSWORD_LENGTH, emojiGlyph, parseEmojiPassword } from '../src/accounts/emoji-bank.js';
+import { EMOJI_PASSWORD_LENGTH, emojiGlyph, parseEmojiPassword } from '../src/formats/emoji-bank.js';
 
 export interface EmojiBody { emoji?: string; add?: string; del?: string; go?: string; username?: string }
 

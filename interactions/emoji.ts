@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { checkEmojiPassword } from '../src/accounts/password-login.js';
-import { EMOJI_PASSWORD_LENGTH } from '../src/accounts/emoji-bank.js';
+import { EMOJI_PASSWORD_LENGTH } from '../src/formats/emoji-bank.js';
 import { attemptSignIn, completeLogin } from './attempt.js';
 import { type InteractionDeps, sendHtml } from './context.js';
 import { type EmojiBody, readEmojiInput, TAP_ALL } from './emoji-input.js';

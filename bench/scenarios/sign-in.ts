@@ -3,9 +3,26 @@ import { lanyardSignIn, staffMember } from '../flows/lanyard-sign-in.js';
 import { exchange } from '../flows/tokens.js';
 import { CookieJar } from '../http.js';
 import { measureArgon2Now } from '../limits.js';
-import { runLoad } from '../load.js';
-import type { SignInFigure } from '../results.js';
+import { type Figure, runLoad } from '../load.js';
 import type { Target } from '../target.js';
+
+/** What the password sign-in scenario measured (below). */
+export interface SignInFigure extends Figure {
+  /**
+   * argon2id verifications per second at the concurrency Lanyard allows itself, measured in a process of
+   * its own just before and just after the timed phase. A VM's speed drifts by several per cent over a
+   * minute, so these, rather than the machine limits taken at the start of the run, are what the sign-in
+   * rate is compared with. `serverCpuMs`: what Lanyard spent meanwhile, before and after (it should be
+   * idle); `measurementCpuMs`: what the two measuring processes used, not another process's.
+   */
+  argon2Around: { before: number; after: number; serverCpuMs: [number | undefined, number | undefined]; measurementCpuMs: number };
+}
+
+/** The mean of the two argon2 rates around the sign-in phase. */
+export const argon2AroundSignIn = (f: SignInFigure): number => (f.argon2Around.before + f.argon2Around.after) / 2;
+
+/** The sign-in ratio (docs/performance.md): the sign-in rate ÷ the argon2 rate around its phase. */
+export const signInRatio = (f: SignInFigure): number => f.rate / argon2AroundSignIn(f);
 
 let next = 0;
 

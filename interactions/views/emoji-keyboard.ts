@@ -1,4 +1,4 @@
-import { EMOJI_BANK, EMOJI_PASSWORD_LENGTH } from '../../src/accounts/emoji-bank.js';
+import { EMOJI_BANK, EMOJI_PASSWORD_LENGTH } from '../../src/formats/emoji-bank.js';
 import { html, type Raw } from '../../src/web/html.js';
 import { layout } from '../../src/web/layout.js';
 import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';

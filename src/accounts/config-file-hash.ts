@@ -1,5 +1,5 @@
 import { argon2Hash } from './credential-hasher.js';
-import { canonicalEmojiPassword, EMOJI_PASSWORD_LENGTH, parseEmojiPassword } from './emoji-bank.js';
+import { canonicalEmojiPassword, EMOJI_PASSWORD_LENGTH, parseEmojiPassword } from '../formats/emoji-bank.js';
 
 /** config/schema.json's bounds on a plaintext `password`. */
 const PASSWORD_MIN_LENGTH = 8;
@@ -16,7 +16,7 @@ export async function configFileHash(input: string, o: { emoji: boolean }): Prom
     const names = parseEmojiPassword(input);
     const canonical = canonicalEmojiPassword(names);
     if (!canonical) {
-      throw new Error(`an emoji password is ${EMOJI_PASSWORD_LENGTH} emoji names separated by commas, from src/accounts/emoji-bank.ts (e.g. dog,apple,rocket,star,cat,pizza)`);
+      throw new Error(`an emoji password is ${EMOJI_PASSWORD_LENGTH} emoji names separated by commas, from src/formats/emoji-bank.ts (e.g. dog,apple,rocket,star,cat,pizza)`);
     }
     return argon2Hash(canonical);
   }

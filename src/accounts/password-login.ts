@@ -1,7 +1,7 @@
 import type { CredentialKind, Directory, Organisation, User } from '../../adapters/store.js';
 import { maySignIn } from './account-status.js';
 import { SIGN_IN_WAIT, verifyAgainstDummy, verifyCredential } from './credential-hasher.js';
-import { canonicalEmojiPassword } from './emoji-bank.js';
+import { canonicalEmojiPassword } from '../formats/emoji-bank.js';
 
 /**
  * A user's secret inside one organisation. Unknown user, user without that secret, wrong secret and a

@@ -1,5 +1,5 @@
 import type { Organisation, Store } from '../../adapters/store.js';
-import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { SANDBOX_SLUG } from '../config/reserved.js';
 
 /** The longest search kept, and the most schools listed. */
 const QUERY_MAX_LENGTH = 100;

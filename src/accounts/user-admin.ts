@@ -1,6 +1,6 @@
 import type { CredentialKind, Organisation, Store, User } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { forgetImportRecords } from './importer.js';
+import { forgetImportRecords } from '../accounts/import-records.js';
 
 /**
  * What staff can do to a user account as a whole (docs/configuration.md → Adding clients and users; the `lanyard users …` commands call these).

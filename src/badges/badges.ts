@@ -1,6 +1,6 @@
 import type { Organisation, Store, User } from '../../adapters/store.js';
 import { maySignIn } from '../accounts/account-status.js';
-import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from './badge-code.js';
+import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from '../formats/badge-code.js';
 
 export interface IssuedBadge {
   user: User;

@@ -1,5 +1,5 @@
 import { withConfiguredStore } from './configured-store.js';
-import { importOrganisations } from '../accounts/importer.js';
+import { importOrganisations } from '../roster/importer.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/config.js';
 import { readConfigFile } from '../config/file.js';

@@ -3,7 +3,7 @@ import { withConfiguredStore } from './configured-store.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { hashCredential } from '../accounts/credential-hasher.js';
-import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from '../accounts/emoji-bank.js';
+import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from '../formats/emoji-bank.js';
 import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from '../accounts/user-admin.js';
 import { tableLines } from './table.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';

@@ -1,3 +1,4 @@
+import { SANDBOX_SLUG } from '../config/reserved.js';
 import type { AppConnection, Organisation, Store, StoredClient, User } from '../../adapters/store.js';
 
 /**
@@ -19,8 +20,6 @@ import type { AppConnection, Organisation, Store, StoredClient, User } from '../
  * The rule reads only the status, so anything not `live` is held to the sandbox (it fails closed).
  */
 
-/** The sandbox school's slug: reserved (a configuration file may not use it: src/config.ts). */
-export const SANDBOX_SLUG = 'sandbox';
 
 /** What a development app's sign-in screen says when another school is asked for. */
 export const DEVELOPMENT_APP_MESSAGE = 'This app is still in development: only the sandbox school can sign in to it.';

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-// upward: the file's emoji passwords and badge codes are checked by the very rules that read them at sign-in.
-import { canonicalEmojiPassword, parseEmojiPassword } from '../accounts/emoji-bank.js';
-// upward: as above, the badge code's one definition.
-import { normalizeBadgeCode } from '../badges/badge-code.js';
-// upward: the slug the developers' sandbox school keeps for itself, defined beside the rule that uses it.
-import { SANDBOX_SLUG } from '../clients/app-availability.js';
 import { ConfigError } from '../errors.js';
+import { normalizeBadgeCode } from '../formats/badge-code.js';
+import { canonicalEmojiPassword, parseEmojiPassword } from '../formats/emoji-bank.js';
+import { SANDBOX_SLUG } from './reserved.js';
 import { productionFileProblems } from './production.js';
 import { type AppSeed, CONFIG_SCHEMA, type ConfigFile } from './schema.js';
 
@@ -147,7 +144,7 @@ function semanticProblems(file: ConfigFile): string[] {
         problems.push(`/organisations/${i}/users/${j}: give "emoji_password" or "emoji_password_hash", not both`);
       }
       if (u.emoji_password && !canonicalEmojiPassword(parseEmojiPassword(u.emoji_password))) {
-        problems.push(`/organisations/${i}/users/${j}/emoji_password: must be 6 names from the emoji bank (src/accounts/emoji-bank.ts)`);
+        problems.push(`/organisations/${i}/users/${j}/emoji_password: must be 6 names from the emoji bank (src/formats/emoji-bank.ts)`);
       }
       const badge = u.badge_code && normalizeBadgeCode(u.badge_code);
       if (u.badge_code && !badge) {

@@ -1,6 +1,6 @@
 import type { AppConnection, Organisation, Store, StoredClient } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { SANDBOX_SLUG } from '../config/reserved.js';
 import { LanyardError } from '../errors.js';
 import { type SchoolApp, schoolApps } from './school-apps.js';
 

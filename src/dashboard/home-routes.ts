@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
-import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { SANDBOX_SLUG } from '../config/reserved.js';
 import { ROUTES } from '../routes.js';
 import { endBrowserSession, signedInSession } from '../provider/session.js';
 import { errorPage } from '../web/error-page.js';

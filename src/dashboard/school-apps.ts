@@ -1,5 +1,6 @@
 import type { AppConnection, Organisation, Store, StoredClient, User } from '../../adapters/store.js';
-import { connectionAdmits, SANDBOX_SLUG } from '../clients/app-availability.js';
+import { connectionAdmits } from '../clients/app-availability.js';
+import { SANDBOX_SLUG } from '../config/reserved.js';
 
 /** An app a school uses, with the connection that says so (none: a configuration-file app of every school). */
 export interface SchoolApp {

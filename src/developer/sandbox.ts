@@ -2,11 +2,11 @@ import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { CredentialKind, LoginSettings, Organisation, Store, User } from '../../adapters/store.js';
 import { hashCredential } from '../accounts/credential-hasher.js';
-import { canonicalEmojiPassword, emojiGlyph, generateEmojiPassword } from '../accounts/emoji-bank.js';
+import { canonicalEmojiPassword, emojiGlyph, generateEmojiPassword } from '../formats/emoji-bank.js';
 import { withStoreLock } from '../accounts/store-lock.js';
-import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from '../badges/badge-code.js';
+import { badgeCodeHash, badgeQrPayload, formatBadgeCode, generateBadgeCode, normalizeBadgeCode } from '../formats/badge-code.js';
 import { ConfigError } from '../errors.js';
-import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { SANDBOX_SLUG } from '../config/reserved.js';
 
 export { SANDBOX_SLUG };
 

@@ -1,4 +1,4 @@
-import { SANDBOX_SLUG } from '../clients/app-availability.js';
+import { SANDBOX_SLUG } from '../config/reserved.js';
 import { html } from '../web/html.js';
 import { codeBlock } from '../web/components.js';
 import { type DocSection } from './section.js';

@@ -3,7 +3,7 @@ import { openStore, storeDataDir } from '../../adapters/open-store.js';
 import type { RedisPersistence } from '../../adapters/redis.js';
 import type { Store } from '../../adapters/store.js';
 import { hashStoredRecordIds } from '../../adapters/record-ids.js';
-import { importOrganisations } from '../accounts/importer.js';
+import { importOrganisations } from '../roster/importer.js';
 import { builtinClients } from '../clients/builtin-clients.js';
 import { ClientRegistry } from '../clients/client-registry.js';
 import { syncConfigClients } from '../clients/config-clients.js';

@@ -1,5 +1,5 @@
 import { DEFAULT_LOGIN_SETTINGS, type LoginMethod } from '../../adapters/store.js';
-import { emojiGlyph, parseEmojiPassword } from '../accounts/emoji-bank.js';
+import { emojiGlyph, parseEmojiPassword } from '../formats/emoji-bank.js';
 import type { ConfigFile } from '../config/schema.js';
 
 /**

@@ -15,7 +15,7 @@ import { QR_VIDEO_DEFAULTS, writeQrVideo } from '../helpers/fake-camera.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { authorizationRequest, DEMO_CLIENT, relyingParty } from '../helpers/relying-party.js';
 
-/** What the badge's QR code holds: the prefix and the code without dashes (src/badges/badge-code.ts). */
+/** What the badge's QR code holds: the prefix and the code without dashes (src/formats/badge-code.ts). */
 const BADGE_KID_QR = `LB1:${BADGE_KID.code.replace(/-/g, '')}`;
 /** The status without a camera at all (Chromium here has none unless given a fake one). */
 const NO_CAMERA = 'There is no camera here.';

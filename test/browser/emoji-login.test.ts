@@ -4,7 +4,7 @@ import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp, DESKTOP, PHONE, TABLET } from '../helpers/browser-flow.js';
 import { answerCallback, focused, openPage, pageWidths, screenshot, tabTo, watchPage } from '../helpers/browser.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
-import { EMOJI_BANK } from '../../src/accounts/emoji-bank.js';
+import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
 import { EMOJI_KID } from '../helpers/children.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { type AuthorizationRequest, authorizationRequest, DEMO_CLIENT } from '../helpers/relying-party.js';

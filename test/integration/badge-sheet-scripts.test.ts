@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../adapters/sqlite.js';
 import type { Organisation, Store } from '../../adapters/store.js';
-import { importOrganisations } from '../../src/accounts/importer.js';
+import { importOrganisations } from '../../src/roster/importer.js';
 import { badgeName } from '../../src/badges/badge-name.js';
 import { printBadgesCommand, type PrintOptions } from '../../src/cli/run-badges.js';
 import { findBadgeHolder } from '../../src/badges/badges.js';

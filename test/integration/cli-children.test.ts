@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../adapters/sqlite.js';
 import type { Organisation, Store } from '../../adapters/store.js';
-import { EMOJI_BANK, emojiGlyph } from '../../src/accounts/emoji-bank.js';
+import { EMOJI_BANK, emojiGlyph } from '../../src/formats/emoji-bank.js';
 import { findBadgeHolder } from '../../src/badges/badges.js';
 import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-layout.js';
 import { crop, jsQR, run } from '../helpers/badge-pdf.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { withStore } from '../../adapters/open-store.js';
-import { importOrganisations } from '../../src/accounts/importer.js';
+import { importOrganisations } from '../../src/roster/importer.js';
 import { issueEmojiPasswordCommand } from '../../src/cli/run-users.js';
 import { printBadgesCommand, revokeBadgesCommand } from '../../src/cli/run-badges.js';
 import { systemClock } from '../../src/clock.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
 import type { Store } from '../../../adapters/store.js';
-import { badgeCodeHash, normalizeBadgeCode } from '../../../src/badges/badge-code.js';
+import { badgeCodeHash, normalizeBadgeCode } from '../../../src/formats/badge-code.js';
 import { findBadgeHolder, issueBadge } from '../../../src/badges/badges.js';
 import { ManualClock } from '../../../src/clock.js';
 

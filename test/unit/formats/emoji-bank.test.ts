@@ -7,7 +7,7 @@ import {
   emojiGlyph,
   generateEmojiPassword,
   parseEmojiPassword,
-} from '../../../src/accounts/emoji-bank.js';
+} from '../../../src/formats/emoji-bank.js';
 
 const NAMES: string[] = EMOJI_BANK.map(([name]) => name);
 const GLYPHS: string[] = EMOJI_BANK.map(([, glyph]) => glyph);

@@ -1,9 +1,10 @@
 import type { LoginSettings, Store } from '../../adapters/store.js';
 import { DEFAULT_LOGIN_SETTINGS } from '../../adapters/store.js';
 import type { OrganisationSeed, UserSeed } from '../config/schema.js';
-import { badgeCodeHash, normalizeBadgeCode } from '../badges/badge-code.js';
-import { hashCredential, verifyCredential } from './credential-hasher.js';
-import { canonicalEmojiPassword, parseEmojiPassword } from './emoji-bank.js';
+import { badgeCodeHash, normalizeBadgeCode } from '../formats/badge-code.js';
+import { hashCredential, verifyCredential } from '../accounts/credential-hasher.js';
+import { canonicalEmojiPassword, parseEmojiPassword } from '../formats/emoji-bank.js';
+import { seedKey } from '../accounts/import-records.js';
 
 export interface ImportSummary {
   organisations: number;
@@ -27,28 +28,6 @@ const loginSettings = (seed: OrganisationSeed): LoginSettings => ({
 export type ImportMode = 'startup' | 'command';
 
 type CredentialSeed = { hash: string } | { plain: string };
-
-/** The setting that remembers what an import last stored for one credential of one user. */
-const seedKey = (userId: string, kind: SeedKind) => `seed:${userId}:${kind}`;
-type SeedKind = 'password' | 'emoji' | 'badge';
-const SEED_KINDS: SeedKind[] = ['password', 'emoji', 'badge'];
-
-/**
- * Whether the credential of `kind` a file last gave the user is still theirs: nothing replaced it since (the
- * CLI issuing an emoji password or a badge again, a badge revoked). What the file gave is recorded as its hash
- * (below), so no argon2 verification is needed. For the startup summary's demo users.
- */
-export async function seededCredentialInUse(store: Store, userId: string, kind: SeedKind): Promise<boolean> {
-  const seeded = await store.getSetting(seedKey(userId, kind));
-  if (seeded === undefined) return false;
-  if (kind === 'badge') return (await store.findBadge(seeded))?.userId === userId;
-  return (await store.getCredential(userId, kind)) === seeded;
-}
-
-/** Forgets what imports stored for a user (a deleted user leaves no trace but their retired id). */
-export async function forgetImportRecords(store: Store, userId: string): Promise<void> {
-  for (const kind of SEED_KINDS) await store.deleteSetting(seedKey(userId, kind));
-}
 
 /**
  * Applies one password or emoji password from a file; true when the stored credential changed. Only a real
