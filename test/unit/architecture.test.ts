@@ -30,7 +30,7 @@ const LAYERS: [name: string, prefixes: string[]][] = [
   ['guide', ['src/docs/']],
   ['composition', ['src/startup/', 'src/app.ts']],
   ['processes', ['src/cluster/', 'src/main.ts']],
-  ['command line', ['src/cli/', 'src/cli.ts', 'src/check-node.mjs']],
+  ['command line', ['src/cli/', 'src/cli.ts', 'src/check-node.mjs', 'src/build-state.mjs']],
 ];
 
 function layerOf(file: string): { index: number; name: string; prefix: string } {
