@@ -1,6 +1,6 @@
 /**
  * The apps each school uses (docs/dashboard-and-app-launch.md): an app connected to an organisation appears on its users'
- * dashboards, in the school's order, and may sign them in (src/dashboard/connected-apps.ts decides).
+ * dashboards, in the school's order, and may sign them in (src/dashboard/school-apps.ts and src/clients/app-availability.ts decide).
  * Connections come from the configuration file (`organisations[].apps`, rewritten at every start) or from
  * an operator (`lanyard apps connect|disconnect`). Deleting a client removes its connections.
  */

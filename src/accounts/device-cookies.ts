@@ -53,7 +53,7 @@ export class DeviceCookies {
 
   /**
    * The signed device cookie this browser should be given (its bare id signed as it is, or a new id), or
-   * undefined when it has one already. The developer area sets it on its own path (src/developer/developer-cookies.ts).
+   * undefined when it has one already. The developer area sets it on its own path (src/developer/developer-device.ts).
    */
   valueToSet(req: FastifyRequest): string | undefined {
     const current = this.device(req);

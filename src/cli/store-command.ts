@@ -58,7 +58,7 @@ after. Lanyard does the same when it starts; run this to upgrade ahead of a depl
 
 const line = (text: string): void => { process.stdout.write(`${text}\n`); };
 
-/** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else the default (src/config.ts). */
+/** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else the default (src/config/defaults.ts). */
 function redisPrefix(given: string | undefined, what: string): string {
   const prefix = given ?? envRedisPrefix();
   const problem = redisPrefixProblem(prefix);

@@ -20,34 +20,34 @@ export function settingsRoutes(r: AppRouting): void {
     const app = await apps.getApp(c.actor, c.clientId);
     return { status: failed.status, title: title('Scopes', app), body: scopesView(app, c.who.csrf, undefined, fieldOrForm(failed, 'default_scopes')) };
   });
-  get('/apps/:clientId/initiate-login-uri', async (c) => {
-    const app = await apps.getApp(c.actor, c.clientId);
-    return { title: title('Dashboard launch', app), body: launchView(app, c.who.csrf, { message: flashOf(c) }) };
+  // The app's two URL settings: a page each, a form to set or change it, and a button to clear it.
+  const urlSetting = (o: {
+    path: string; field: 'initiate_login_uri' | 'logout_url'; section: 'launch' | 'logout'; heading: string;
+    view: typeof launchView; set: typeof apps.setLogoutUrl; saved: string; cleared: string;
+  }) => {
+    const set = o.set.bind(apps);
+    get(`/apps/:clientId/${o.path}`, async (c) => {
+      const app = await apps.getApp(c.actor, c.clientId);
+      return { title: title(o.heading, app), body: o.view(app, c.who.csrf, { message: flashOf(c) }) };
+    });
+    post(`/apps/:clientId/${o.path}`, async (c) => {
+      const value = formField(c.req.body, o.field);
+      const failed = await attempt(() => set(c.actor, c.clientId, value));
+      if (!failed) return done(c, sectionPath(c.clientId, o.section), value.trim() ? o.saved : o.cleared);
+      const app = await apps.getApp(c.actor, c.clientId);
+      return { status: failed.status, title: title(o.heading, app), body: o.view(app, c.who.csrf, { value, error: fieldOrForm(failed, o.field) }) };
+    });
+    post(`/apps/:clientId/${o.path}/clear`, async (c) => {
+      await set(c.actor, c.clientId, undefined);
+      return done(c, sectionPath(c.clientId, o.section), o.cleared);
+    });
+  };
+  urlSetting({
+    path: 'initiate-login-uri', field: 'initiate_login_uri', section: 'launch', heading: 'Dashboard launch', view: launchView,
+    set: apps.setInitiateLoginUri, saved: AM.launchSaved, cleared: AM.launchCleared,
   });
-  post('/apps/:clientId/initiate-login-uri', async (c) => {
-    const value = formField(c.req.body, 'initiate_login_uri');
-    const failed = await attempt(() => apps.setInitiateLoginUri(c.actor, c.clientId, value));
-    if (!failed) return done(c, sectionPath(c.clientId, 'launch'), value.trim() ? AM.launchSaved : AM.launchCleared);
-    const app = await apps.getApp(c.actor, c.clientId);
-    return { status: failed.status, title: title('Dashboard launch', app), body: launchView(app, c.who.csrf, { value, error: fieldOrForm(failed, 'initiate_login_uri') }) };
-  });
-  post('/apps/:clientId/initiate-login-uri/clear', async (c) => {
-    await apps.setInitiateLoginUri(c.actor, c.clientId, undefined);
-    return done(c, sectionPath(c.clientId, 'launch'), AM.launchCleared);
-  });
-  get('/apps/:clientId/logout-url', async (c) => {
-    const app = await apps.getApp(c.actor, c.clientId);
-    return { title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { message: flashOf(c) }) };
-  });
-  post('/apps/:clientId/logout-url', async (c) => {
-    const value = formField(c.req.body, 'logout_url');
-    const failed = await attempt(() => apps.setLogoutUrl(c.actor, c.clientId, value));
-    if (!failed) return done(c, sectionPath(c.clientId, 'logout'), value.trim() ? AM.logoutSaved : AM.logoutCleared);
-    const app = await apps.getApp(c.actor, c.clientId);
-    return { status: failed.status, title: title('Logout URL', app), body: logoutView(app, c.who.csrf, { value, error: fieldOrForm(failed, 'logout_url') }) };
-  });
-  post('/apps/:clientId/logout-url/clear', async (c) => {
-    await apps.setLogoutUrl(c.actor, c.clientId, undefined);
-    return done(c, sectionPath(c.clientId, 'logout'), AM.logoutCleared);
+  urlSetting({
+    path: 'logout-url', field: 'logout_url', section: 'logout', heading: 'Logout URL', view: logoutView,
+    set: apps.setLogoutUrl, saved: AM.logoutSaved, cleared: AM.logoutCleared,
   });
 }
