@@ -93,6 +93,16 @@ export async function freshTotpCode(secret: string, clock: Clock = systemClock):
   }
 }
 
+/**
+ * A 6-digit code that is none of the codes the server accepts now (the steps either side of this one): a
+ * wrong code, found without using up a fresh one (freshTotpCode would make the next right code wait).
+ */
+export function wrongTotpCode(secret: string, clock: Clock = systemClock): string {
+  const current = TOTP.counter({ period: 30, timestamp: clock.now().getTime() });
+  const valid = [-1, 0, 1].map((d) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: (current + d) * 30_000 }));
+  return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
+}
+
 export interface SignInOptions {
   email: string;
   password: string;
