@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { projectRoot } from '../../src/package-files.js';
 import { LANYARD_ARGV } from './lanyard-command.js';
+import { compileCacheEnv } from './child-env.js';
 
 export interface Run { code: number | null; stdout: string; stderr: string }
 
@@ -8,7 +9,7 @@ export interface Run { code: number | null; stdout: string; stderr: string }
 export function lanyard(args: string[], env: Record<string, string> = {}, stdin = ''): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...LANYARD_ARGV, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...compileCacheEnv(), ...env },
       cwd: projectRoot,
     });
     let stdout = '';

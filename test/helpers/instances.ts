@@ -7,6 +7,7 @@ import { projectRoot } from '../../src/package-files.js';
 import { freePort, type Lanyard, startLanyard } from './lanyard.js';
 import { type RedisServer, startRedis } from './redis-server.js';
 import { LANYARD_ARGV } from './lanyard-command.js';
+import { compileCacheEnv } from './child-env.js';
 
 /**
  * Several Lanyard instances on ONE store, as a load-balanced deployment runs them: one SQLite file, or one
@@ -143,6 +144,7 @@ export async function serveProcess(t: Teardown, shared: SharedStore, readyWithin
   const child = spawn(process.execPath, [...LANYARD_ARGV, 'serve'], {
     env: {
       PATH: process.env.PATH ?? '',
+      ...compileCacheEnv(),
       HOME: process.env.HOME ?? '',
       ...shared.env,
       PORT: String(port),

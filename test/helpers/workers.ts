@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { projectRoot } from '../../src/package-files.js';
 import { freePort, type Teardown } from './redis-server.js';
 import { LANYARD_ARGV } from './lanyard-command.js';
+import { compileCacheEnv } from './child-env.js';
 
 /** `lanyard serve` with worker processes (LANYARD_WORKERS), as a child process with JSON logs. */
 export interface ServedWorkers {
@@ -33,7 +34,7 @@ export async function until(check: () => boolean, what: string, withinMs = 20_00
 
 export function spawnServe(t: Teardown, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: ServedWorkers['exited'] } {
   const child = spawn(process.execPath, [...LANYARD_ARGV, 'serve'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', LANYARD_DEMO_APP: 'off', LANYARD_LOG_FORMAT: 'json', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...compileCacheEnv(), HOST: '127.0.0.1', LANYARD_DEMO_APP: 'off', LANYARD_LOG_FORMAT: 'json', ...env },
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

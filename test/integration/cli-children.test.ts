@@ -16,6 +16,7 @@ import { systemClock } from '../../src/clock.js';
 import { demoConfigPath, projectRoot } from '../../src/package-files.js';
 import { lanyard } from '../helpers/cli.js';
 import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
+import { compileCacheEnv } from '../helpers/child-env.js';
 
 /**
  * The children's sign-in commands through the real `lanyard` command, on a SQLite store in a temporary
@@ -73,7 +74,7 @@ async function readSheet(pdf: string, count: number): Promise<{ qr: string | und
 function lanyardBytes(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...LANYARD_ARGV, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...compileCacheEnv(), ...env },
       cwd: projectRoot,
     });
     const out: Buffer[] = [];
@@ -213,7 +214,7 @@ t.test('badges print: refuses to write a PDF to a terminal', async (t) => {
   const r = await new Promise<{ code: number | null; out: string }>((resolve) => {
     // script(1) runs the command with a pseudo-terminal as its standard output.
     const child = spawn('script', ['-qec', cmd, '/dev/null'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...d.env }, cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...compileCacheEnv(), ...d.env }, cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.on('data', (x) => { out += String(x); });

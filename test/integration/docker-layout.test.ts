@@ -7,6 +7,7 @@ import t, { type Test } from 'tap';
 import { projectRoot } from '../../src/package-files.js';
 import { freePort } from '../helpers/ports.js';
 import { until } from '../helpers/workers.js';
+import { compileCacheEnv } from '../helpers/child-env.js';
 
 /**
  * The container image builds and starts (docs/operations.md → Docker). There is no Docker engine here, so this follows
@@ -99,7 +100,7 @@ t.test('the image builds, and its runtime stage has everything `lanyard serve` r
   const stageEnv = envOf(runtime);
   const port = await freePort();
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: root,
+    PATH: process.env.PATH ?? '', HOME: root, ...compileCacheEnv(),
     ...stageEnv,
     // The image's own settings, but on loopback, a free port, and the data volume where it is laid out.
     HOST: '127.0.0.1', PORT: String(port), LANYARD_STORE: (stageEnv.LANYARD_STORE ?? '').replace('/app/', `${app}/`),

@@ -4,6 +4,7 @@ import { delimiter, dirname, join } from 'node:path';
 import t, { type Test } from 'tap';
 import { nodeVersionProblem } from '../../src/check-node.mjs';
 import { projectRoot } from '../../src/package-files.js';
+import { compileCacheEnv } from '../helpers/child-env.js';
 
 /**
  * `npm start`, `npm test` and the `lanyard` command stop on an old Node with one line, before a native
@@ -28,7 +29,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
       cwd: projectRoot,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...compileCacheEnv(), ...env },
     });
     let stdout = '';
     let stderr = '';

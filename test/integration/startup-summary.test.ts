@@ -8,6 +8,7 @@ import { projectRoot } from '../../src/package-files.js';
 import { lanyard } from '../helpers/cli.js';
 import { freePort } from '../helpers/lanyard.js';
 import { LANYARD_ARGV } from '../helpers/lanyard-command.js';
+import { compileCacheEnv } from '../helpers/child-env.js';
 
 /**
  * `lanyard serve` on a real pseudo-terminal (script(1), as an operator's shell runs it) prints a summary
@@ -28,7 +29,7 @@ async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; r
   const port = await freePort();
   const demoPort = await freePort();
   const argv = [process.execPath, ...LANYARD_ARGV, 'serve'];
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LANYARD_STORE: store, LANYARD_DEMO_APP: String(demoPort), ...o.env };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...compileCacheEnv(), PORT: String(port), HOST: '127.0.0.1', LANYARD_STORE: store, LANYARD_DEMO_APP: String(demoPort), ...o.env };
   const child: ChildProcess = o.tty
     ? spawn('script', ['-qec', argv.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' '), '/dev/null'], { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(argv[0]!, argv.slice(1), { cwd: projectRoot, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
