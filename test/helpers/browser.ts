@@ -1,7 +1,7 @@
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { projectRoot } from '../../src/package-files.js';
 
 interface Teardown { teardown(fn: () => unknown): void }
 
@@ -12,8 +12,7 @@ export interface LaunchOptions {
   cameraRefused?: boolean;
 }
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const SCREENSHOT_DIR = join(ROOT, 'test-artifacts', 'screenshots');
+export const SCREENSHOT_DIR = join(projectRoot, 'test-artifacts', 'screenshots');
 
 /**
  * Debian's packages put them in /usr/bin; `npx playwright install` is not used (no downloads in CI). The

@@ -14,6 +14,7 @@ import { systemClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { UserSeed } from '../../src/config/schema.js';
 import { crop, jsQR, run, topLine, type Word, wordsOnPage } from '../helpers/badge-pdf.js';
+import { projectRoot } from '../../src/package-files.js';
 
 /**
  * Badge sheets for a school whose pupils' names are written in many scripts, printed by the real command on a
@@ -21,7 +22,7 @@ import { crop, jsQR, run, topLine, type Word, wordsOnPage } from '../helpers/bad
  * and its QR code decoded (jsQR) to know whose badge it is, its text read with pdftotext.
  */
 const DPI = 150;
-const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts');
+const ARTIFACTS = join(projectRoot, 'test-artifacts');
 const SCHOOL = 'Al-Noor International School';
 
 const pupil = (username: string, given: string, family: string): UserSeed =>

@@ -7,6 +7,7 @@ import t from 'tap';
 import { type BadgeLabel, renderBadgeSheet } from '../../src/badges/badge-sheet.js';
 import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-layout.js';
 import { crop, jsQR, run, textIn } from '../helpers/badge-pdf.js';
+import { projectRoot } from '../../src/package-files.js';
 
 /**
  * The sheet as a printer would see it: rasterised by poppler (pdftoppm, Debian package poppler-utils), each
@@ -14,7 +15,7 @@ import { crop, jsQR, run, textIn } from '../helpers/badge-pdf.js';
  */
 const DPI = 150;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts');
+const ARTIFACTS = join(projectRoot, 'test-artifacts');
 
 const NAMES = [
   'Amira Okonkwo-Fitzgerald', 'Ben Li', 'Chloé Dubois', 'Łukasz Wróblewski', 'Zoë Ng', 'Oliver Smith',

@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import t from 'tap';
 import type { Figure } from '../../bench/load.js';
 import { groupAlive } from '../../bench/proc.js';
 import { findRedisServer } from '../../bench/redis.js';
 import type { Results } from '../../bench/results.js';
+import { projectRoot } from '../../src/package-files.js';
 
 /**
  * Keeps `npm run bench` working (docs/performance.md): a short smoke run of it runs in CI. The bench is not a
@@ -15,7 +15,7 @@ import type { Results } from '../../bench/results.js';
  * server without an error, writes its JSON, and leaves no process behind.
  */
 
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const REPO = projectRoot;
 const TIME_LIMIT_MS = 150_000; // under tap's 180 s; a smoke run takes seconds (plus a build when dist/ is stale)
 
 /** Runs the bench's entry (what `npm run bench` runs) with a deadline: SIGTERM, then SIGKILL, past it. */

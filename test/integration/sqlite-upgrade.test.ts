@@ -12,13 +12,14 @@ import { HttpBrowser } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
+import { projectRoot } from '../../src/package-files.js';
 
 /**
  * A database written by Lanyard 0.1.0 (test/fixtures/lanyard-0.1.0.db, before schema versions existed;
  * its manifest lists every row) upgrades in place at startup with nothing lost, and keeps working.
  */
-const FIXTURE = new URL('../fixtures/lanyard-0.1.0.db', import.meta.url).pathname;
-const manifest = JSON.parse(readFileSync(new URL('../fixtures/lanyard-0.1.0.json', import.meta.url), 'utf8')) as {
+const FIXTURE = join(projectRoot, 'test/fixtures/lanyard-0.1.0.db');
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'test/fixtures/lanyard-0.1.0.json'), 'utf8')) as {
   clock: string; key_encryption_key_base64: string; tables: Record<string, number>;
   organisations: { id: string; slug: string; name: string }[];
   users: { id: string; organisation_id: string; username: string }[];

@@ -273,7 +273,7 @@ t.test('store migrate reports the schema version before and after', async (t) =>
 
   // A database from Lanyard 0.1.0, before schema versions existed.
   const old = join(dir, 'old.db');
-  copyFileSync(new URL('../fixtures/lanyard-0.1.0.db', import.meta.url).pathname, old);
+  copyFileSync(join(projectRoot, 'test/fixtures/lanyard-0.1.0.db'), old);
   const upgraded = await lanyard(['store', 'migrate', '--store', `sqlite:${old}`]);
   t.equal(upgraded.code, 0, upgraded.stderr);
   t.match(upgraded.stdout, /schema version before: 0\n/);

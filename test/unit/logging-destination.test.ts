@@ -7,8 +7,9 @@ import { PassThrough } from 'node:stream';
 import pino from 'pino';
 import t, { type Test } from 'tap';
 import { LOG_BUFFER_BYTES, LOG_FLUSH_MS, serverLogStream } from '../../src/logging.js';
+import { projectRoot } from '../../src/package-files.js';
 
-const projectRoot = join(import.meta.dirname, '../..');
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A new file's path; `out` opens it for a stream in this process, which owns the descriptor and closes it. */
