@@ -100,6 +100,13 @@ t.test('library internals: only the modules src/provider/internals.ts lists say 
   for (const f of LIBRARY_COUPLED_MODULES) t.ok(existsSync(join(projectRoot, f)), `${f} exists`);
 });
 
+t.test('one error path per area: only the shared HTML and JSON handlers set an error handler', async (t) => {
+  const setters = productFiles().filter((f) => /\.setErrorHandler\(/.test(readFileSync(join(projectRoot, f), 'utf8')));
+  t.same(setters.sort(), ['src/http/json-errors.ts', 'src/web/page-errors.ts'], 'modules that call setErrorHandler');
+  const byPrefix = productFiles().filter((f) => /\bisPage\b|isDeveloperPage/.test(readFileSync(join(projectRoot, f), 'utf8')));
+  t.same(byPrefix, [], 'no choice of HTML or JSON by URL prefix');
+});
+
 t.test('the command line is one layer: every command in src/cli/, one suffix', async (t) => {
   const commands = productFiles().filter((f) => /-commands?\.ts$/.test(f));
   t.same(commands.filter((f) => !f.startsWith('src/cli/')), [], 'command modules outside src/cli/');
