@@ -33,7 +33,6 @@ export async function openStore(url: string, clock: Clock, options: OpenStoreOpt
   throw new LanyardError('config_invalid', `LANYARD_STORE "${redactUrl(url)}": unsupported store; use sqlite:<path>, redis://host:port or redis-sentinel://host:port/master`);
 }
 
-export { redactUrl } from '../src/config/store-url.js';
 
 /** Whether a store URL names a file on this machine (its data directory can hold the key-encryption key). */
 export function storeDataDir(url: string): string | undefined {

@@ -16,7 +16,8 @@ import { developerArea } from './developer/index.js';
 import { docsRoute } from './docs/index.js';
 import { assetRoutes } from './web/assets.js';
 import { clientErrorHandler } from './http/client-error.js';
-import { jsonErrors, sendJsonError } from './http/json-errors.js';
+import { sendJsonError } from './http/json-errors.js';
+import { negotiatedErrors, SCHOOL_PAGES } from './web/page-errors.js';
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { EarlyAnswers, type TrustProxy } from './http/early-answers.js';
@@ -99,9 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
 
-  // The root's own routes are for programs (health, metrics, assets, the guide's static page): JSON. Each
-  // area registers its own handler, HTML or JSON, on its own scope (docs/architecture.md → Errors).
-  jsonErrors(app, { event: 'request.failed', serverError: 'internal error' }); // before any plugin registers
+  // The root's own routes (health, metrics, assets, the guide) and the requests no area's route answers (the
+  // protocol endpoints oidc-provider serves) go by what the caller accepts; each area registers its own handler,
+  // HTML or JSON, on its own scope (docs/architecture.md → Errors). Set before any plugin registers.
+  negotiatedErrors(app, SCHOOL_PAGES, { codes: 'oauth', log: { message: 'unhandled error' }, serverError: 'internal error' });
   logEachRequestOnce(app, metrics.observeRequest); // the first onRequest hook: it sees every request, whoever answers it
   hardenResponses(app, headers);
   early.attach(app, { observe: metrics.observeRequest, nextRequestId, trustProxy });

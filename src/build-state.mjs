@@ -14,9 +14,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = [fileURLToPath(new URL('..', import.meta.url)), fileURLToPath(new URL('../..', import.meta.url))]
   .find((dir) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tsconfig.json')));
 
-/** What `npm run build` compiles: if any of it is newer than dist/src/cli.js, the build is stale. */
+/**
+ * What `npm run build` compiles: if any of it is newer than the mark the build writes last, the build is stale.
+ * tsc writes its output even when it reports errors, so dist/src/cli.js can be newer than the sources after a
+ * build that failed; the mark is written only when the whole build succeeded.
+ */
 const SOURCES = ['src', 'adapters', 'interactions'];
-const ENTRY = 'dist/src/cli.js';
+const ENTRY = 'dist/build-complete';
 
 function newestSource(dir) {
   let newest = 0;
@@ -31,7 +35,7 @@ function newestSource(dir) {
 /** Why the build must be (re)made, or undefined when dist/ is up to date. */
 export function buildNeeded(root = ROOT) {
   const entry = join(root, ENTRY);
-  if (!existsSync(entry)) return 'dist/ is missing';
+  if (!existsSync(entry)) return 'dist/ is missing or its last build failed';
   const built = statSync(entry).mtimeMs;
   const newest = Math.max(statSync(join(root, 'tsconfig.json')).mtimeMs, ...SOURCES.map((d) => newestSource(join(root, d))));
   return newest > built ? 'sources are newer than dist/' : undefined;

@@ -1,4 +1,4 @@
-import { THROTTLING_DEFAULTS } from '../config/defaults.js';
+import { THROTTLING_DEFAULTS, withDefaults } from '../config/defaults.js';
 import type { ThrottlingConfig } from '../config/schema.js';
 
 /**
@@ -53,7 +53,7 @@ const TRUSTED_DEVICES_MAX_WAIT_SECONDS = 15 * 60;
 
 /** The policy from the file's `login_throttling` (every field optional; defaults in src/config/defaults.ts). */
 export function throttlePolicy(config: ThrottlingConfig = {}): ThrottlePolicy {
-  const c = { ...THROTTLING_DEFAULTS, ...config };
+  const c = withDefaults(THROTTLING_DEFAULTS, config);
   return {
     freeAttempts: c.free_attempts,
     baseWaitSeconds: c.base_wait_seconds,

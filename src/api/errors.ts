@@ -62,4 +62,7 @@ export function sendInvalidRequest(reply: FastifyReply, description: string): Fa
 
 /** The API scope's error handler: a store failure is 503 with Retry-After; anything else unexpected is logged and 500. */
 export const apiErrorHandler = (scope: FastifyInstance): void =>
-  jsonErrors(scope, { event: 'api.failed', serverError: 'Lanyard could not finish this request; it has been logged' });
+  jsonErrors(scope, {
+    codes: 'oauth', log: { event: 'api.failed', message: 'user API request failed' },
+    serverError: 'Lanyard could not finish this request; it has been logged',
+  });

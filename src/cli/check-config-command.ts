@@ -1,5 +1,6 @@
 import { checkConfig } from '../config/config.js';
 import { command } from './command.js';
+import { STANDARD_OUTPUT } from './output.js';
 
 /**
  * `lanyard check-config [file.json] [--production]`: every reason `serve` would refuse to start with this
@@ -20,16 +21,16 @@ rules too (docs/configuration.md → Production rules). Every problem is listed 
     const { config, problems, production } = checkConfig(undefined, { configPath: path, production: options.production });
     if (!config) {
       const rules = production ? ' (production rules)' : '';
-      process.stderr.write(`lanyard: serve would refuse to start${rules}, ${problems.length} problem(s):\n  - ${problems.join('\n  - ')}\n`);
+      STANDARD_OUTPUT.err(`lanyard: serve would refuse to start${rules}, ${problems.length} problem(s):\n  - ${problems.join('\n  - ')}`);
       process.exitCode = 78; // EX_CONFIG, as serve
       return;
     }
     const clients = `${config.file.clients.length} client(s)`;
     if (config.production) {
-      process.stdout.write(`${config.configPath}: valid for production (${clients})\n`);
+      STANDARD_OUTPUT.out(`${config.configPath}: valid for production (${clients})`);
       return;
     }
-    process.stdout.write(`${config.configPath}: valid (${clients}); add --production to apply the production rules too\n`);
-    for (const warning of config.warnings) process.stdout.write(`warning: ${warning}\n`);
+    STANDARD_OUTPUT.out(`${config.configPath}: valid (${clients}); add --production to apply the production rules too`);
+    for (const warning of config.warnings) STANDARD_OUTPUT.out(`warning: ${warning}`);
   },
 });

@@ -1,6 +1,7 @@
 import { CLIENT_SECRET_MIN_LENGTH, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
 import { command, type Group } from './command.js';
 import { readStdin } from './stdin.js';
+import { STANDARD_OUTPUT } from './output.js';
 
 /** `lanyard clients …`: secrets for the apps registered in the configuration file. */
 export const clientsCommands: Group = {
@@ -14,8 +15,8 @@ export const clientsCommands: Group = {
       options: {},
       run: () => {
         const secret = generateClientSecret();
-        process.stdout.write(`secret (give it to the app; it is not stored anywhere): ${secret}\n`);
-        process.stdout.write(`hash (add to the client's "secret_hashes"): ${hashClientSecret(secret)}\n`);
+        STANDARD_OUTPUT.out(`secret (give it to the app; it is not stored anywhere): ${secret}`);
+        STANDARD_OUTPUT.out(`hash (add to the client's "secret_hashes"): ${hashClientSecret(secret)}`);
       },
     }),
     command({
@@ -28,7 +29,7 @@ export const clientsCommands: Group = {
         if (secret.length < CLIENT_SECRET_MIN_LENGTH) {
           throw new Error(`a client secret must be at least ${CLIENT_SECRET_MIN_LENGTH} random characters (make one with \`lanyard clients secret\`)`);
         }
-        process.stdout.write(`${hashClientSecret(secret)}\n`);
+        STANDARD_OUTPUT.out(hashClientSecret(secret));
       },
     }),
   ],

@@ -4,6 +4,7 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/config.js';
 import { readConfigFile } from '../config/file.js';
 import { command } from './command.js';
+import { STANDARD_OUTPUT } from './output.js';
 
 /** `lanyard import <file.json>`: organisations and users into the store, without a restart. */
 export const importCommand = command({
@@ -16,7 +17,7 @@ Plaintext passwords are hashed (argon2id) on import. Runs against the store of L
   run: async ({ args: [path] }) => {
     const file = readConfigFile(path!);
     const s = await withConfiguredStore(loadConfig(), systemClock, (store) => importOrganisations(store, file.organisations ?? [], 'command'));
-    process.stdout.write(`imported ${s.organisations} organisation(s), ${s.users} user(s); ${s.passwordsSet} password(s) set`
-      + `, ${s.emojiPasswordsSet} emoji password(s) set, ${s.badgesSet} badge(s) set\n`);
+    STANDARD_OUTPUT.out(`imported ${s.organisations} organisation(s), ${s.users} user(s); ${s.passwordsSet} password(s) set`
+      + `, ${s.emojiPasswordsSet} emoji password(s) set, ${s.badgesSet} badge(s) set`);
   },
 });

@@ -8,6 +8,7 @@ import { badgeName } from '../badges/badge-name.js';
 import { renderBadgeSheet } from '../badges/badge-sheet.js';
 import { issueBadge } from '../badges/badges.js';
 import type { Paper } from '../badges/label-layout.js';
+import { STANDARD_OUTPUT } from './output.js';
 
 export interface PrintOptions { slug: string; usernames?: string[] | undefined; types?: string[] | undefined; paper: Paper; out?: string | undefined }
 
@@ -48,7 +49,7 @@ export async function printBadgesCommand(config: Config, clock: Clock, o: PrintO
       chmodSync(o.out, 0o600); // also when an earlier sheet was overwritten
     }
     else process.stdout.write(pdf);
-    process.stderr.write(`${issued.length} badge(s) issued for ${organisation.name}; earlier badges of these users no longer work\n`);
+    STANDARD_OUTPUT.err(`${issued.length} badge(s) issued for ${organisation.name}; earlier badges of these users no longer work`);
   });
 }
 
@@ -73,6 +74,6 @@ export async function revokeBadgesCommand(config: Config, clock: Clock, slug: st
   await withConfiguredStore(config, clock, async (store) => {
     const { organisation, user } = await findTargets(store, slug, username);
     const count = await store.revokeBadges(user ? { userId: user.id } : { organisationId: organisation.id });
-    process.stdout.write(`${count} badge(s) revoked${user ? ` for ${user.username}` : ''} in ${organisation.name}\n`);
+    STANDARD_OUTPUT.out(`${count} badge(s) revoked${user ? ` for ${user.username}` : ''} in ${organisation.name}`);
   });
 }

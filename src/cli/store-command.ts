@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { redactUrl, storeDataDir, withStore } from '../../adapters/open-store.js';
-import { parseRedisUrl, redisPrefixProblem } from '../config/store-url.js';
+import { storeDataDir, withStore } from '../../adapters/open-store.js';
+import { parseRedisUrl, redactUrl, redisPrefixProblem } from '../config/store-url.js';
 import { readSchemaVersion, SCHEMA_VERSION } from '../../adapters/sqlite/migrate.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
 import { systemClock } from '../clock.js';
@@ -10,6 +10,7 @@ import { KEK_FILE } from '../keys/key-encryption-key.js';
 import { copyStore, type CopyProgress, type CopyReport, nEntries } from '../../adapters/store-copy.js';
 import { command, type Group } from './command.js';
 import { tableLines } from './table.js';
+import { STANDARD_OUTPUT } from './output.js';
 
 /** `lanyard store copy` and `lanyard store migrate`: parse, call the service (adapters/store-copy.ts), print. */
 
@@ -56,7 +57,7 @@ after. Lanyard does the same when it starts; run this to upgrade ahead of a depl
   ],
 };
 
-const line = (text: string): void => { process.stdout.write(`${text}\n`); };
+const line = STANDARD_OUTPUT.out;
 
 /** A Redis key prefix: the option's value, else LANYARD_REDIS_PREFIX, else the default (src/config/defaults.ts). */
 function redisPrefix(given: string | undefined, what: string): string {
@@ -104,7 +105,7 @@ async function copyCommand(from: string, to: string, merge: boolean, givenPrefix
   }
   line(`copied ${nEntries(report.entries)} from ${redactUrl(from)} to ${redactUrl(to)}; verified`);
   const note = report.copied.key > 0 ? keyNote(from, to) : undefined;
-  if (note) process.stderr.write(`note: ${note}\n`);
+  if (note) STANDARD_OUTPUT.err(`note: ${note}`);
 }
 
 function printTable(report: CopyReport): void {

@@ -6,6 +6,7 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/config.js';
 import { command, type Group, JSON_OPTION, ORG_OPTION } from './command.js';
 import { readStdin } from './stdin.js';
+import { STANDARD_OUTPUT } from './output.js';
 
 /** Options most user commands share. */
 const org = ORG_OPTION;
@@ -32,7 +33,7 @@ export const usersCommands: Group = {
         + 'Nothing is stored; the password is never printed. Each run gives another hash (a new salt): any of them works.',
       options: { emoji: { type: 'flag', description: 'the input is an emoji password: six emoji names separated by commas' } },
       run: async ({ options }) => {
-        process.stdout.write(`${await configFileHash(await readStdin(), { emoji: options.emoji })}\n`);
+        STANDARD_OUTPUT.out(await configFileHash(await readStdin(), { emoji: options.emoji }));
       },
     }),
     command({

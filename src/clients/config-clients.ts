@@ -5,6 +5,7 @@ import { appSeedClientId } from '../config/file.js';
 import { ConfigError } from '../errors.js';
 import { LANYARD_CLIENT_ID } from './builtin-clients.js';
 import { hashClientSecret } from './client-secret.js';
+import { RESPONSE_TYPES_DEFAULT } from '../config/defaults.js';
 
 /** Secrets from the config file carry this id prefix: they are the file's to add and remove. */
 const CONFIG_SECRET = 'config-';
@@ -46,7 +47,7 @@ export async function syncConfigClients(
       initiateLoginUri: c.initiate_login_uri,
       allOrganisations: listed.has(c.client_id) ? undefined : true,
       // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
-      responseTypes: c.response_types ?? ['code'],
+      responseTypes: c.response_types ?? [...RESPONSE_TYPES_DEFAULT],
       source: 'config',
       ownerId: existing?.ownerId,
       status: 'live',

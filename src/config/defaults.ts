@@ -6,6 +6,18 @@
  * issuer, the host, the number of workers) is a function here, beside the constants.
  */
 
+/** `given`'s fields over `defaults`, a field left out or undefined taking its default. */
+export function withDefaults<T extends object>(defaults: T, given: { [K in keyof T]?: T[K] | undefined } = {}): T {
+  const merged = { ...defaults };
+  for (const key of Object.keys(given) as (keyof T)[]) {
+    if (given[key] !== undefined) merged[key] = given[key] as T[keyof T];
+  }
+  return merged;
+}
+
+/** Settings that are numbers: the defaults' values, typed as the numbers a file may put in their place. */
+const numbers = <T extends Record<string, number>>(o: T): { readonly [K in keyof T]: number } => o;
+
 /** The environment: deployment settings (docs/configuration.md → Environment variables). */
 export const ENV_DEFAULTS = {
   /** PORT: where Lanyard listens. */
@@ -56,7 +68,7 @@ export const RESPONSE_TYPES_DEFAULT = ['code'] as const;
  * staff unlock it; a known device allows `free_attempts` failures, then waits doubling up to
  * `max_wait_seconds` (1 h): at most ~34 guesses a day, only from that very device.
  */
-export const THROTTLING_DEFAULTS = {
+export const THROTTLING_DEFAULTS = numbers({
   /** Known and trusted devices: failures per account and device before waits start. */
   free_attempts: 5,
   /** Known and trusted devices: the first wait, doubling with each further failure … */
@@ -80,7 +92,7 @@ export const THROTTLING_DEFAULTS = {
   window_seconds: 10 * 60,
   /** New device cookies one IP address is given per hour (each is a fresh source). */
   new_devices_per_ip_per_hour: 1000,
-} as const;
+});
 
 /**
  * The file's `rate_limits`, per client address (docs/security.md → Rate limits has the arithmetic). A school
@@ -92,11 +104,11 @@ export const THROTTLING_DEFAULTS = {
  * (src/provider/ttl.ts), so one address can keep at most 2 × 30,000 interactions in the store at a time (a
  * burst at the end of one hour window and another at the start of the next).
  */
-export const RATE_LIMIT_DEFAULTS = {
+export const RATE_LIMIT_DEFAULTS = numbers({
   /** Authorization requests per client address per minute. */
   authorize_per_minute: 10_000,
   /** Authorization requests per client address per hour. */
   authorize_per_hour: 30_000,
   /** Sign-in page views (GET /interaction/…) per client address per minute. */
   interaction_pages_per_minute: 30_000,
-} as const;
+});

@@ -13,6 +13,7 @@ import { pageErrors, type PageErrorOptions } from '../web/page-errors.js';
 const DEVELOPER_PAGES: PageErrorOptions = {
   serverError: 'Lanyard could not finish this. Please try again.',
   unreadable: 'The form could not be read. Go back and try again.',
+  showLanyardMessages: true,
 };
 
 /**

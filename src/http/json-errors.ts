@@ -4,9 +4,9 @@ import { isStoreUnavailable, LanyardError, StoreUnavailableError, UNAVAILABLE_BO
 /**
  * How a group of routes that answers programs says no: a JSON body `{ error, error_description }` with the
  * status that fits, never a stack trace (docs/architecture.md → Errors). Each group registers it on its own
- * scope (jsonErrors) — the user API, the developer API, the machine endpoints at the root — and may first
- * describe the errors only it knows (the developer API's field problems, say). A store failure is 503 with
- * Retry-After, never 500 (docs/operations.md → When the store fails).
+ * scope (jsonErrors) — the user API, the developer API — with its own words, and may first describe the errors
+ * only it knows (the developer API's field problems). A store failure is 503 with Retry-After, never 500
+ * (docs/storage.md → When the store fails).
  */
 
 export interface JsonErrorBody {
@@ -30,34 +30,42 @@ export function logStoreUnavailable(err: unknown, req: FastifyRequest): void {
 }
 
 export interface JsonErrorOptions {
-  /** The event a 500 is logged with (`api.failed`, …). */
-  event: string;
+  /** How a 500 is logged: its event (none for the root's) and message. */
+  log: { event?: string; message: string };
   /** What a 500 says. */
   serverError: string;
+  /**
+   * `lanyard`: a LanyardError that may be shown answers its own code and message, one that may not is a 500
+   * (the developer API's contract). `oauth`: every 4xx is `invalid_request` with its message (the user API
+   * and the root's machine endpoints, as RFC 6750 and RFC 6749 name errors).
+   */
+  codes: 'lanyard' | 'oauth';
   /** The errors only this group knows how to answer (validation with field problems, …); undefined for the rest. */
   describe?: (err: FastifyError, reply: FastifyReply) => FastifyReply | undefined;
 }
 
-/**
- * The scope's error handler: the store failing → 503; the group's own errors (`describe`); a LanyardError
- * that may be shown → its status, code and message; Fastify's own refusals (unreadable JSON, a body too
- * large, an unsupported media type) → their status, `invalid_request`; anything else → 500, logged.
- */
-export function jsonErrors(scope: FastifyInstance, o: JsonErrorOptions): void {
-  scope.setErrorHandler((err: FastifyError, req, reply) => {
+/** An error answered the scope's JSON way (jsonErrors registers it; the root's negotiation uses it too). */
+export function jsonErrorAnswer(o: JsonErrorOptions) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (isStoreUnavailable(err)) {
       logStoreUnavailable(err, req);
       return sendUnavailableJson(reply);
     }
     const described = o.describe?.(err, reply);
     if (described) return described;
-    if (err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendJsonError(reply, err.statusCode, { error: err.code, error_description: err.message });
+    const fourXX = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500;
+    if (o.codes === 'lanyard' && err instanceof LanyardError) {
+      if (err.expose && fourXX) return sendJsonError(reply, err.statusCode, { error: err.code, error_description: err.message });
+    } else if (fourXX) {
+      // Fastify's own refusals (unreadable JSON, a body too large, an unsupported media type): the caller's doing.
+      return sendJsonError(reply, err.statusCode!, { error: 'invalid_request', error_description: err.message });
     }
-    if (!(err instanceof LanyardError) && typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendJsonError(reply, err.statusCode, { error: 'invalid_request', error_description: err.message });
-    }
-    req.log.error({ event: o.event, err }, 'request failed');
+    req.log.error({ ...(o.log.event ? { event: o.log.event } : {}), err }, o.log.message);
     return sendJsonError(reply, 500, { error: 'server_error', error_description: o.serverError });
-  });
+  };
+}
+
+/** The scope's error handler: the store failing → 503; the group's own errors; 4xx as `codes` says; anything else → 500, logged. */
+export function jsonErrors(scope: FastifyInstance, o: JsonErrorOptions): void {
+  scope.setErrorHandler(jsonErrorAnswer(o));
 }

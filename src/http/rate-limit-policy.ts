@@ -1,4 +1,4 @@
-import { RATE_LIMIT_DEFAULTS } from '../config/defaults.js';
+import { RATE_LIMIT_DEFAULTS, withDefaults } from '../config/defaults.js';
 import type { RateLimitsConfig } from '../config/schema.js';
 
 /** One budget: at most `max` requests per key in a fixed window of `windowSeconds`. */
@@ -29,7 +29,7 @@ export function mostRequestsWithin(budgets: Budget[], seconds: number): number {
 
 /** The policy from the config file's `rate_limits` (every field optional; defaults in src/config/defaults.ts). */
 export function rateLimitPolicy(config: RateLimitsConfig = {}): RateLimitPolicy {
-  const c = { ...RATE_LIMIT_DEFAULTS, ...config };
+  const c = withDefaults(RATE_LIMIT_DEFAULTS, config);
   return {
     authorize: [
       { name: 'authorize.minute', max: c.authorize_per_minute, windowSeconds: 60 },

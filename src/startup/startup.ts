@@ -8,7 +8,8 @@ import { KEK_FILE } from '../keys/key-encryption-key.js';
 import { demoConfigPath } from '../package-files.js';
 import { markReplacedSignIns } from './replaced-sign-ins.js';
 import { type DemoSignIn, demoSignIns, type StartupFacts, startupSummary } from './summary.js';
-import { redactUrl, storeDataDir } from '../../adapters/open-store.js';
+import { storeDataDir } from '../../adapters/open-store.js';
+import { redactUrl } from '../config/store-url.js';
 import type { RedisPersistence } from '../../adapters/redis.js';
 
 /**

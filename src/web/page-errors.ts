@@ -1,18 +1,16 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable, LanyardError, StoreUnavailableError } from '../errors.js';
-import { logStoreUnavailable } from '../http/json-errors.js';
+import { type JsonErrorOptions, jsonErrorAnswer, logStoreUnavailable } from '../http/json-errors.js';
 import { errorPage, SCHOOL_APPS, unavailablePage, type WayOn } from './error-page.js';
 import { sendHtml } from './http.js';
 
 /**
  * How a group of routes that people see says no: always a page, never JSON and never a stack trace
- * (docs/architecture.md → Errors). Each group registers it on its own scope (pageErrors) with its own words
- * for the way on — the sign-in screens, logout and the classroom-device page send people back to their
- * school apps; the developer area back a page.
+ * (docs/architecture.md → Errors). Each group registers it on its own scope (pageErrors) with its own words —
+ * the pages pupils and staff see send them back to their school apps; the developer area back a page.
  */
 
-/** Any store failure, wherever a person sees it: "try again in a moment", 503 with Retry-After. */
-export function sendUnavailablePage(reply: FastifyReply): FastifyReply {
+function sendUnavailablePage(reply: FastifyReply): FastifyReply {
   reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
   return sendHtml(reply, 503, unavailablePage());
 }
@@ -20,10 +18,15 @@ export function sendUnavailablePage(reply: FastifyReply): FastifyReply {
 export interface PageErrorOptions {
   /** What a 500 says. */
   serverError: string;
-  /** What Fastify's own 4xx (an unreadable form) says. */
+  /** What any other 4xx says (Fastify's own, an unreadable form; and a LanyardError the group does not show). */
   unreadable: string;
   /** The way on every error page of the group offers, if any. */
   wayOn?: WayOn | undefined;
+  /**
+   * Whether a LanyardError that may be shown (`expose`) shows its message. The developer area's do; the pages
+   * pupils see never show a service's words (a store's "user u… does not exist"), only the group's own.
+   */
+  showLanyardMessages: boolean;
 }
 
 /** The pages pupils and staff see (sign-in screens, logout, the classroom-device page, the dashboard): start again, from the app or the school apps. */
@@ -31,19 +34,17 @@ export const SCHOOL_PAGES: PageErrorOptions = {
   serverError: 'Lanyard could not finish this step. Start again from the app, or from your school apps.',
   unreadable: 'The form could not be read. Start again from the app, or from your school apps.',
   wayOn: SCHOOL_APPS,
+  showLanyardMessages: false,
 };
 
-/**
- * The scope's error handler: the store failing → 503 page; a LanyardError that may be shown → its message
- * with its status; Fastify's own 4xx (an unreadable form) → "That did not work"; anything else → 500, logged.
- */
-export function pageErrors(scope: FastifyInstance, o: PageErrorOptions): void {
-  scope.setErrorHandler((err: FastifyError, req, reply) => {
+/** An error answered the scope's page way (pageErrors registers it; the root's negotiation uses it too). */
+export function pageErrorAnswer(o: PageErrorOptions) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (isStoreUnavailable(err)) {
       logStoreUnavailable(err, req);
       return sendUnavailablePage(reply);
     }
-    if (err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
+    if (o.showLanyardMessages && err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
       return sendHtml(reply, err.statusCode, errorPage(err.statusCode === 404 ? 'Not found' : 'That did not work', err.message, err.code, o.wayOn));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
@@ -52,5 +53,25 @@ export function pageErrors(scope: FastifyInstance, o: PageErrorOptions): void {
       return sendHtml(reply, 500, errorPage('Something went wrong', o.serverError, 'server_error', o.wayOn));
     }
     return sendHtml(reply, status, errorPage('That did not work', o.unreadable, 'invalid_request', o.wayOn));
-  });
+  };
+}
+
+/**
+ * The scope's error handler: the store failing → 503 page; a LanyardError the group shows → its message with
+ * its status; any other 4xx → "That did not work"; anything else → 500, logged.
+ */
+export function pageErrors(scope: FastifyInstance, o: PageErrorOptions): void {
+  scope.setErrorHandler(pageErrorAnswer(o));
+}
+
+/**
+ * The root's handler: its own routes and every request no area's route answers (the protocol endpoints
+ * oidc-provider serves through middie, an unknown address) belong to no area, so an error there goes by what
+ * the caller accepts, as the root's not-found does: a browser's GET gets the pupils' page, anything else JSON.
+ */
+export function negotiatedErrors(scope: FastifyInstance, page: PageErrorOptions, json: JsonErrorOptions): void {
+  const asPage = pageErrorAnswer(page);
+  const asJson = jsonErrorAnswer(json);
+  scope.setErrorHandler((err: FastifyError, req, reply) =>
+    (req.method === 'GET' && /\btext\/html\b/.test(req.headers.accept ?? '') ? asPage(err, req, reply) : asJson(err, req, reply)));
 }

@@ -6,7 +6,7 @@ import t from 'tap';
 import { buildNeeded } from '../../src/build-state.mjs';
 import { projectRoot } from '../../src/package-files.js';
 
-/** A project tree with one source and, when `built`, a dist/src/cli.js written after it. */
+/** A project tree with one source and, when `built`, the mark of a complete build written after it. */
 function tree(t: { teardown(fn: () => void): void }, o: { built: boolean }) {
   const root = mkdtempSync(join(tmpdir(), 'lanyard-build-state-'));
   t.teardown(() => rmSync(root, { recursive: true, force: true }));
@@ -15,12 +15,12 @@ function tree(t: { teardown(fn: () => void): void }, o: { built: boolean }) {
   writeFileSync(join(root, 'src', 'clock.ts'), 'export {};');
   const past = new Date(Date.now() - 60_000);
   for (const f of ['tsconfig.json', 'src/clock.ts']) utimesSync(join(root, f), past, past);
-  if (o.built) writeFileSync(join(root, 'dist', 'src', 'cli.js'), '');
+  if (o.built) writeFileSync(join(root, 'dist', 'build-complete'), '');
   return root;
 }
 
 t.test('npm start builds only when dist/ is missing or older than a source', async (t) => {
-  t.equal(buildNeeded(tree(t, { built: false })), 'dist/ is missing');
+  t.equal(buildNeeded(tree(t, { built: false })), 'dist/ is missing or its last build failed', 'no mark: never built, or the build failed (tsc may still have written dist/src/cli.js)');
   const root = tree(t, { built: true });
   t.equal(buildNeeded(root), undefined, 'built after every source: nothing to do');
   writeFileSync(join(root, 'adapters', 'store.ts'), 'export {};');

@@ -50,7 +50,8 @@ export function sendApiError(reply: FastifyReply, status: number, body: ApiError
  */
 export function apiErrorHandler(scope: FastifyInstance): void {
   jsonErrors(scope, {
-    event: 'developer_api.failed',
+    codes: 'lanyard',
+    log: { event: 'developer_api.failed', message: 'developer API request failed' },
     serverError: 'Lanyard could not finish this request; it has been logged',
     describe: (err, reply) => {
       if (err.validation) {

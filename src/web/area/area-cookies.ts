@@ -12,8 +12,6 @@ import { readCookie } from '../../http/signed-value.js';
 export class AreaCookies {
   constructor(private readonly o: { path: string; secure: boolean }) {}
 
-  get path(): string { return this.o.path; }
-
   /** Sets a cookie; `maxAge` undefined: a browser-session cookie. */
   set(reply: FastifyReply, name: string, value: string, maxAge: number | undefined): void {
     setCookie(reply, { name, value, path: this.o.path, maxAge, secure: this.o.secure });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { redactUrl } from '../../../adapters/open-store.js';
+import { redactUrl } from '../../../src/config/store-url.js';
 import { parseRedisUrl } from '../../../src/config/store-url.js';
 import { loadConfig } from '../../../src/config/config.js';
 import { ConfigError } from '../../../src/errors.js';
