@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
-import { notFoundPage, tooManyRequestsPage, unavailablePage } from './web/error-page.js';
+import { notFoundPage, tooManyRequestsPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
@@ -17,7 +17,7 @@ import { docsRoute } from './docs/index.js';
 import { assetRoutes } from './web/assets.js';
 import { clientErrorHandler } from './http/client-error.js';
 import { sendJsonError } from './http/json-errors.js';
-import { negotiatedErrors, SCHOOL_PAGES } from './web/page-errors.js';
+import { browserGet, negotiatedErrors, SCHOOL_PAGES, sendUnavailablePage } from './web/page-errors.js';
 import { healthRoutes } from './http/readiness.js';
 import { rateLimits } from './http/rate-limit.js';
 import { EarlyAnswers, type TrustProxy } from './http/early-answers.js';
@@ -110,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, {
     counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys),
-    pages: { tooManyRequests: tooManyRequestsPage, unavailable: unavailablePage },
+    pages: { tooManyRequests: tooManyRequestsPage, sendUnavailable: sendUnavailablePage },
   });
   await mountProvider(app, host);
   wellKnownDocuments(early, { host, clock, issuer: config.issuer, serviceDocumentation: config.serviceDocumentation, headers });
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   // APIs). It belongs to nobody, so it negotiates: a person following a wrong link gets a page; a program
   // (no text/html in its Accept) gets JSON.
   app.setNotFoundHandler((req, reply) => {
-    if (req.method === 'GET' && req.headers.accept?.includes('text/html')) {
+    if (browserGet(req)) {
       return sendHtml(reply, 404, notFoundPage());
     }
     return sendJsonError(reply, 404, { error: 'not_found', error_description: 'no such endpoint' });

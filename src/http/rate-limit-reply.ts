@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { StoreUnavailableError } from '../errors.js';
 import { sendUnavailableJson } from './json-errors.js';
 
 /**
@@ -15,8 +14,8 @@ export type RateLimitAnswer = 'page' | 'negotiate';
 export interface RateLimitPages {
   /** 429: too many requests from this network; wait this long. */
   tooManyRequests(retryAfterSeconds: number): string;
-  /** 503: the store failed while counting. */
-  unavailable(): string;
+  /** 503 with Retry-After: the store failed while counting (the answer every page gives then). */
+  sendUnavailable(reply: FastifyReply): FastifyReply;
 }
 
 const wantsPage = (req: FastifyRequest, answer: RateLimitAnswer) => answer === 'page' || /\btext\/html\b/.test(req.headers.accept ?? '');
@@ -33,7 +32,5 @@ export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, re
 
 /** The store failed while counting: the 503 every endpoint gives, as a page where one is wanted. */
 export function sendStoreUnavailable(req: FastifyRequest, reply: FastifyReply, answer: RateLimitAnswer, pages: RateLimitPages) {
-  if (!wantsPage(req, answer)) return sendUnavailableJson(reply);
-  reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
-  return reply.type('text/html; charset=utf-8').send(pages.unavailable());
+  return wantsPage(req, answer) ? pages.sendUnavailable(reply) : sendUnavailableJson(reply);
 }

@@ -10,7 +10,8 @@ import { sendHtml } from './http.js';
  * the pages pupils and staff see send them back to their school apps; the developer area back a page.
  */
 
-function sendUnavailablePage(reply: FastifyReply): FastifyReply {
+/** Any store failure, wherever a person sees it: "try again in a moment", 503 with Retry-After. */
+export function sendUnavailablePage(reply: FastifyReply): FastifyReply {
   reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
   return sendHtml(reply, 503, unavailablePage());
 }
@@ -64,6 +65,9 @@ export function pageErrors(scope: FastifyInstance, o: PageErrorOptions): void {
   scope.setErrorHandler(pageErrorAnswer(o));
 }
 
+/** A browser navigating (a GET that accepts HTML), for what belongs to no area: it gets a page, anything else JSON. */
+export const browserGet = (req: FastifyRequest): boolean => req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
+
 /**
  * The root's handler: its own routes and every request no area's route answers (the protocol endpoints
  * oidc-provider serves through middie, an unknown address) belong to no area, so an error there goes by what
@@ -72,6 +76,5 @@ export function pageErrors(scope: FastifyInstance, o: PageErrorOptions): void {
 export function negotiatedErrors(scope: FastifyInstance, page: PageErrorOptions, json: JsonErrorOptions): void {
   const asPage = pageErrorAnswer(page);
   const asJson = jsonErrorAnswer(json);
-  scope.setErrorHandler((err: FastifyError, req, reply) =>
-    (req.method === 'GET' && /\btext\/html\b/.test(req.headers.accept ?? '') ? asPage(err, req, reply) : asJson(err, req, reply)));
+  scope.setErrorHandler((err: FastifyError, req, reply) => (browserGet(req) ? asPage(err, req, reply) : asJson(err, req, reply)));
 }

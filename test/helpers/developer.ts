@@ -72,6 +72,11 @@ export async function createDeveloper(lanyard: Lanyard, o: DeveloperOptions = {}
   return { id: account.id, email, name, password, browser };
 }
 
+/** The code of one TOTP step (RFC 6238: SHA-1, 6 digits, 30 s), as Lanyard's second step checks it. */
+const codeAt = (secret: string, step: number): string =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * 30_000 });
+const stepAt = (clock: Clock): number => TOTP.counter({ period: 30, timestamp: clock.now().getTime() });
+
 /** The last TOTP step a test used, per secret: the next code is never one Lanyard has seen (replay is refused). */
 const lastStep = new Map<string, number>();
 
@@ -81,12 +86,11 @@ const lastStep = new Map<string, number>();
  */
 export async function freshTotpCode(secret: string, clock: Clock = systemClock): Promise<string> {
   for (;;) {
-    const now = clock.now().getTime();
-    const current = TOTP.counter({ period: 30, timestamp: now });
+    const current = stepAt(clock);
     const step = Math.max(current, (lastStep.get(secret) ?? -Infinity) + 1);
     if (step <= current + 1) {
       lastStep.set(secret, step);
-      return TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: step * 30_000 });
+      return codeAt(secret, step);
     }
     if (clock !== systemClock) throw new Error('no fresh TOTP code: advance the test clock');
     await new Promise((r) => setTimeout(r, 1000));
@@ -98,8 +102,8 @@ export async function freshTotpCode(secret: string, clock: Clock = systemClock):
  * wrong code, found without using up a fresh one (freshTotpCode would make the next right code wait).
  */
 export function wrongTotpCode(secret: string, clock: Clock = systemClock): string {
-  const current = TOTP.counter({ period: 30, timestamp: clock.now().getTime() });
-  const valid = [-1, 0, 1].map((d) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: (current + d) * 30_000 }));
+  const current = stepAt(clock);
+  const valid = [-1, 0, 1].map((d) => codeAt(secret, current + d));
   return ['000000', '111111', '222222', '333333'].find((code) => !valid.includes(code))!;
 }
 
