@@ -4,7 +4,7 @@ import { html } from '../web/html.js';
 import { codeBlock } from '../web/components.js';
 import { type DocSection } from './section.js';
 
-/** Issue 10 §3: how users open an app from their Lanyard dashboard, and what the app must do for each way. */
+/** How users open an app from their Lanyard dashboard, and what the app must do for each way. */
 export const launchSection: DocSection = {
   id: 'launch',
   title: 'Dashboard launch',

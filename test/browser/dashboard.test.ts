@@ -12,7 +12,7 @@ import { startLanyard } from '../helpers/lanyard.js';
 import { DEMO_CLIENT, relyingParty } from '../helpers/relying-party.js';
 
 /**
- * Issue 10 §6, in Chromium: from `/` a pupil picks her school, signs in with her emoji password, sees only
+ * The dashboard (docs/dashboard-and-app-launch.md), in Chromium: from `/` a pupil picks her school, signs in with her emoji password, sees only
  * the apps her school connected, and launches one of each kind; the school is remembered next time; an
  * app her school does not use is refused with access_denied. Screenshots and axe at three sizes.
  */

@@ -6,7 +6,7 @@ import { signIn, TEACHER, PUPIL } from '../helpers/sign-in.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { relyingParty } from '../helpers/relying-party.js';
 
-/** Issue 10 §1–3 over HTTP: the front door, the remembered school, the dashboard, launches, connections. */
+/** The dashboard (docs/dashboard-and-app-launch.md) over HTTP: the front door, the remembered school, the dashboard, launches, connections. */
 
 const CALLBACK = 'http://localhost:8080/callback';
 

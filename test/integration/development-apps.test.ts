@@ -10,7 +10,7 @@ import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { developmentApp, DEVELOPMENT_CALLBACK, type DevApp } from '../helpers/development-app.js';
 
 /**
- * Issue 9 §3: an app in development signs in only the sandbox school's users — by every method — and never
+ * docs/developer-area.md: an app in development signs in only the sandbox school's users — by every method — and never
  * anyone else's, however it is asked (another school named, a session left by another app, a real school's
  * badge); once an operator approves it, it signs in every school's users.
  */

@@ -6,7 +6,7 @@ import { startLanyard } from '../helpers/lanyard.js';
 import { demoBasic, headerOf, issueTokens } from '../helpers/tokens.js';
 
 /**
- * Issue 11: every ID token used to be signed twice (by oidc-provider, then again to add `typ`). RSA-4096
+ * docs/performance.md: every ID token used to be signed twice (by oidc-provider, then again to add `typ`). RSA-4096
  * signing is the most expensive thing a token request does, so each ID token must cost one signature.
  * Every way this process can make an RSA signature is counted: node:crypto `sign` (with or without a
  * callback), `createSign`, and WebCrypto's `subtle.sign` (which jose uses).

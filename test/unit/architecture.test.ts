@@ -107,6 +107,11 @@ t.test('one error path per area: only the shared HTML and JSON handlers set an e
   t.same(byPrefix, [], 'no choice of HTML or JSON by URL prefix');
 });
 
+t.test('comments cite the rule or the docs, never an issue number (it goes stale)', async (t) => {
+  const citing = productFiles().filter((f) => /\bissue \d+\b/i.test(readFileSync(join(projectRoot, f), 'utf8')));
+  t.same(citing, [], 'product files citing an issue number');
+});
+
 t.test('the command line is one layer: every command in src/cli/, one suffix', async (t) => {
   const commands = productFiles().filter((f) => /-commands?\.ts$/.test(f));
   t.same(commands.filter((f) => !f.startsWith('src/cli/')), [], 'command modules outside src/cli/');
