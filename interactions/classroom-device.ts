@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from '../adapters/store.js';
+import type { Store, User } from '../adapters/store.js';
+import { type AvailabilitySources, mayClientSignIn } from '../src/clients/app-availability.js';
+import { SANDBOX_SLUG } from '../src/config/reserved.js';
 import { TooManyDevicesError, type TrustedDevice, type TrustedDevices } from '../src/accounts/trusted-devices.js';
 import { LANYARD_CLIENT_ID } from '../src/clients/builtin-clients.js';
 import { sessionFormToken, sessionFormTokenValid } from '../src/provider/session-form.js';
 import { ROUTES } from '../src/routes.js';
+import { spendOwnCode } from '../src/provider/own-code.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
 import { endBrowserSession, type SignedIn, signedInSession } from '../src/provider/session.js';
 import { sendHtml } from './context.js';
@@ -17,6 +20,7 @@ import { pageErrors, SCHOOL_PAGES } from '../src/web/page-errors.js';
 export interface ClassroomDeviceDeps {
   host: ProviderHost;
   store: Store;
+  clients: AvailabilitySources['clients'];
   devices: DeviceCookies;
   trustedDevices: TrustedDevices;
   cookieKeys: readonly string[];
@@ -25,6 +29,16 @@ export interface ClassroomDeviceDeps {
 
 /** Who may mark classroom devices (SPEC: user `type`, e.g. student, employee, admin). */
 const STAFF_TYPES = new Set(['employee', 'admin']);
+
+/**
+ * Whether this signed-in user may mark classroom devices: staff of a real school, whom Lanyard's own client
+ * may sign in (src/clients/app-availability.ts). So never a sandbox school's test user, whose credentials
+ * every developer sees, whichever app (a development app's, say) their session came from
+ * (docs/security.md → Sign-in protection).
+ */
+async function mayMarkDevices(d: ClassroomDeviceDeps, user: User | undefined): Promise<boolean> {
+  return !!user && STAFF_TYPES.has(user.type) && await mayClientSignIn({ clients: d.clients, store: d.store }, LANYARD_CLIENT_ID, user);
+}
 const PATH = ROUTES.classroomDevice;
 /** The page's forms (mark, revoke, sign out): their token is bound to the staff member's session (src/provider/session-form.ts). */
 const FORM = 'classroom-form';
@@ -51,7 +65,8 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
     return {
       user,
       organisation,
-      staff: !!user && STAFF_TYPES.has(user.type),
+      staff: await mayMarkDevices(d, user),
+      testUser: organisation?.slug === SANDBOX_SLUG,
       current: device && { device, organisationName: currentOrg?.name ?? 'another school' },
       ...(session ? { csrf: sessionFormToken(d.cookieKeys, FORM, session), session } : {}),
       ...extra,
@@ -64,9 +79,8 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
 
     scope.get<{ Querystring: { code?: string } }>(PATH, async (req, reply) => {
       if (typeof req.query.code === 'string') {
-        // Back from signing in: only the session matters here, so the code is spent at once, unused.
-        const code = await d.host.provider.AuthorizationCode.find(req.query.code);
-        if (code) await code.destroy();
+        // Back from signing in: only the session matters here, so our own code is spent at once, unused.
+        await spendOwnCode(d.host, req.query.code, `${d.issuer}${PATH}`);
         return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
       }
       return sendHtml(reply, 200, classroomDevicePage(await view(req, reply)));

@@ -107,9 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   logEachRequestOnce(app, metrics.observeRequest); // the first onRequest hook: it sees every request, whoever answers it
   hardenResponses(app, headers);
   early.attach(app, { observe: metrics.observeRequest, nextRequestId, trustProxy });
+  const trustedDevices = new TrustedDevices(store, clock);
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, {
-    counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys),
+    counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys, trustedDevices),
     pages: { tooManyRequests: tooManyRequestsPage, sendUnavailable: sendUnavailablePage },
   });
   await mountProvider(app, host);
@@ -119,12 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   docsRoute(app, config.issuer);
   await userApi(app, { host, store, clients, issuer: config.issuer });
   const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
-  const trustedDevices = new TrustedDevices(store, clock);
   const devices = new DeviceCookies({
     cookieKeys: deps.cookieKeys, counters: store, trustedDevices, newDevicesPerIpPerHour: throttle.policy.newDevicesPerIpPerHour,
   });
   await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock });
-  classroomDeviceRoutes(app, { host, store, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
+  classroomDeviceRoutes(app, { host, store, clients, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
   await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 
   await developerArea(app, {

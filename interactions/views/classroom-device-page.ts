@@ -10,7 +10,10 @@ export interface ClassroomDeviceView {
   /** Who is signed in here, and their organisation (undefined: nobody). */
   user?: User | undefined;
   organisation?: Organisation | undefined;
+  /** Whether the user may mark classroom devices (staff of a real school). */
   staff: boolean;
+  /** Whether the user is a test user of the sandbox school (never trusted with a device). */
+  testUser?: boolean;
   /** The trusted device this browser is, and its organisation's name. */
   current?: { device: TrustedDevice; organisationName: string } | undefined;
   csrf?: string;
@@ -46,7 +49,9 @@ function body(v: ClassroomDeviceView) {
 </form>`;
   if (!v.staff) {
     return html`${who}
-<p>Only staff can mark classroom devices.</p>
+<p>${v.testUser
+    ? 'The sandbox school’s test users cannot mark classroom devices: only staff of a real school can.'
+    : 'Only staff can mark classroom devices.'}</p>
 <form method="get" action="${PATH}/sign-in"><input type="hidden" name="switch" value="1">
 <button type="submit">Sign in as a member of staff</button></form>
 ${signOut}`;

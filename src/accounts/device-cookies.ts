@@ -109,13 +109,24 @@ const cookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: s
   setCookie(reply, { name, value, path, maxAge, secure: secureCookieFor(req) });
 
 /**
- * A trusted classroom device spends a budget of its own, so traffic from the rest
- * of the school's address never holds it up. Only the credential's signature is checked here (no store
- * read): a revoked device's holder gets a budget like any address, never an exemption.
+ * A trusted classroom device spends a budget of its own, so traffic from the rest of the school's address
+ * never holds it up (docs/security.md → Rate limits). Only a credential the store knows and has not revoked
+ * counts: a forged, revoked or made-up one spends its address's budget like any other request, so holding
+ * such cookies never buys more requests. The store is read once per request (the budgets share the answer),
+ * and only for requests that carry a validly signed credential.
  */
-export function classroomDeviceKey(cookieKeys: readonly string[], fallback: RateLimitKey = clientAddressKey): RateLimitKey {
-  return (req) => {
-    const device = classroomCredential(cookieKeys, req);
+export function classroomDeviceKey(
+  cookieKeys: readonly string[], trustedDevices: Pick<TrustedDevices, 'active'>, fallback: RateLimitKey = clientAddressKey,
+): RateLimitKey {
+  const keys = new WeakMap<FastifyRequest, Promise<string>>();
+  const keyOf = async (req: FastifyRequest): Promise<string> => {
+    const claimed = classroomCredential(cookieKeys, req);
+    const device = claimed && await trustedDevices.active(claimed.organisationId, claimed.id);
     return device ? `classroom:${device.organisationId}~${device.id}` : fallback(req);
+  };
+  return (req) => {
+    let key = keys.get(req);
+    if (!key) keys.set(req, key = keyOf(req));
+    return key;
   };
 }

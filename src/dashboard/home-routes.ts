@@ -4,6 +4,7 @@ import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
 import { SANDBOX_SLUG } from '../config/reserved.js';
 import { ROUTES } from '../routes.js';
 import { endBrowserSession, signedInSession } from '../provider/session.js';
+import { spendOwnCode } from '../provider/own-code.js';
 import { errorPage } from '../web/error-page.js';
 import { sendHtml, seeOther } from '../web/http.js';
 import { dashboardCsrf, dashboardCsrfValid } from './dashboard-form.js';
@@ -58,13 +59,10 @@ export function homeRoutes(app: FastifyInstance, d: DashboardDeps): void {
     return seeOther(reply, signInUrl(d.issuer));
   });
 
-  // Back from the sign-in screens: only the session matters, so the code is spent at once, unused.
+  // Back from the sign-in screens: only the session matters, so our own code is spent at once, unused.
   app.get<{ Querystring: { code?: string; error?: string } }>(ROUTES.signInDone, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (typeof req.query.code === 'string') {
-      const code = await d.host.provider.AuthorizationCode.find(req.query.code);
-      if (code) await code.destroy();
-    }
+    if (typeof req.query.code === 'string') await spendOwnCode(d.host, req.query.code, `${d.issuer}${ROUTES.signInDone}`);
     const error = typeof req.query.error === 'string' ? req.query.error.replace(/[^a-z_]/g, '').slice(0, 40) : '';
     return seeOther(reply, error ? `${ROUTES.home}?error=${error}` : ROUTES.home);
   });

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
  * carrying a stronger identity than its address (a trusted classroom device's credential, say) can be
  * given a budget of its own without touching the limiter.
  */
-export type RateLimitKey = (req: FastifyRequest) => string;
+export type RateLimitKey = (req: FastifyRequest) => string | Promise<string>;
 
 /**
  * The default: the client address as Fastify computed it, so LANYARD_TRUST_PROXY decides which

@@ -57,7 +57,7 @@ export async function rateLimits(app: FastifyInstance, deps: RateLimitDeps): Pro
   const limiter = (budget: Budget) => app.createRateLimit({
     max: budget.max,
     timeWindow: budget.windowSeconds * 1000,
-    keyGenerator: (req: FastifyRequest) => `${budget.name}:${key(req)}`,
+    keyGenerator: async (req: FastifyRequest) => `${budget.name}:${await key(req)}`,
   });
   const limiters: Record<Group, ReturnType<typeof limiter>[]> = {
     authorize: deps.policy.authorize.map(limiter),

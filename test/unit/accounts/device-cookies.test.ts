@@ -1,16 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import t from 'tap';
+import { openSqliteStore } from '../../../adapters/sqlite.js';
 import { classroomDeviceKey } from '../../../src/accounts/device-cookies.js';
+import { TrustedDevices } from '../../../src/accounts/trusted-devices.js';
+import { ManualClock } from '../../../src/clock.js';
 import { signValue } from '../../../src/http/signed-value.js';
 
 const request = (cookie: string | undefined, ip = '203.0.113.7') => ({ headers: cookie ? { cookie } : {}, ip }) as unknown as FastifyRequest;
 
-t.test('a trusted classroom device spends its own budget; anything else spends its address’s', async (t) => {
-  const key = classroomDeviceKey(['new-key', 'old-key']);
-  const credential = signValue(['old-key'], 'classroom', 'org-1~device-9');
-  t.equal(key(request(`a=b; lanyard_classroom=${credential}`)), 'classroom:org-1~device-9', 'signed under a configured key');
-  t.equal(key(request('lanyard_classroom=org-1~device-9.forged')), 'ip:203.0.113.7', 'a forged credential counts as its address');
-  t.equal(key(request(`lanyard_classroom=${signValue(['gone-key'], 'classroom', 'org-1~device-9')}`)), 'ip:203.0.113.7', 'a key no longer configured');
-  t.equal(key(request(`lanyard_classroom=${signValue(['new-key'], 'device', 'org-1~device-9')}`)), 'ip:203.0.113.7', 'a value signed for another purpose');
-  t.equal(key(request(undefined)), 'ip:203.0.113.7', 'no cookie');
+t.test('a trusted classroom device the store knows spends its own budget; anything else spends its address’s', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-device-key-'));
+  const store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock());
+  t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
+  const devices = new TrustedDevices(store, new ManualClock());
+  const device = await devices.add('org-1', 'Cart 9', { id: 'u1', username: 'teacher' });
+  const other = await devices.add('org-1', 'Cart 10', { id: 'u1', username: 'teacher' });
+  const key = classroomDeviceKey(['new-key', 'old-key'], devices);
+  const credential = (id: string, keys = ['old-key'], purpose = 'classroom') => signValue(keys, purpose, `org-1~${id}`);
+
+  t.equal(await key(request(`a=b; lanyard_classroom=${credential(device.id)}`)), `classroom:org-1~${device.id}`, 'signed under a configured key, known to the store');
+  t.equal(await key(request(`lanyard_classroom=org-1~${device.id}.forged`)), 'ip:203.0.113.7', 'a forged credential counts as its address');
+  t.equal(await key(request(`lanyard_classroom=${credential(device.id, ['gone-key'])}`)), 'ip:203.0.113.7', 'a key no longer configured');
+  t.equal(await key(request(`lanyard_classroom=${credential(device.id, ['new-key'], 'device')}`)), 'ip:203.0.113.7', 'a value signed for another purpose');
+  t.equal(await key(request(`lanyard_classroom=${credential('made-up-device')}`)), 'ip:203.0.113.7', 'correctly signed, but no such device in the store');
+  t.equal(await key(request(undefined)), 'ip:203.0.113.7', 'no cookie');
+
+  await devices.revoke('org-1', { id: other.id });
+  t.equal(await key(request(`lanyard_classroom=${credential(other.id)}`)), 'ip:203.0.113.7', 'a revoked device counts as its address');
+  const req = request(`lanyard_classroom=${credential(device.id)}`);
+  t.equal(key(req), key(req), 'one store read per request, however many budgets ask');
 });
