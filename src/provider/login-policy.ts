@@ -1,7 +1,7 @@
 import { interactionPolicy } from 'oidc-provider';
 import type { Connections, Directory, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
-import { type AvailabilitySources, mayClientSignIn } from '../clients/app-availability.js';
+import { availabilityOf, type AvailabilitySources, mayClientSignIn } from '../clients/app-availability.js';
 
 interface PolicyContext {
   oidc: { params: Record<string, unknown>; session?: { accountId?: string; loginTs?: number }; client?: { clientId: string } };
@@ -9,8 +9,12 @@ interface PolicyContext {
 
 const { Check } = interactionPolicy;
 
+/** Whether an authorization request's `organisation` is absent or names `sandbox` (by slug or id). */
+const namesOnly = (named: unknown, sandbox: { id: string; slug: string } | undefined): boolean =>
+  named === undefined || named === '' || (!!sandbox && (named === sandbox.slug || named === sandbox.id));
+
 /**
- * oidc-provider's default prompts, plus two login checks:
+ * oidc-provider's default prompts, plus three login checks:
  * - a session of a user who was suspended or deleted, or that began before the user's sessions were ended
  *   (a credential changed, `lanyard users signout`), counts as no session: a new sign-in is needed, and
  *   with prompt=none the app gets login_required (OIDC Core §3.1.2.6), like for no session at all;
@@ -20,7 +24,8 @@ const { Check } = interactionPolicy;
  *   development only the sandbox school's, a live app only the schools that use it, for the user types they
  *   chose): a session of anyone else does not satisfy it, so no code is issued silently; the user signs in
  *   again (and is refused with a page that sends access_denied back), and with prompt=none the app gets
- *   login_required.
+ *   login_required. For an app in development this check comes first and also covers a request naming any
+ *   school but the sandbox, so its answer never depends on who is signed in (docs/developer-area.md).
  * There is no consent screen: apps are trusted — config-file apps by ops, developer apps once an operator
  * approves them (until then they reach only the sandbox school) — see grant-loader.ts.
  */
@@ -48,6 +53,26 @@ export function loginPolicy(directory: Directory & Connections, clients: Availab
         : Check.REQUEST_PROMPT;
     },
   ));
+  // Before organisation_mismatch: what a development app is told must not depend on the visitor's session
+  // (an app could otherwise walk the school list with prompt=none and learn whether, and at which school, a
+  // visitor is signed in). Anyone but a sandbox user asking for the sandbox school gets login_required,
+  // exactly as with no session at all.
+  login.checks.add(new Check(
+    'development_app',
+    'End-User authentication is required',
+    'login_required',
+    async (ctx: unknown) => {
+      const { oidc } = ctx as PolicyContext;
+      const accountId = oidc.session?.accountId;
+      if (!accountId) return Check.NO_NEED_TO_PROMPT;
+      const clientId = oidc.client?.clientId ?? String(oidc.params.client_id ?? '');
+      const availability = await availabilityOf({ clients, store: directory }, clientId);
+      if (availability.sandboxOnly && !namesOnly(oidc.params.organisation, availability.sandbox)) return Check.REQUEST_PROMPT;
+      return (await mayClientSignIn({ clients, store: directory }, clientId, await userOf(ctx, accountId)))
+        ? Check.NO_NEED_TO_PROMPT
+        : Check.REQUEST_PROMPT;
+    },
+  ));
   login.checks.add(new Check(
     'organisation_mismatch',
     'the session belongs to another organisation',
@@ -58,20 +83,6 @@ export function loginPolicy(directory: Directory & Connections, clients: Availab
       if (!wanted || !accountId) return Check.NO_NEED_TO_PROMPT;
       const [org, user] = await Promise.all([directory.findOrganisation(wanted), userOf(ctx, accountId)]);
       return org && user?.organisationId === org.id
-        ? Check.NO_NEED_TO_PROMPT
-        : Check.REQUEST_PROMPT;
-    },
-  ));
-  login.checks.add(new Check(
-    'development_app',
-    'End-User authentication is required',
-    'login_required',
-    async (ctx: unknown) => {
-      const { oidc } = ctx as PolicyContext;
-      const accountId = oidc.session?.accountId;
-      if (!accountId) return Check.NO_NEED_TO_PROMPT;
-      const clientId = oidc.client?.clientId ?? String(oidc.params.client_id ?? '');
-      return (await mayClientSignIn({ clients, store: directory }, clientId, await userOf(ctx, accountId)))
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
     },

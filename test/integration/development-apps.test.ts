@@ -8,6 +8,7 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
 import { signIn, TEACHER } from '../helpers/sign-in.js';
 import { developmentApp, DEVELOPMENT_CALLBACK, type DevApp } from '../helpers/development-app.js';
+import { writeConfig } from '../helpers/config-file.js';
 
 /**
  * docs/developer-area.md: an app in development signs in only the sandbox school's users — by every method — and never
@@ -307,4 +308,40 @@ t.test('an app not yet live: its logout_url is a link on a “You are signed out
   const live = await logout();
   t.equal(live.status, 303, 'live: redirected straight to its logout_url (SPEC)');
   t.equal(live.headers.get('location'), 'https://tables.example/bye?state=s1');
+});
+
+t.test('prompt=none tells a development app nothing about the visitor: the same answer whatever the session', async (t) => {
+  const config = writeConfig((c) => {
+    c.organisations!.push({ slug: 'other-school', name: 'Other School', users: [{ username: 'head', password: 'head-pass', given_name: 'Hal', family_name: 'Head', type: 'employee' }] });
+  });
+  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: config } });
+  const app = await developmentApp(lanyard);
+  const sandbox = await sandboxCredentials(lanyard.store);
+  const demoApp = (org: string) => `${lanyard.url}/oauth/authorize?client_id=demo-app&redirect_uri=${encodeURIComponent(CALLBACK)}&response_type=code&scope=openid&nonce=n&organisation=${org}`;
+  const visitors: [string, HttpBrowser][] = [['no session', new HttpBrowser()]];
+  const demoTeacher = new HttpBrowser();
+  t.ok((await signIn(demoTeacher, lanyard.url, demoApp('demo-school'), TEACHER)).searchParams.get('code'), 'a Demo School teacher signed in elsewhere');
+  visitors.push(['a Demo School session', demoTeacher]);
+  const otherHead = new HttpBrowser();
+  t.ok((await signIn(otherHead, lanyard.url, demoApp('other-school'), { username: 'head', password: 'head-pass', organisation: 'other-school' })).searchParams.get('code'));
+  visitors.push(['an Other School session', otherHead]);
+  const sandboxTeacher = new HttpBrowser();
+  const rp = await relyingParty(lanyard.url, app.clientId, app.secret);
+  const teacher = user(sandbox.users, 'teacher');
+  t.ok((await signIn(sandboxTeacher, lanyard.url, (await authorizationRequest(rp)).url, { username: 'teacher', password: teacher.password!, organisation: 'sandbox' })).searchParams.get('code'));
+  visitors.push(['a sandbox session', sandboxTeacher]);
+
+  for (const organisation of ['demo-school', 'other-school', 'no-such-school']) {
+    const answers = new Set<string>();
+    for (const [who, browser] of visitors) {
+      const back = location(await browser.get(authorizeUrl(lanyard, app.clientId, { prompt: 'none', organisation })), lanyard.url);
+      t.equal(back.origin + back.pathname, CALLBACK, `${organisation}, ${who}: back to the app`);
+      t.notOk(back.searchParams.has('code'), `${organisation}, ${who}: no code`);
+      answers.add(`${back.searchParams.get('error')}: ${back.searchParams.get('error_description')}`);
+    }
+    const expected = organisation === 'no-such-school' ? 'invalid_request: organisation is not known' : 'login_required: End-User authentication is required';
+    t.same([...answers], [expected], `organisation=${organisation}: one answer for every visitor`);
+  }
+  const own = location(await sandboxTeacher.get(authorizeUrl(lanyard, app.clientId, { prompt: 'none', organisation: 'sandbox' })), lanyard.url);
+  t.ok(own.searchParams.get('code'), 'the sandbox school itself: the sandbox session still gets its code silently');
 });
