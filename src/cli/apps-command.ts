@@ -5,6 +5,9 @@ import { command, type Group, JSON_OPTION, ORG_OPTION, UsageError } from './comm
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
 const work = () => import('./run-apps.js');
 const connectionsWork = () => import('./run-connections.js');
+const changesWork = () => import('./run-app-changes.js');
+
+const CHANGE_OPTION = { type: 'string', placeholder: 'ID', description: 'the change (its id, from `lanyard apps changes`)', required: true } as const;
 
 /** `--position 2` → 2; refused unless a whole number from 1. */
 function positionOf(value: string | undefined): number | undefined {
@@ -46,6 +49,29 @@ export const appsCommands: Group = {
       args: clientIdArg,
       options: { note: { type: 'string', placeholder: 'TEXT', description: 'why, for the app\'s developers (shown in the developer area)' } },
       run: async ({ args: [clientId], options }) => (await work()).declineAppCommand(loadConfig(), systemClock, clientId!, options.note),
+    }),
+    command({
+      name: 'changes',
+      summary: 'the changes to live apps waiting for review: new callback URLs, logout URLs, initiate login URIs',
+      details: 'Each URL is shown with its host in ASCII (punycode), how it reads, and a WARNING when its host mixes writing systems.',
+      options: { json: JSON_OPTION },
+      run: async ({ options }) => (await changesWork()).listChangesCommand(loadConfig(), systemClock, options.json),
+    }),
+    command({
+      name: 'approve-change',
+      summary: 'let a change to a live app take effect (from `lanyard apps changes`)',
+      details: 'Recorded in the app\'s history as the operator. Takes effect at once on every instance.',
+      args: clientIdArg,
+      options: { change: CHANGE_OPTION },
+      run: async ({ args: [clientId], options }) => (await changesWork()).approveChangeCommand(loadConfig(), systemClock, clientId!, options.change!),
+    }),
+    command({
+      name: 'decline-change',
+      summary: 'drop a change to a live app waiting for review, with a note its team sees',
+      details: 'Recorded in the app\'s history as the operator; the app keeps its current settings.',
+      args: clientIdArg,
+      options: { change: CHANGE_OPTION, note: { type: 'string', placeholder: 'TEXT', description: 'why, for the app\'s team (shown in its history)' } },
+      run: async ({ args: [clientId], options }) => (await changesWork()).declineChangeCommand(loadConfig(), systemClock, clientId!, options.change!, options.note),
     }),
     command({
       name: 'connect',

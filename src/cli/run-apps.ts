@@ -3,6 +3,7 @@ import type { Store, StoredClient } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { tableLines } from './table.js';
+import { reviewedUrl, type ReviewedUrl, reviewLine } from '../clients/reviewed-url.js';
 import { withConfiguredStore } from './configured-store.js';
 import { STANDARD_OUTPUT } from './output.js';
 import { commandLogger } from '../logging.js';
@@ -25,6 +26,8 @@ interface AppListing {
   requested_at: string | null;
   homepage_url: string | null;
   redirect_uris: string[];
+  /** The callback URLs as a reviewer should read them: host in ASCII (punycode), how it reads, and any warning. */
+  redirect_uris_reviewed: ReviewedUrl[];
   review_note: string | null;
   created_at: string;
 }
@@ -46,6 +49,7 @@ async function listing(store: Store, client: StoredClient, requested: string | u
     requested_at: requested ?? null,
     homepage_url: client.homepageUrl ?? null,
     redirect_uris: client.redirectUris,
+    redirect_uris_reviewed: client.redirectUris.map(reviewedUrl),
     review_note: client.reviewNote ?? null,
     created_at: client.createdAt,
   };
@@ -70,6 +74,8 @@ export async function listAppsCommand(config: Config, clock: Clock, o: { pending
       a.client_id, a.name, a.status, a.source === 'config' ? '(configuration file)' : a.owner_email ?? '-', a.requested_at ?? '-',
     ])];
     for (const l of tableLines(rows)) write(l);
+    // A reviewer sees every host the way DNS does, so a look-alike (a Cyrillic `а` in `аpple.com`) stands out.
+    if (o.pending) for (const a of apps) for (const u of a.redirect_uris) write(`${a.client_id} callback: ${reviewLine(u)}`);
     if (o.pending) write(`approve with \`lanyard apps approve CLIENT_ID\`, or decline with \`lanyard apps decline CLIENT_ID --note TEXT\``);
   });
 }

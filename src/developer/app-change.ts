@@ -18,6 +18,9 @@ const LOCK = { ttlMs: 10_000, waitMs: 5_000 };
 export const withAppLock = <T>(store: DeveloperDeps['store'], clientId: string, work: () => Promise<T>): Promise<T> =>
   withStoreLock(store, `developer-app:${clientId}`, LOCK, work);
 
+/** The log event of a history action: `callback.added` → `app.callback_added`. */
+export const logEventOf = (action: string): string => `app.${action.replace(/^app\./, '').replace('.', '_')}`;
+
 /**
  * One change to an app's settings, under the app's lock: `find` reads the app as stored now (and checks the
  * actor may reach it), `edit` returns the new version with what to record (undefined: nothing changed,
@@ -34,10 +37,16 @@ export async function changeApp(
   return withAppLock(deps.store, clientId, async () => {
     const client = await find();
     const edited = edit(client);
-    if (!edited) return client;
-    const next = { ...edited.client, updatedAt: deps.clock.now().toISOString() };
-    await deps.store.putClient(next);
-    await recorder.change(actor, clientId, edited.action, edited.detail, `app.${edited.action.replace(/^app\./, '').replace('.', '_')}`, 'app changed');
-    return next;
+    return edited ? applyEdit(deps, recorder, actor, clientId, edited) : client;
   });
+}
+
+/** Writes an edit and records it (history and log). Call holding the app's lock (withAppLock). */
+export async function applyEdit(
+  deps: Pick<DeveloperDeps, 'store' | 'clock'>, recorder: AppRecorder, actor: Actor, clientId: string, edited: Edit,
+): Promise<StoredClient> {
+  const next = { ...edited.client, updatedAt: deps.clock.now().toISOString() };
+  await deps.store.putClient(next);
+  await recorder.change(actor, clientId, edited.action, edited.detail, logEventOf(edited.action), 'app changed');
+  return next;
 }

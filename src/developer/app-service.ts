@@ -9,12 +9,18 @@ import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js'
 import { newClientId, newSecretId } from './app-ids.js';
 import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
-import { checkUrl, type UrlKind } from '../clients/callback-url.js';
+import { URL_SETTINGS } from './app-url-edits.js';
+import { AppUrls, type UrlChangeOutcome } from './app-urls.js';
+import { LiveChanges, type ProposedChange } from './live-changes.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { TeamInvitationLinks } from './team-invitation-links.js';
 import { TeamInvitations } from './team-invitations.js';
 import type { AppDetailsInput, AppSummary, CreatedSecret, TeamMemberView } from './app-summary.js';
+
+/** Why a member without two-step sign-in is kept out of a live app. */
+export const TWO_STEP_FOR_LIVE = 'This app is live: turn on two-step sign-in (Account → Two-step sign-in) to see or change it. '
+  + 'Everyone in the team of an app real pupils use signs in with a second factor.';
 
 /** The history shows this many changes unless asked for fewer; never more than HISTORY_MAX (the API's bound too). */
 export const HISTORY_DEFAULT = 100;
@@ -33,6 +39,7 @@ export class AppService {
   readonly #team: AppTeam;
   readonly #record: AppRecorder;
   readonly #review: AppReview;
+  readonly #urls: AppUrls;
   /** The invited developer's side: their pending invitations, accept, decline. */
   readonly invitations: TeamInvitations;
 
@@ -43,6 +50,7 @@ export class AppService {
     this.#record = new AppRecorder(deps);
     this.#team = new AppTeam(deps, this.#record, links);
     this.#review = new AppReview(deps, this.#record);
+    this.#urls = new AppUrls(deps, this.#record, new LiveChanges(deps, this.#record), (actor, clientId) => this.getApp(actor, clientId));
   }
 
   /** The developer's apps (every team they are in; invitations are not apps yet), by name. */
@@ -64,6 +72,8 @@ export class AppService {
     const member = (await store.listTeam(clientId)).find((m) => m.developerId === actor.id);
     // Invited is not in the team: the same 404 as for a stranger, until they accept.
     if (!member || member.role === 'invited') throw new NotFoundError();
+    // A live app signs in real pupils: its team works on it only with a second factor.
+    if (client.status === 'live' && !actor.twoStep) throw new ForbiddenError(TWO_STEP_FOR_LIVE);
     return { client, role: member.role };
   }
 
@@ -112,25 +122,13 @@ export class AppService {
     });
   }
 
-  async addCallback(actor: Actor, clientId: string, url: string): Promise<StoredClient> {
-    const checked = checkUrl(url, 'callback');
-    if (!checked.ok) throw new ValidationError([{ path: 'redirect_uri', message: checked.message }]);
-    return this.#change(actor, clientId, (client) => {
-      if (client.redirectUris.includes(checked.url)) {
-        throw new ValidationError([{ path: 'redirect_uri', message: 'This callback URL is already registered.' }]);
-      }
-      if (client.redirectUris.length >= APP_LIMITS.callbacks) {
-        throw new ValidationError([{ path: 'redirect_uri', message: `An app can have at most ${APP_LIMITS.callbacks} callback URLs: remove one first.` }]);
-      }
-      return { client: { ...client, redirectUris: [...client.redirectUris, checked.url] }, action: 'callback.added', detail: { url: checked.url } };
-    });
+  /** Adds a callback URL; on a live app, proposes it for review (src/developer/app-urls.ts). */
+  addCallback(actor: Actor, clientId: string, url: string): Promise<UrlChangeOutcome> {
+    return this.#urls.addCallback(actor, clientId, url);
   }
 
-  async removeCallback(actor: Actor, clientId: string, url: string): Promise<StoredClient> {
-    return this.#change(actor, clientId, (client) => {
-      if (!client.redirectUris.includes(url)) throw new NotFoundError('This callback URL is not registered for the app.');
-      return { client: { ...client, redirectUris: client.redirectUris.filter((u) => u !== url) }, action: 'callback.removed', detail: { url } };
-    });
+  removeCallback(actor: Actor, clientId: string, url: string): Promise<StoredClient> {
+    return this.#urls.removeCallback(actor, clientId, url);
   }
 
   async listSecrets(actor: Actor, clientId: string): Promise<StoredClientSecret[]> {
@@ -192,34 +190,40 @@ export class AppService {
     });
   }
 
-  /** undefined (or '') clears it. */
-  setLogoutUrl(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
-    return this.#setUrl(actor, clientId, url, URL_SETTINGS.logoutUrl);
+  /** undefined (or '') clears it; on a live app a new value waits for review. */
+  setLogoutUrl(actor: Actor, clientId: string, url: string | undefined): Promise<UrlChangeOutcome> {
+    return this.#urls.setUrl(actor, clientId, url, URL_SETTINGS.logoutUrl);
   }
 
   /**
    * Where a dashboard launch sends the browser (OpenID Connect Core §4: third-party initiated login, with `iss`,
    * `login_hint` and `target_link_uri`); the same URL rules as a callback URL. undefined (or '') clears it: a
-   * launch then brings a code to the first callback URL.
+   * launch then brings a code to the first callback URL. On a live app a new value waits for review.
    */
-  setInitiateLoginUri(actor: Actor, clientId: string, url: string | undefined): Promise<StoredClient> {
-    return this.#setUrl(actor, clientId, url, URL_SETTINGS.initiateLoginUri);
+  setInitiateLoginUri(actor: Actor, clientId: string, url: string | undefined): Promise<UrlChangeOutcome> {
+    return this.#urls.setUrl(actor, clientId, url, URL_SETTINGS.initiateLoginUri);
   }
 
-  /** Sets one of an app's single URLs after checking it, or clears it (undefined or ''), recording the change. */
-  async #setUrl(actor: Actor, clientId: string, url: string | undefined, setting: UrlSetting): Promise<StoredClient> {
-    let value: string | undefined;
-    if (url !== undefined && url.trim() !== '') {
-      const checked = checkUrl(url, setting.kind);
-      if (!checked.ok) throw new ValidationError([{ path: setting.path, message: checked.message }]);
-      value = checked.url;
-    }
-    return this.#change(actor, clientId, (client): Edit | undefined => {
-      if (client[setting.field] === value) return undefined;
-      return value
-        ? { client: { ...client, [setting.field]: value }, action: `${setting.path}.set`, detail: { url: value } }
-        : { client: { ...client, [setting.field]: undefined }, action: `${setting.path}.cleared`, detail: {} };
-    });
+  /** The app's changes waiting for review (docs/developer-area.md → Changes to a live app). */
+  proposalsOf(app: AppSummary): Promise<ProposedChange[]> {
+    return this.#urls.live.list(app.client.clientId);
+  }
+
+  /** A team member withdraws a change still waiting for review. */
+  async withdrawChange(actor: Actor, clientId: string, changeId: string): Promise<void> {
+    await this.getApp(actor, clientId);
+    await this.#urls.live.withdraw(actor, clientId, changeId);
+  }
+
+  /** Operator: every live app with changes waiting for review. */
+  listProposals(): ReturnType<LiveChanges['listAll']> { return this.#urls.live.listAll(); }
+
+  /** Operator: a change waiting for review takes effect. */
+  approveChange(actor: Actor, clientId: string, changeId: string): Promise<StoredClient> { return this.#urls.live.approve(actor, clientId, changeId); }
+
+  /** Operator: a change waiting for review is dropped, with a note the team sees. */
+  declineChange(actor: Actor, clientId: string, changeId: string, note?: string): Promise<ProposedChange> {
+    return this.#urls.live.decline(actor, clientId, changeId, note);
   }
 
   /** Owner only: removes the app, its secrets and team, and revokes its grants and tokens. */
@@ -232,6 +236,7 @@ export class AppService {
       await store.deleteClient(clientId);
       const revoked = await store.oidc.revokeByClientId(clientId);
       await store.deleteTeam(clientId);
+      await this.#urls.live.forget(clientId);
       await this.#record.change(actor, clientId, 'app.deleted', { name: client.name }, 'app.deleted', 'app deleted', { revoked });
     });
   }
@@ -304,12 +309,5 @@ export class AppService {
     }
   }
 }
-
-/** An app's single URLs (not callback URLs, which are a list): the field, how it is checked, and its name in inputs and history. */
-interface UrlSetting { field: 'logoutUrl' | 'initiateLoginUri'; kind: UrlKind; path: 'logout_url' | 'initiate_login_uri' }
-const URL_SETTINGS = {
-  logoutUrl: { field: 'logoutUrl', kind: 'logout', path: 'logout_url' },
-  initiateLoginUri: { field: 'initiateLoginUri', kind: 'initiateLogin', path: 'initiate_login_uri' },
-} as const satisfies Record<string, UrlSetting>;
 
 const FIELD_NAMES = { name: 'name', description: 'description', homepageUrl: 'homepage_url', logoUrl: 'logo_url' } as const;

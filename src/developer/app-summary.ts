@@ -1,4 +1,5 @@
 import type { StoredClient, StoredClientSecret, TeamMember } from '../../adapters/store.js';
+import type { ProposedChange } from './live-changes.js';
 
 /** What the developer area's app services take and give: an app as one developer sees it, its team, a new secret. */
 
@@ -13,6 +14,8 @@ export interface AppSummary {
   client: StoredClient;
   /** Never `invited`: an invitation not yet accepted reaches no app. */
   role: Exclude<TeamMember['role'], 'invited'>;
+  /** The changes waiting for an operator's review (a live app's), where a page shows them. */
+  pending?: readonly ProposedChange[] | undefined;
 }
 
 export interface TeamMemberView extends TeamMember {

@@ -63,8 +63,9 @@ t.test('apps list: every app, or the queue waiting to go live, oldest request fi
 
   const pending = await s.run(['list', '--pending']);
   t.equal(pending.code, 0, pending.stderr);
-  const rows = pending.stdout.trim().split('\n').slice(1).filter((l) => !l.startsWith('approve'));
+  const rows = pending.stdout.trim().split('\n').slice(1).filter((l) => !l.startsWith('approve') && !l.includes(' callback: '));
   t.same(rows.map((r) => r.split(/\s+/)[0]), [s.tables, s.reader], 'only the pending apps, oldest request first');
+  t.match(pending.stdout, new RegExp(`${s.tables} callback: https?://`), 'each pending app’s callback URLs, as a reviewer reads them');
   t.match(pending.stdout, /bo@example.com/);
 
   const json = await s.run(['list', '--pending', '--json']);
@@ -86,7 +87,8 @@ t.test('apps approve: the app is live at once and recorded as the operator’s d
   const connected = await s.run(['connect', '--org', 'demo-school', s.tables]);
   t.equal(connected.code, 0, connected.stderr);
   t.ok(await signsInDemoSchool(s.lanyard, s.tables), 'the running Lanyard signs in a Demo School user once connected');
-  const history = await s.service.history(actorOf(s.ada), s.tables);
+  // A live app's team works on it with a second factor (docs/developer-area.md → Changes to a live app).
+  const history = await s.service.history({ ...actorOf(s.ada), twoStep: true }, s.tables);
   t.match(history[0], { action: 'app.approved', actorId: 'operator', actorName: 'Lanyard’s operator' }, 'in the app’s history, as the operator');
 
   const again = await s.run(['approve', s.tables]);

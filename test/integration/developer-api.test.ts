@@ -22,12 +22,15 @@ const CALLBACK = 'http://localhost:8080/callback';
 const quiet = pino({ level: 'silent' });
 
 /** A developer account made in the store, with a personal API token made by the token service. */
-async function developer(lanyard: Lanyard, clock: Clock, name: string): Promise<{ account: DeveloperAccount; token: string; tokenId: string }> {
+async function developer(lanyard: Lanyard, clock: Clock, name: string, o: { totp?: boolean } = {}): Promise<{ account: DeveloperAccount; token: string; tokenId: string }> {
   const now = clock.now().toISOString();
   const account: DeveloperAccount = {
     id: `dev_${name.toLowerCase()}_${Math.random().toString(36).slice(2, 8)}`,
     email: `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
     displayName: name, passwordHash: 'unused', createdAt: now, updatedAt: now,
+    // A live app's team signs in with a second factor (docs/developer-area.md → Changes to a live app); only
+    // whether the account has one matters to the API, so the secret is a stand-in.
+    ...(o.totp ? { totpSecret: 'enrolled' } : {}),
   };
   await lanyard.store.createDeveloper(account);
   const { token, record } = await new ApiTokens({ store: lanyard.store, clock, log: quiet }).create(account, { label: `${name}'s script`, expiresInDays: 365 });
@@ -39,7 +42,7 @@ const paths = (a: Answer) => (a.json?.fields ?? []).map((f: { path: string }) =>
 const clock = new ManualClock(new Date());
 const lanyard = await startLanyard(t, { clock });
 const call = client(lanyard);
-const ada = await developer(lanyard, clock, 'Ada');
+const ada = await developer(lanyard, clock, 'Ada', { totp: true });
 const bob = await developer(lanyard, clock, 'Bob');
 
 t.test('authentication: 401 with a Bearer challenge for a missing, malformed, wrong or revoked token', async (t) => {
@@ -114,7 +117,8 @@ t.test('expiry: a token stops working at its expiry (moved clock)', async (t) =>
 t.test('GET /me', async (t) => {
   const me = await call(ada.token, 'GET', '/me');
   t.equal(me.status, 200);
-  t.same(me.json, { id: ada.account.id, email: ada.account.email, display_name: 'Ada', totp_enabled: false });
+  t.same(me.json, { id: ada.account.id, email: ada.account.email, display_name: 'Ada', totp_enabled: true });
+  t.match((await call(bob.token, 'GET', '/me')).json, { display_name: 'Bob', totp_enabled: false });
   t.equal(me.headers.get('cache-control'), 'no-store');
 });
 

@@ -65,8 +65,8 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       response: { 200: okRef('The app.', 'App'), ...errors(404) },
     },
   }, async (req) => {
-    const { client, role } = await apps.getApp(actorOf(developerOf(req)), req.params.client_id);
-    return appJson(client, role);
+    const app = await apps.getApp(actorOf(developerOf(req)), req.params.client_id);
+    return appJson(app.client, app.role, await apps.proposalsOf(app));
   });
 
   api.patch<{ Params: ClientIdParams; Body: AppDetailsBody }>('/apps/:client_id', {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { actorOf } from '../actor.js';
 import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { developerOf } from './auth.js';
-import { type ApiContext, appView } from './context.js';
+import { type ApiContext, appView, urlChangeAnswer } from './context.js';
 import { body, type ClientIdParams, clientIdParams, errors, okRef } from './route-schemas.js';
 
 /**
@@ -10,21 +10,41 @@ import { body, type ClientIdParams, clientIdParams, errors, okRef } from './rout
  * (dashboard launches, OpenID Connect Core §4) and the logout_url.
  * Each answer is the whole app as it now is, so a script sees the effect of its change.
  */
+/** The answer when a change to a live app waits for review (docs/developer-area.md → Changes to a live app). */
+const WAITING = okRef('The change waits for an operator’s review: the app as it still is, with its `pending_changes`.', 'App');
+
 export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): void {
+  api.delete<{ Params: ClientIdParams & { change_id: string } }>('/apps/:client_id/pending_changes/:change_id', {
+    schema: {
+      tags: ['apps'],
+      operationId: 'withdrawPendingChange',
+      summary: 'Withdraw a change waiting for review',
+      params: {
+        type: 'object',
+        required: ['client_id', 'change_id'],
+        properties: { ...clientIdParams.properties, change_id: { type: 'string', minLength: 1, maxLength: 64 } },
+      },
+      response: { 200: okRef('The app, without that change waiting.', 'App'), ...errors(403, 404) },
+    },
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    await apps.withdrawChange(actor, req.params.client_id, req.params.change_id);
+    return appView(apps, actor, (await apps.getApp(actor, req.params.client_id)).client);
+  });
+
   api.post<{ Params: ClientIdParams; Body: { redirect_uri: string } }>('/apps/:client_id/redirect_uris', {
     schema: {
       tags: ['callback URLs'],
       operationId: 'addRedirectUri',
       summary: 'Add a callback URL',
-      description: '`redirect_uri` at /oauth/authorize must then match it exactly.',
+      description: '`redirect_uri` at /oauth/authorize must then match it exactly. On a live app the URL waits for an operator’s review (202).',
       params: clientIdParams,
       body: body('RedirectUriInput'),
-      response: { 201: okRef('The app, with the URL added.', 'App'), ...errors(400, 404, 409) },
+      response: { 201: okRef('The app, with the URL added.', 'App'), 202: WAITING, ...errors(400, 403, 404, 409) },
     },
   }, async (req, reply) => {
     const actor = actorOf(developerOf(req));
-    const client = await apps.addCallback(actor, req.params.client_id, req.body.redirect_uri);
-    return reply.code(201).send(await appView(apps, actor, client));
+    return urlChangeAnswer(apps, actor, await apps.addCallback(actor, req.params.client_id, req.body.redirect_uri), reply, 201);
   });
 
   api.delete<{ Params: ClientIdParams; Querystring: { redirect_uri: string } }>('/apps/:client_id/redirect_uris', {
@@ -71,11 +91,11 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
         + 'The same rules as a callback URL: https (http only on loopback), no fragment, no wildcard, no user name or password.',
       params: clientIdParams,
       body: body('InitiateLoginUriInput'),
-      response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
+      response: { 200: okRef('The app.', 'App'), 202: WAITING, ...errors(400, 403, 404, 409) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const actor = actorOf(developerOf(req));
-    return appView(apps, actor, await apps.setInitiateLoginUri(actor, req.params.client_id, req.body.initiate_login_uri));
+    return urlChangeAnswer(apps, actor, await apps.setInitiateLoginUri(actor, req.params.client_id, req.body.initiate_login_uri), reply, 200);
   });
 
   api.delete<{ Params: ClientIdParams }>('/apps/:client_id/initiate_login_uri', {
@@ -89,7 +109,7 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
     },
   }, async (req) => {
     const actor = actorOf(developerOf(req));
-    return appView(apps, actor, await apps.setInitiateLoginUri(actor, req.params.client_id, undefined));
+    return appView(apps, actor, (await apps.setInitiateLoginUri(actor, req.params.client_id, undefined)).client);
   });
 
   api.put<{ Params: ClientIdParams; Body: { logout_url: string } }>('/apps/:client_id/logout_url', {
@@ -100,11 +120,11 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
       description: 'Where GET /oauth/logout?client_id=… sends the browser after signing the user out.',
       params: clientIdParams,
       body: body('LogoutUrlInput'),
-      response: { 200: okRef('The app.', 'App'), ...errors(400, 404) },
+      response: { 200: okRef('The app.', 'App'), 202: WAITING, ...errors(400, 403, 404, 409) },
     },
-  }, async (req) => {
+  }, async (req, reply) => {
     const actor = actorOf(developerOf(req));
-    return appView(apps, actor, await apps.setLogoutUrl(actor, req.params.client_id, req.body.logout_url));
+    return urlChangeAnswer(apps, actor, await apps.setLogoutUrl(actor, req.params.client_id, req.body.logout_url), reply, 200);
   });
 
   api.delete<{ Params: ClientIdParams }>('/apps/:client_id/logout_url', {
@@ -117,6 +137,6 @@ export function appSettingsRoutes(api: FastifyInstance, { apps }: ApiContext): v
     },
   }, async (req) => {
     const actor = actorOf(developerOf(req));
-    return appView(apps, actor, await apps.setLogoutUrl(actor, req.params.client_id, undefined));
+    return appView(apps, actor, (await apps.setLogoutUrl(actor, req.params.client_id, undefined)).client);
   });
 }

@@ -105,6 +105,23 @@ export const AppSchema = {
         + 'absent: a launch brings an authorization code to the first callback URL, with the default scopes.',
     },
     role: { type: 'string', enum: ['owner', 'member'], description: 'The calling developer’s role in the app’s team.' },
+    pending_changes: {
+      type: 'array',
+      description: 'Changes to a live app waiting for an operator’s review: a callback URL added, the logout_url or the initiate_login_uri set. '
+        + 'They take effect once approved. Present (in the answers about one app) when some wait.',
+      items: {
+        type: 'object',
+        required: ['id', 'setting', 'url', 'proposed_by', 'proposed_at'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'string', description: 'Withdraw it with DELETE /developer/api/apps/{client_id}/pending_changes/{id}.' },
+          setting: { type: 'string', enum: ['redirect_uri', 'logout_url', 'initiate_login_uri'] },
+          url: { type: 'string' },
+          proposed_by: { type: 'object', required: ['id', 'name'], additionalProperties: false, properties: { id: { type: 'string' }, name: { type: 'string' } } },
+          proposed_at: instant,
+        },
+      },
+    },
     created_at: instant,
     updated_at: instant,
   },

@@ -1,6 +1,7 @@
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret } from '../../../adapters/store.js';
 import { shownActorName } from '../actor.js';
 import type { AppSummary, TeamMemberView } from '../app-summary.js';
+import type { ProposedChange } from '../live-changes.js';
 import type { SandboxCredentials } from '../sandbox.js';
 import type { TeamInvitation } from '../team-invitations.js';
 
@@ -30,7 +31,12 @@ export const tokenJson = (t: DeveloperApiToken) => defined({
   last_used_at: t.lastUsedAt,
 });
 
-export const appJson = (c: StoredClient, role: AppSummary['role']) => defined({
+export const proposalJson = (p: ProposedChange) => ({
+  id: p.id, setting: p.kind, url: p.url, proposed_by: { id: p.proposedBy.id, name: p.proposedBy.name }, proposed_at: p.proposedAt,
+});
+
+/** An app as its team sees it; with the changes waiting for review when given and there are some. */
+export const appJson = (c: StoredClient, role: AppSummary['role'], pending: ProposedChange[] = []) => defined({
   client_id: c.clientId,
   name: c.name,
   description: c.description,
@@ -43,6 +49,7 @@ export const appJson = (c: StoredClient, role: AppSummary['role']) => defined({
   logout_url: c.logoutUrl,
   initiate_login_uri: c.initiateLoginUri,
   role,
+  pending_changes: pending.length ? pending.map(proposalJson) : undefined,
   created_at: c.createdAt,
   updated_at: c.updatedAt,
 });

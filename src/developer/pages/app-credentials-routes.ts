@@ -12,9 +12,9 @@ const revealName = (clientId: string) => `secret:${clientId}`;
 
 /** An app's credentials: callback URLs and client secrets (a new secret shown once). */
 export function credentialsRoutes(r: AppRouting): void {
-  const { deps, apps, get, post, done, flashOf, title, attempt } = r;
+  const { deps, apps, get, post, done, flashOf, title, appOf, attempt } = r;
   const credentials = async (c: Ctx, extra: Partial<CredentialsData> = {}): Promise<Page> => {
-    const app = await apps.getApp(c.actor, c.clientId);
+    const app = await appOf(c);
     const secrets = await apps.secretsOf(app);
     let revealed: RevealedSecret | undefined;
     if (!extra.callback && !extra.secretForm) {
@@ -31,9 +31,10 @@ export function credentialsRoutes(r: AppRouting): void {
   get('/apps/:clientId/credentials', (c) => credentials(c));
   post('/apps/:clientId/callbacks', async (c) => {
     const url = formField(c.req.body, 'redirect_uri');
-    const failed = await attempt(() => apps.addCallback(c.actor, c.clientId, url));
+    let proposed = false;
+    const failed = await attempt(async () => { proposed = !!(await apps.addCallback(c.actor, c.clientId, url)).proposal; });
     if (failed) return { ...(await credentials(c, { callback: { value: url, error: fieldOrForm(failed, 'redirect_uri') } })), status: failed.status };
-    return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, AM.callbackAdded);
+    return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, proposed ? AM.callbackProposed : AM.callbackAdded);
   });
   post('/apps/:clientId/callbacks/remove', async (c) => {
     await apps.removeCallback(c.actor, c.clientId, formField(c.req.body, 'url'));

@@ -7,6 +7,7 @@ import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { AM } from './app-messages.js';
 import { credentialCards, credentialFacts } from './credential-cards.js';
 import { appFrame, appPath } from './app-parts.js';
+import { pendingChangesView } from './app-pending-view.js';
 
 /** A secret just created, for the one page that shows it. */
 export interface RevealedSecret {
@@ -46,6 +47,7 @@ ${d.revealed ? html`<div class="reveal" id="new-secret-box">
 ${uris.length === 0 ? html`<p class="empty-state">No callback URLs yet: add the URL your app receives the code at.</p>` : html`<ul class="url-list" aria-label="Callback URLs">
   ${uris.map((u) => html`<li>${slashed(u)}${postButton(appPath(id, '/callbacks/remove'), d.csrf, 'Remove', { context: u, hidden: { url: u }, remove: true })}</li>`)}
 </ul>`}
+${pendingChangesView(id, d.app.pending, 'redirect_uri', d.csrf)}
 <form method="post" action="${appPath(id, '/callbacks')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}
   ${field({ name: 'redirect_uri', label: 'Add a callback URL', type: 'url', value: d.callback?.value, error: d.callback?.error, maxlength: MAX_URL_LENGTH,

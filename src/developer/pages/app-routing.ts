@@ -43,6 +43,8 @@ export interface AppRouting {
   flashOf(c: Ctx): string | undefined;
   /** A section's page title: "Credentials · Reading Quest". */
   title(section: string, app: AppSummary): string;
+  /** The app named by the URL, as the signed-in developer sees it, with its changes waiting for review. */
+  appOf(c: Ctx): Promise<AppSummary>;
   /** Runs a change; a refusal the form can show is returned, anything else (404, 403, 503) goes up. */
   attempt(work: () => Promise<unknown>): Promise<FormFailure | undefined>;
 }
@@ -95,5 +97,10 @@ export function appRouting(scope: FastifyInstance, deps: DeveloperDeps): AppRout
       return failure;
     }
   };
-  return { deps, apps: new AppService(deps), get: handle('GET'), post: handle('POST'), done, flashOf, title, attempt };
+  const apps = new AppService(deps);
+  const appOf = async (c: Ctx): Promise<AppSummary> => {
+    const app = await apps.getApp(c.actor, c.clientId);
+    return { ...app, pending: await apps.proposalsOf(app) };
+  };
+  return { deps, apps, get: handle('GET'), post: handle('POST'), done, flashOf, title, appOf, attempt };
 }

@@ -7,7 +7,7 @@ import { launchView, logoutView, scopesView } from './app-settings-view.js';
 
 /** An app's default scopes, dashboard launch (initiate_login_uri) and logout URL. */
 export function settingsRoutes(r: AppRouting): void {
-  const { apps, get, post, done, flashOf, title, attempt } = r;
+  const { apps, get, post, done, flashOf, title, appOf, attempt } = r;
   get('/apps/:clientId/scopes', async (c) => {
     const app = await apps.getApp(c.actor, c.clientId);
     return { title: title('Scopes', app), body: scopesView(app, c.who.csrf, flashOf(c)) };
@@ -27,14 +27,15 @@ export function settingsRoutes(r: AppRouting): void {
   }) => {
     const set = o.set.bind(apps);
     get(`/apps/:clientId/${o.path}`, async (c) => {
-      const app = await apps.getApp(c.actor, c.clientId);
+      const app = await appOf(c);
       return { title: title(o.heading, app), body: o.view(app, c.who.csrf, { message: flashOf(c) }) };
     });
     post(`/apps/:clientId/${o.path}`, async (c) => {
       const value = formField(c.req.body, o.field);
-      const failed = await attempt(() => set(c.actor, c.clientId, value));
-      if (!failed) return done(c, sectionPath(c.clientId, o.section), value.trim() ? o.saved : o.cleared);
-      const app = await apps.getApp(c.actor, c.clientId);
+      let proposed = false;
+      const failed = await attempt(async () => { proposed = !!(await set(c.actor, c.clientId, value)).proposal; });
+      if (!failed) return done(c, sectionPath(c.clientId, o.section), proposed ? AM.changeProposed : value.trim() ? o.saved : o.cleared);
+      const app = await appOf(c);
       return { status: failed.status, title: title(o.heading, app), body: o.view(app, c.who.csrf, { value, error: fieldOrForm(failed, o.field) }) };
     });
     post(`/apps/:clientId/${o.path}/clear`, async (c) => {
@@ -42,6 +43,14 @@ export function settingsRoutes(r: AppRouting): void {
       return done(c, sectionPath(c.clientId, o.section), o.cleared);
     });
   };
+  // A team member takes back a change of a live app still waiting for review; back to the setting's page.
+  post('/apps/:clientId/pending-changes/:changeId/withdraw', async (c) => {
+    const app = await appOf(c);
+    const change = app.pending?.find((p) => p.id === c.params.changeId);
+    await apps.withdrawChange(c.actor, c.clientId, c.params.changeId ?? '');
+    const section = change?.kind === 'logout_url' ? 'logout' : change?.kind === 'initiate_login_uri' ? 'launch' : 'credentials';
+    return done(c, sectionPath(c.clientId, section), AM.changeWithdrawn);
+  });
   urlSetting({
     path: 'initiate-login-uri', field: 'initiate_login_uri', section: 'launch', heading: 'Dashboard launch', view: launchView,
     set: apps.setInitiateLoginUri, saved: AM.launchSaved, cleared: AM.launchCleared,

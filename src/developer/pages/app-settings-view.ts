@@ -5,6 +5,7 @@ import type { AppSummary } from '../app-summary.js';
 import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { AM } from './app-messages.js';
 import { appFrame, appPath } from './app-parts.js';
+import { pendingChangesView } from './app-pending-view.js';
 
 /** GET /developer/apps/:clientId/scopes: a checkbox per scope Lanyard offers, and why openid matters. */
 export function scopesView(app: AppSummary, csrf: string, message?: string, error?: string): Raw {
@@ -40,6 +41,7 @@ export function launchView(app: AppSummary, csrf: string, o: { message?: string 
   return appFrame(app, 'launch', 'Dashboard launch', html`
 <p>${AM.launchHelp}</p>
 <p class="current">${current ? html`Now: ${slashed(current)}` : html`<span class="muted">No initiate login URI is set.</span>`}</p>
+${pendingChangesView(id, app.pending, 'initiate_login_uri', csrf)}
 <form method="post" action="${appPath(id, '/initiate-login-uri')}" class="app-form" novalidate>
   ${csrfField(csrf)}
   ${field({ name: 'initiate_login_uri', label: current ? 'Change the initiate login URI' : 'Set an initiate login URI', type: 'url', value: o.value ?? current ?? '', error: o.error,
@@ -60,6 +62,7 @@ export function logoutView(app: AppSummary, csrf: string, o: { message?: string 
   return appFrame(app, 'logout', 'Logout URL', html`
 <p>${AM.logoutHelp}</p>
 <p class="current">${current ? html`Now: ${slashed(current)}` : html`<span class="muted">No logout URL is set.</span>`}</p>
+${pendingChangesView(id, app.pending, 'logout_url', csrf)}
 <form method="post" action="${appPath(id, '/logout-url')}" class="app-form" novalidate>
   ${csrfField(csrf)}
   ${field({ name: 'logout_url', label: current ? 'Change the logout URL' : 'Set a logout URL', type: 'url', value: o.value ?? current ?? '', error: o.error,

@@ -59,10 +59,10 @@ t.test('callbacks: validated, exact, no duplicates; recorded', async (t) => {
   const ada = await dev('Ada');
   const { clientId } = await apps.register(ada, { name: 'App' });
   const after = await apps.addCallback(ada, clientId, 'https://app.example/cb?x=1');
-  t.same(after.redirectUris, ['https://app.example/cb?x=1']);
+  t.same(after.client.redirectUris, ['https://app.example/cb?x=1']);
   t.match(problems(await apps.addCallback(ada, clientId, 'https://app.example/cb?x=1').catch((e) => e)), [{ path: 'redirect_uri', message: /already registered/ }]);
   t.match(problems(await apps.addCallback(ada, clientId, 'http://app.example/cb').catch((e) => e)), [{ path: 'redirect_uri', message: /https/ }]);
-  t.same((await apps.addCallback(ada, clientId, 'https://app.example/cb?x=2')).redirectUris, ['https://app.example/cb?x=1', 'https://app.example/cb?x=2']);
+  t.same((await apps.addCallback(ada, clientId, 'https://app.example/cb?x=2')).client.redirectUris, ['https://app.example/cb?x=1', 'https://app.example/cb?x=2']);
   t.same((await apps.removeCallback(ada, clientId, 'https://app.example/cb?x=1')).redirectUris, ['https://app.example/cb?x=2']);
   t.type(await apps.removeCallback(ada, clientId, 'https://app.example/cb?x=1').catch((e) => e), NotFoundError);
   t.same((await apps.history(ada, clientId)).map((e) => e.action), ['callback.removed', 'callback.added', 'callback.added', 'app.registered']);
@@ -105,9 +105,9 @@ t.test('default scopes and logout URL', async (t) => {
   t.same((await apps.setDefaultScopes(ada, clientId, [])).defaultScopes, []);
   t.same((await apps.setDefaultScopes(ada, clientId, ['openid', 'openid'])).defaultScopes, ['openid']);
   t.match(problems(await apps.setDefaultScopes(ada, clientId, ['openid', 'profile']).catch((e) => e)), [{ path: 'default_scopes', message: /“profile”/ }]);
-  t.equal((await apps.setLogoutUrl(ada, clientId, 'https://app.example/bye')).logoutUrl, 'https://app.example/bye');
+  t.equal((await apps.setLogoutUrl(ada, clientId, 'https://app.example/bye')).client.logoutUrl, 'https://app.example/bye');
   t.match(problems(await apps.setLogoutUrl(ada, clientId, 'http://app.example/bye').catch((e) => e)), [{ path: 'logout_url' }]);
-  t.equal((await apps.setLogoutUrl(ada, clientId, undefined)).logoutUrl, undefined);
+  t.equal((await apps.setLogoutUrl(ada, clientId, undefined)).client.logoutUrl, undefined);
   t.same((await apps.history(ada, clientId)).map((e) => e.action),
     ['logout_url.cleared', 'logout_url.set', 'scopes.changed', 'scopes.changed', 'app.registered']);
 });
@@ -117,17 +117,17 @@ t.test('initiate login URI: validated like a callback URL, set, changed and clea
   const ada = await dev('Ada');
   const { clientId } = await apps.register(ada, { name: 'App' });
   t.equal((await store.findClient(clientId))?.initiateLoginUri, undefined, 'none at first');
-  t.equal((await apps.setInitiateLoginUri(ada, clientId, ' https://app.example/login ')).initiateLoginUri, 'https://app.example/login', 'trimmed');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, ' https://app.example/login ')).client.initiateLoginUri, 'https://app.example/login', 'trimmed');
   t.equal((await store.findClient(clientId))?.initiateLoginUri, 'https://app.example/login', 'stored');
-  t.equal((await apps.setInitiateLoginUri(ada, clientId, 'https://app.example/login')).initiateLoginUri, 'https://app.example/login', 'the same again: no change');
-  t.equal((await apps.setInitiateLoginUri(ada, clientId, 'http://localhost:8080/login')).initiateLoginUri, 'http://localhost:8080/login', 'changed');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, 'https://app.example/login')).client.initiateLoginUri, 'https://app.example/login', 'the same again: no change');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, 'http://localhost:8080/login')).client.initiateLoginUri, 'http://localhost:8080/login', 'changed');
   for (const bad of ['not a url', 'ftp://app.example/login', 'http://app.example/login', 'https://app.example/login#x', 'https://u:p@app.example/login',
     'https://*.app.example/login', `https://app.example/${'a'.repeat(2001)}`]) {
     t.match(problems(await apps.setInitiateLoginUri(ada, clientId, bad).catch((e) => e)), [{ path: 'initiate_login_uri', message: /^An initiate login URI / }], bad.slice(0, 40));
   }
   t.equal((await store.findClient(clientId))?.initiateLoginUri, 'http://localhost:8080/login', 'a refusal changes nothing');
-  t.equal((await apps.setInitiateLoginUri(ada, clientId, '  ')).initiateLoginUri, undefined, "'' clears");
-  t.equal((await apps.setInitiateLoginUri(ada, clientId, undefined)).initiateLoginUri, undefined, 'clearing again: no change');
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, '  ')).client.initiateLoginUri, undefined, "'' clears");
+  t.equal((await apps.setInitiateLoginUri(ada, clientId, undefined)).client.initiateLoginUri, undefined, 'clearing again: no change');
   t.equal((await store.findClient(clientId))?.initiateLoginUri, undefined, 'cleared in the store');
   const history = await apps.history(ada, clientId);
   t.same(history.map((e) => e.action), ['initiate_login_uri.cleared', 'initiate_login_uri.set', 'initiate_login_uri.set', 'app.registered']);
@@ -296,7 +296,8 @@ t.test('going live: request, decline with a note, request again, approve; operat
   t.match(await apps.requestLive(ada, clientId), { status: 'pending', reviewNote: undefined });
   t.equal((await apps.approve(OPERATOR, clientId)).status, 'live');
   t.type(await apps.approve(OPERATOR, clientId).catch((e) => e), ConflictError);
-  t.same((await apps.history(ada, clientId)).slice(0, 4).map((e) => [e.action, e.actorId]),
+  t.match(await apps.history(ada, clientId).catch((e) => e), { name: 'ForbiddenError', message: /turn on two-step sign-in/ }, 'a live app’s team needs a second factor');
+  t.same((await apps.history({ ...ada, twoStep: true }, clientId)).slice(0, 4).map((e) => [e.action, e.actorId]),
     [['app.approved', 'operator'], ['app.live_requested', ada.id], ['app.declined', 'operator'], ['app.live_requested', ada.id]]);
 });
 
