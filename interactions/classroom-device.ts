@@ -15,6 +15,7 @@ import { sendHtml } from './context.js';
 import type { DeviceCookies } from '../src/accounts/device-cookies.js';
 import { classroomDevicePage, type ClassroomDeviceView } from './views/classroom-device-page.js';
 import { errorPage } from '../src/web/error-page.js';
+import { pagesAtIssuerHost } from '../src/web/issuer-host.js';
 import { pageErrors, SCHOOL_PAGES } from '../src/web/page-errors.js';
 
 export interface ClassroomDeviceDeps {
@@ -76,6 +77,7 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
   app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
     pageErrors(scope, SCHOOL_PAGES);
+    pagesAtIssuerHost(scope, d.issuer);
 
     scope.get<{ Querystring: { code?: string } }>(PATH, async (req, reply) => {
       if (typeof req.query.code === 'string') {

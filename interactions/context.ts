@@ -19,6 +19,8 @@ export interface InteractionDeps {
   /** The device and classroom-device cookies (the guessing protection's sources). */
   devices: DeviceCookies;
   clock: Clock;
+  /** The issuer: the screens answer only under its host (src/web/issuer-host.ts). */
+  issuer: string;
 }
 
 export type Details = Awaited<ReturnType<ProviderHost['provider']['interactionDetails']>>;

@@ -117,13 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   wellKnownDocuments(early, { host, clock, issuer: config.issuer, serviceDocumentation: config.serviceDocumentation, headers });
   await authorizePostRoute(app, config.issuer);
   await logoutRoute(app, host, clients, config.issuer);
-  docsRoute(app, config.issuer);
+  await docsRoute(app, config.issuer);
   await userApi(app, { host, store, clients, issuer: config.issuer });
   const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
   const devices = new DeviceCookies({
     cookieKeys: deps.cookieKeys, counters: store, trustedDevices, newDevicesPerIpPerHour: throttle.policy.newDevicesPerIpPerHour,
   });
-  await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock });
+  await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, issuer: config.issuer });
   classroomDeviceRoutes(app, { host, store, clients, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
   await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer });
 

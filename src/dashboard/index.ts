@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DashboardDeps } from './deps.js';
 import { homeRoutes } from './home-routes.js';
 import { launchRoute } from './launch.js';
+import { pagesAtIssuerHost } from '../web/issuer-host.js';
 import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 
 /**
@@ -14,6 +15,7 @@ export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Prom
   await app.register(async (scope) => {
     await scope.register(formbody, { bodyLimit: 4 * 1024 });
     pageErrors(scope, SCHOOL_PAGES);
+    pagesAtIssuerHost(scope, deps.issuer);
     homeRoutes(scope, deps);
     launchRoute(scope, deps);
   });

@@ -7,6 +7,7 @@ import { accountPages } from './pages/account-routes.js';
 import { appPages } from './pages/app-routes.js';
 import { developerNotFound } from './pages/not-found.js';
 import { sandboxPages } from './pages/sandbox-routes.js';
+import { pagesAtIssuerHost } from '../web/issuer-host.js';
 import { pageErrors, type PageErrorOptions } from '../web/page-errors.js';
 
 /** The developer area's pages say no inside the area: go back and try again. */
@@ -26,6 +27,7 @@ export async function developerArea(app: FastifyInstance, deps: DeveloperDeps): 
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 16 * 1024 });
     pageErrors(pages, DEVELOPER_PAGES);
+    pagesAtIssuerHost(pages, deps.issuer);
     pages.setNotFoundHandler(developerNotFound(deps));
     accountPages(pages, deps);
     appPages(pages, deps);

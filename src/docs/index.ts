@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../routes.js';
 import { developerHeader } from '../web/components.js';
 import { html } from '../web/html.js';
+import { pagesAtIssuerHost } from '../web/issuer-host.js';
 import { layout } from '../web/layout.js';
 import { accountSection } from './account.js';
 import { apiSection } from './api.js';
@@ -60,7 +61,10 @@ ${s.body(ctx)}
  * GET /docs: the developer documentation, advertised as discovery's service_documentation (by default).
  * The page depends only on the issuer, so it is built once.
  */
-export function docsRoute(app: FastifyInstance, issuer: string): void {
+export async function docsRoute(app: FastifyInstance, issuer: string): Promise<void> {
   const page = docsPage(issuer);
-  app.get(ROUTES.docs, async (_req, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(page));
+  await app.register(async (scope) => {
+    pagesAtIssuerHost(scope, issuer);
+    scope.get(ROUTES.docs, async (_req, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'public, max-age=300').send(page));
+  });
 }

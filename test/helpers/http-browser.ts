@@ -26,9 +26,14 @@ export class HttpBrowser {
   async request(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', this.cookieHeader());
-    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    const res = await this.send(url, { ...init, headers, redirect: 'manual' });
     this.#remember(res);
     return res;
+  }
+
+  /** Sends one request as it is (a subclass may send it another way: through a proxy). */
+  protected send(url: string | URL, init: RequestInit): Promise<Response> {
+    return fetch(url, init);
   }
 
   get(url: string | URL, headers: Record<string, string> = {}): Promise<Response> {

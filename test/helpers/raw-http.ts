@@ -16,20 +16,23 @@ export interface RawResponse {
  */
 export class RawConnection {
   readonly #socket: Socket;
+  readonly #host: string;
   #buffer = Buffer.alloc(0);
   #closed = false;
   #wake: () => void = () => {};
 
-  private constructor(socket: Socket) {
+  private constructor(socket: Socket, host: string) {
     this.#socket = socket;
+    this.#host = host;
     socket.on('data', (chunk: Buffer) => { this.#buffer = Buffer.concat([this.#buffer, chunk]); this.#wake(); });
     socket.on('close', () => { this.#closed = true; this.#wake(); });
     socket.on('error', () => { this.#closed = true; this.#wake(); });
   }
 
-  static open(port: number): Promise<RawConnection> {
+  /** Connects to 127.0.0.1:`port`; requests name `host` in their Host header (Lanyard's pages answer only the issuer's). */
+  static open(port: number, host = '127.0.0.1'): Promise<RawConnection> {
     return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new RawConnection(socket)));
+      const socket = connect(port, '127.0.0.1', () => resolve(new RawConnection(socket, host)));
       socket.once('error', reject);
     });
   }
@@ -42,9 +45,9 @@ export class RawConnection {
   /** Sends raw bytes (for requests no well-behaved client would write). */
   write(bytes: string): void { this.#socket.write(bytes, 'latin1'); }
 
-  /** Sends `method path` with a Host header (and `headers`), and reads the response. */
+  /** Sends `method path` with the connection's Host header (and `headers`), and reads the response. */
   async request(method: string, path: string, headers: Record<string, string> = {}, timeoutMs = 10_000): Promise<RawResponse> {
-    const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+    const lines = [`${method} ${path} HTTP/1.1`, `Host: ${this.#host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
     this.write(`${lines.join('\r\n')}\r\n\r\n`);
     return this.readResponse(method, timeoutMs);
   }

@@ -56,7 +56,10 @@ export async function serveWorkers(t: Teardown, workers: number, env: Record<str
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-workers-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const port = await freePort();
-  const served = spawnServe(t, { LANYARD_STORE: `sqlite:${join(dir, 'lanyard.db')}`, PORT: String(port), LANYARD_WORKERS: String(workers), ...env });
+  // The issuer is the address the tests ask (the pages answer only under its name: src/web/issuer-host.ts).
+  const served = spawnServe(t, {
+    LANYARD_STORE: `sqlite:${join(dir, 'lanyard.db')}`, PORT: String(port), LANYARD_ISSUER: `http://127.0.0.1:${port}`, LANYARD_WORKERS: String(workers), ...env,
+  });
   const lines = () => served.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
   await until(() => lines().some((l) => l.event === 'ready') || served.child.exitCode !== null, 'ready', 60_000);
   const ready = lines().find((l) => l.event === 'ready');

@@ -137,7 +137,7 @@ t.test('the image builds, and its runtime stage has everything `lanyard serve` r
     t.equal(res.status, 200, `/assets/${asset}`);
     t.ok((await res.arrayBuffer()).byteLength > 100, `/assets/${asset} has content`);
   }
-  const docs = await fetch(`${base}/docs`);
+  const docs = await fetch(`${base}/docs`, { headers: { 'x-forwarded-host': 'id.example.org' } }); // as the proxy names it
   t.equal(docs.status, 200, 'the documentation page');
   t.match(await docs.text(), /\/assets\/lanyard\.css/, 'which links the shared style sheet');
 });

@@ -1,10 +1,10 @@
 import t from 'tap';
-import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../../src/routes.js';
 import { demoAuthorizeUrl } from '../helpers/children.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { type RawConnection as Connection, RawConnection, type RawResponse } from '../helpers/raw-http.js';
+import { routeTable } from '../helpers/route-table.js';
 
 /**
  * RFC 9110 §9.3.2: HEAD is GET without the content — the same status and headers, no body. A body after a
@@ -13,20 +13,6 @@ import { type RawConnection as Connection, RawConnection, type RawResponse } fro
  * provider's routes (mounted through middie), 404s, error pages rendered by oidc-provider and by Lanyard's
  * error handler, malformed requests, and the same again while the store is down.
  */
-
-/** Fastify's route table, from printRoutes (one node per line, four characters of indent per level). */
-function routeTable(app: FastifyInstance): { path: string; methods: string[] }[] {
-  const routes: { path: string; methods: string[] }[] = [];
-  const stack: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!m) continue;
-    stack.length = m[1]!.length / 4;
-    stack.push(m[2]!);
-    if (m[3]) routes.push({ path: stack.join(''), methods: m[3].split(', ') });
-  }
-  return routes;
-}
 
 /**
  * Header values that legitimately differ between two answers: the date, fresh cookies, a fresh interaction
@@ -116,7 +102,7 @@ t.test('HEAD is answered like GET, without a body, on every route', async (t) =>
     t.ok(targets.some((p) => p === path || p.startsWith(`${path}?`) || p.startsWith(`${path}/`)), `${path} is asked`);
   }
 
-  const conn = await RawConnection.open(port);
+  const conn = await RawConnection.open(port, new URL(lanyard.url).host); // the pages answer under the issuer's name
   t.teardown(() => conn.close());
   const statuses = new Map<string, number>();
   for (const path of targets) statuses.set(path, (await headLikeGet(t, conn, path, cookie)).status);

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import t from 'tap';
 import { startLanyard } from '../helpers/lanyard.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
@@ -13,8 +14,9 @@ import { DEMO_CALLBACK } from '../helpers/tokens.js';
 
 /**
  * A browser behind a TLS proxy that forwards the issuer's address to Lanyard's own (127.0.0.1) by plain
- * http, and rewrites redirects to Lanyard's own address back to the issuer's, as nginx's `proxy_redirect
- * default` does.
+ * http, passing the issuer's Host on (nginx's `proxy_set_header Host $host`: Lanyard's pages answer only under
+ * the issuer's name), and rewrites redirects to Lanyard's own address back to the issuer's, as nginx's
+ * `proxy_redirect default` does (and its http → https redirect would).
  */
 class ThroughAProxy extends HttpBrowser {
   constructor(private readonly issuer: string, private readonly direct: string) { super(); }
@@ -22,10 +24,37 @@ class ThroughAProxy extends HttpBrowser {
     const u = new URL(url);
     const res = await super.request(u.origin === this.issuer ? new URL(`${u.pathname}${u.search}`, this.direct) : u, init);
     const to = res.headers.get('location');
-    if (!to?.startsWith(this.direct)) return res;
+    // Lanyard's own address, or the issuer's name by http (built from the Host, the proxy not saying https): the
+    // latter is where the proxy's own http → https redirect would send the browser.
+    const from = [this.direct, this.issuer.replace(/^https:/, 'http:')].find((prefix) => to?.startsWith(`${prefix}/`));
+    if (!to || !from) return res;
     const headers = new Headers(res.headers);
-    headers.set('location', `${this.issuer}${to.slice(this.direct.length)}`);
+    headers.set('location', `${this.issuer}${to.slice(from.length)}`);
     return new Response(res.body, { status: res.status, headers });
+  }
+
+  /** The proxy's hop: node:http, since fetch will not send a Host of its own choosing. */
+  protected override send(url: string | URL, init: RequestInit): Promise<Response> {
+    const u = new URL(url);
+    if (u.origin !== this.direct) return super.send(url, init);
+    const headers: Record<string, string> = { ...Object.fromEntries(new Headers(init.headers)), host: new URL(this.issuer).host };
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(u, { method: init.method ?? 'GET', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
+          }
+          const body = res.statusCode === 204 || res.statusCode === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status: res.statusCode!, headers: out }));
+        });
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end(typeof init.body === 'string' ? init.body : undefined);
+    });
   }
 }
 
