@@ -52,7 +52,7 @@ export function beginStartup(config: Config, pretty: boolean, log: Log, persiste
 /** Once serving: the `ready` event (with `fields` of its own), the Demo App, and (pretty) the summary. */
 export async function finishStartup(startup: Startup, store: Store, out: NodeJS.WritableStream, msg: string, fields: object = {}): Promise<void> {
   const { config } = startup;
-  startup.log.info({ event: 'ready', issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration`, ...fields }, msg);
+  startup.log.info({ event: 'ready', open: `${config.issuer}/`, issuer: config.issuer, discovery: `${config.issuer}/.well-known/openid-configuration`, ...fields }, msg);
   const demoAppUrl = config.demoApp ? await serveDemoApp(config, startup.log) : undefined;
   if (startup.pretty) {
     const signIns = await markReplacedSignIns(store, demoSignIns(config.file));

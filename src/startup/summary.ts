@@ -67,6 +67,8 @@ const field = (label: string, value: string): string => `  ${label.padEnd(16)}${
 
 export function startupSummary(f: StartupFacts): string {
   let text = '\nLanyard is ready.\n\n';
+  // Pages answer only under the issuer's host; another name of it is sent there (docs/operations.md → The address to open).
+  text += field('Open', `${f.issuer}/  (use this address: a page asked for under another name of this host is sent here)`);
   text += field('Issuer', f.issuer);
   text += field('Discovery', `${f.issuer}/.well-known/openid-configuration`);
   if (f.demoAppUrl) text += field('Demo App', `${f.demoAppUrl}  (open it and click "Sign in with Lanyard")`);

@@ -79,6 +79,7 @@ t.test('on a terminal: a summary in plain words, then one short line per request
   const served = await serve(t, { tty: true, ready: /Stop with Ctrl-C\.\n/ });
   const text = served.output();
   const summary = text.slice(text.indexOf('Lanyard is ready.'));
+  t.match(summary, `Open            http://localhost:${served.port}/  (use this address`, 'the address to open');
   t.match(summary, `Issuer          http://localhost:${served.port}\n`);
   t.match(summary, `Discovery       http://localhost:${served.port}/.well-known/openid-configuration\n`);
   t.match(summary, `Demo App        http://localhost:${served.demoPort}/`);

@@ -29,6 +29,8 @@ t.test('the summary says where Lanyard is, who to sign in as, where the data is,
     keyEncryptionKey: '/srv/lanyard/data/key-encryption-key',
     warnings: ['LANYARD_COOKIE_KEYS unset: cookie signing keys are generated and kept in the store'],
   });
+  t.match(text, /^\nLanyard is ready\.\n\n  Open +http:\/\/localhost:3000\/  \(use this address: a page asked for under another name of this host is sent here\)\n/,
+    'first, the address to open (pages under another name of the host are sent there)');
   t.match(text, /Issuer +http:\/\/localhost:3000\n/);
   t.match(text, /Discovery +http:\/\/localhost:3000\/\.well-known\/openid-configuration\n/);
   t.match(text, /Demo App +http:\/\/localhost:8080\//);
