@@ -30,6 +30,8 @@ import { rateLimitPolicy } from './http/rate-limit-policy.js';
 import { hardenResponses, securityHeaders } from './http/hardening.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
+import { IdentityWatch } from './keys/identity-watch.js';
+import type { StoreIdentity } from './keys/store-identity.js';
 import { loggerOptions } from './logging.js';
 import { authorizePostRoute } from './provider/authorize-post.js';
 import { logoutRoute } from './provider/logout.js';
@@ -43,6 +45,8 @@ export interface AppDeps {
   store: Store;
   clock: Clock;
   keyManager: KeyManager;
+  /** The store's identity at startup (openServices), checked while serving: src/keys/identity-watch.ts. */
+  storeIdentity: StoreIdentity;
   clients: ClientRegistry;
   cookieKeys: string[];
   keyEncryptionKey: Buffer;
@@ -86,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   }) as unknown as LanyardApp;
 
   const { clients } = deps;
+  const identity = new IdentityWatch({ store, clock, identity: deps.storeIdentity, log: app.log });
+  deps.keyManager.guardMinting(() => identity.assertIntact());
   const host = new ProviderHost({
     issuer: config.issuer,
     store,
@@ -94,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     trustProxy: config.trustProxy,
     log: app.log,
   }, await deps.keyManager.current());
-  const keyRotation = new KeyRotation({ manager: deps.keyManager, host, clock, log: app.log });
+  const keyRotation = new KeyRotation({
+    manager: deps.keyManager, host, clock, log: app.log, storeIntact: async () => !(await identity.check()),
+  });
   metrics.watchKeys(() => host.keys, clock);
   app.decorate('lanyard', { host, clients, keyRotation, metrics, secureCookies: httpsIssuer });
   app.addHook('onReady', async () => keyRotation.start());
@@ -132,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     issuer: config.issuer, signup: config.developerSignup, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
-  healthRoutes(app, store);
+  healthRoutes(app, store, () => identity.check());
   metricsRoutes(app, metrics, config.metrics);
   // An address no area answers (each area answers its own: the sign-in screens, the developer area, the
   // APIs). It belongs to nobody, so it negotiates: a person following a wrong link gets a page; a program

@@ -12,7 +12,10 @@ import { command, type Group } from './command.js';
 import { tableLines } from './table.js';
 import { STANDARD_OUTPUT } from './output.js';
 
-/** `lanyard store copy` and `lanyard store migrate`: parse, call the service (adapters/store-copy.ts), print. */
+/**
+ * `lanyard store copy`, `lanyard store migrate` and `lanyard store init`: parse, call the service
+ * (adapters/store-copy.ts; run-store.ts for init), print.
+ */
 
 const STORE_URLS = `Stores: sqlite:<path>, redis://[user:password@]host:port[/db], rediss://...,
 redis-sentinel://host:port[,host:port...]/master[/db].`;
@@ -20,7 +23,7 @@ const FROM_AND_TO = '--from and --to are required';
 
 export const storeCommands: Group = {
   name: 'store',
-  summary: 'copy a store to another (SQLite, Redis) and migrate SQLite stores',
+  summary: 'copy a store to another (SQLite, Redis), migrate SQLite stores, start an emptied store anew',
   commands: [
     command({
       name: 'copy',
@@ -53,6 +56,18 @@ after. Lanyard does the same when it starts; run this to upgrade ahead of a depl
         const config = options.store ? undefined : loadConfig();
         return migrateCommand(options.store ?? config!.storeUrl, config?.redisPrefix ?? redisPrefix(undefined, 'LANYARD_REDIS_PREFIX'));
       },
+    }),
+    command({
+      name: 'init',
+      summary: 'confirm that a store emptied under Lanyard starts anew (LANYARD_STORE): a new identity and signing key',
+      details: `When the store was emptied under running instances (a Redis restarted without persistence, deleted rows),
+they answer /readyz with 503, make no signing key, and new instances refuse to start, until the store is
+restored from a backup or this command confirms a new start: it makes the month's signing key (keeping one
+that is there), gives the store a new identity and clears the recorded loss. Running instances take it
+within 10 seconds. Tokens issued before the store was emptied stay invalid. A store whose identity and
+keys are intact is left alone.`,
+      options: {},
+      run: async () => (await import('./run-store.js')).initStoreCommand(loadConfig(), systemClock),
     }),
   ],
 };

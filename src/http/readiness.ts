@@ -2,22 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../adapters/store.js';
 import { StoreUnavailableError } from '../errors.js';
 
+/** Why a readable store is still not the one to serve (src/keys/identity-watch.ts): its cause and words. */
+export interface NotServable { cause: string; message: string }
+
 /**
  * `/healthz` is liveness: the process answers. `/readyz` is readiness: the store can be read and written
  * now, so a load balancer sends traffic; 503 while it cannot, and 200 again once it can (the backends
- * reconnect by themselves). Both are cheap and never cached.
+ * reconnect by themselves). `storeProblem`, when given, is asked next: a store emptied under the instance
+ * (docs/storage.md → The store's identity) is 503 too, with its cause, and stays so until an operator acts.
+ * Both are cheap and never cached.
  */
-export function healthRoutes(app: FastifyInstance, store: Store): void {
+export function healthRoutes(app: FastifyInstance, store: Store, storeProblem?: () => Promise<NotServable | undefined>): void {
   app.get('/healthz', async (_req, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
+    let problem: NotServable | undefined;
     try {
       await store.ping();
-      return reply.send({ status: 'ready', store: store.backend });
+      problem = await storeProblem?.();
     } catch (err) {
       req.log.warn({ event: 'readiness.failed', err: (err as Error).cause ?? err }, 'not ready: the store cannot be read and written');
       return reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS))
         .send({ status: 'unavailable', store: store.backend });
     }
+    if (problem) return reply.code(503).send({ status: 'unavailable', store: store.backend, cause: problem.cause, error_description: problem.message });
+    return reply.send({ status: 'ready', store: store.backend });
   });
 }

@@ -77,8 +77,15 @@ export class KeyManager {
   readonly #creating = new Map<Month, Promise<StoredKey>>();
   /** Decrypted keys by kid: decrypting is cheap, but rekeying should not redo it every time. */
   readonly #opened = new Map<string, ActiveKey>();
+  /** Asked before a key is minted; throws to refuse (a running instance's store identity: src/keys/identity-watch.ts). */
+  #mayMint: (() => Promise<void>) | undefined;
 
   constructor(private readonly deps: KeyManagerDeps) {}
+
+  /** From now on, no key is minted unless `check` resolves (docs/storage.md → The store's identity). */
+  guardMinting(check: () => Promise<void>): void {
+    this.#mayMint = check;
+  }
 
   /** Makes sure `month` has an active key; exactly one per month even with several instances (atomic insert). */
   async ensureMonth(month: Month): Promise<StoredKey> {
@@ -86,7 +93,8 @@ export class KeyManager {
     if (existing) return existing;
     let creating = this.#creating.get(month);
     if (!creating) {
-      creating = this.#generate(month).then((key) => this.deps.store.insertKeyIfAbsent(key))
+      creating = Promise.resolve(this.#mayMint?.()).then(() => this.#generate(month))
+        .then((key) => this.deps.store.insertKeyIfAbsent(key))
         .finally(() => this.#creating.delete(month));
       this.#creating.set(month, creating);
     }
@@ -150,6 +158,7 @@ export class KeyManager {
     const now = this.deps.clock.now();
     const month = signingMonth(now);
     const replaced = await this.ensureMonth(month);
+    await this.#mayMint?.();
     const fresh = await this.#generate(month, new Date(Math.floor(now.getTime() / 1000) * 1000));
     await this.deps.store.replaceKey(replaced.kid, fresh, now.toISOString());
     return fresh;

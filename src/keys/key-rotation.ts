@@ -15,6 +15,11 @@ export interface KeyRotationDeps {
   log: FastifyBaseLogger;
   /** How often the store is checked for keys changed elsewhere (another instance, `keys rotate --now`). */
   pollMs?: number;
+  /**
+   * Whether the store is still the one this instance started on (src/keys/identity-watch.ts): when not, a
+   * tick changes nothing, mints nothing and deletes nothing (docs/storage.md → The store's identity).
+   */
+  storeIntact?: () => Promise<boolean>;
 }
 
 const sameKids = (a: string[], b: string[]) => a.length === b.length && a.every((kid, i) => kid === b[i]);
@@ -28,7 +33,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  *   operator or created by another instance sharing the store;
  * - creates next month's key in the background during the last days of a month, and the current month's
  *   key if it is somehow missing (never on a request path; until then the previous key keeps signing);
- * - deletes keys whose certificates have expired.
+ * - deletes keys whose certificates have expired;
+ * - does none of it while the store is not the one this instance started on (`storeIntact`).
  * Ticks run on a timer set to the next boundary and on a short poll. Several instances on one store agree,
  * because what is published is a function of the time and of the stored keys only.
  */
@@ -50,6 +56,7 @@ export class KeyRotation {
 
   async #tick(): Promise<void> {
     const { manager, host, clock, log } = this.deps;
+    if (this.deps.storeIntact && !(await this.deps.storeIntact())) return;
     const now = clock.now();
     const wanted = await manager.publishedKids(now);
     const current = host.keys.published.map((k) => k.kid);

@@ -14,11 +14,14 @@ import type { KeyPairPem } from '../keys/rsa-key-pair.js';
 import { ensureSandbox } from '../developer/sandbox.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
 import { KeyManager } from '../keys/key-manager.js';
+import { establishIdentity, type StoreIdentity } from '../keys/store-identity.js';
 import { Metrics } from '../metrics/metrics.js';
 
 export interface Services {
   store: Store;
   keyManager: KeyManager;
+  /** The store's identity at this start, which the running instance keeps checking (docs/storage.md → The store's identity). */
+  storeIdentity: StoreIdentity;
   clients: ClientRegistry;
   cookieKeys: string[];
   /** Encrypts private keys and TOTP secrets at rest (docs/configuration.md → Environment variables). */
@@ -63,7 +66,9 @@ const generated = () => randomBytes(32).toString('base64url');
  * clients written to it, protocol records of an earlier version stored by hash (once: adapters/record-ids.ts),
  * cookie keys (configured, or generated once and kept in the store so every instance and every restart
  * shares them), the key that derives clients' internal secrets (likewise shared), the key-encryption key,
- * and the current month's signing key (created before the server reports ready).
+ * and the current month's signing key (created before the server reports ready). First of all, the store's
+ * identity: found, adopted, or created with a new store's first key; a store emptied under a running instance
+ * is refused (StoreIdentityLostError) until an operator confirms with `lanyard store init`.
  * `setUp: false` (the worker processes of src/cluster/, whose primary has done it) skips writing the
  * configuration file into the store, and `checkpointThread: false` leaves SQLite's checkpoints to the
  * primary's thread; `metrics: false` (the cluster primary) makes no Metrics.
@@ -89,17 +94,21 @@ export async function openServices(
   });
   const store = metrics ? metrics.timeStore(opened) : opened;
   try {
+    const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
+    const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
+    // Before anything is written: a store emptied under a running instance is refused, never taken for new.
+    const { identity: storeIdentity } = await establishIdentity(store, keyManager, clock);
     if (setUp) {
       await applyConfigFile(store, config, clock);
       await hashStoredRecordIds(store, () => clock.now().getTime());
     }
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
-    const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
-    const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     await keyManager.current();
     const clients = new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer));
-    return { store, keyManager, keyEncryptionKey, clients, cookieKeys, redisPersistence, ...(metrics ? { metrics } : {}) };
+    return {
+      store, keyManager, storeIdentity, keyEncryptionKey, clients, cookieKeys, redisPersistence, ...(metrics ? { metrics } : {}),
+    };
   } catch (err) {
     await store.close();
     throw err;

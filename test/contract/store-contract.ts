@@ -7,6 +7,7 @@ import { countersContract } from './counters.js';
 import { developersContract } from './developers.js';
 import { directoryContract } from './directory.js';
 import { freshStores, type OpenStore } from './harness.js';
+import { identityContract } from './identity.js';
 import { keysContract } from './keys.js';
 import { lifecycleContract } from './lifecycle.js';
 import { locksContract } from './locks.js';
@@ -29,6 +30,7 @@ const DOMAINS = {
   counters: countersContract,
   locks: locksContract,
   settings: settingsContract,
+  'store identity': identityContract,
   transfer: transferContract,
   lifecycle: lifecycleContract,
 };
