@@ -1,4 +1,6 @@
 import { storeDataDir } from '../../adapters/open-store.js';
+import { hashStoredRecordIds } from '../../adapters/record-ids.js';
+import { applyConfigFile } from '../startup/services.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
@@ -12,8 +14,9 @@ const write = STANDARD_OUTPUT.out;
 /**
  * `lanyard store init`: the operator's confirmation that a store emptied under Lanyard starts anew
  * (docs/operations.md → When the store was emptied). Does nothing to a store whose identity and keys are
- * intact. Otherwise makes the month's signing key (keeps the one there is), writes a new identity and
- * clears the loss a running instance recorded; running instances take it at their next check.
+ * intact. Otherwise makes the month's signing key (keeps the one there is), writes a new identity, clears
+ * the loss a running instance recorded and writes the configuration file into the store as a start does;
+ * running instances take it at their next check.
  */
 export async function initStoreCommand(config: Config, clock: Clock): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
@@ -31,7 +34,10 @@ export async function initStoreCommand(config: Config, clock: Clock): Promise<vo
       store, clock, issuer: config.issuer, keyEncryptionKey: loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl)),
     });
     const identity = await initIdentity(store, manager, clock);
-    write(`store started anew: identity ${identity.id}, signing key ${identity.firstKid}`);
+    // As at a start (src/startup/services.ts): the running instances serve the file's schools and apps at once.
+    await applyConfigFile(store, config, clock);
+    await hashStoredRecordIds(store, () => clock.now().getTime());
+    write(`store started anew: identity ${identity.id}, signing key ${identity.firstKid}; the configuration file written into it (${config.configPath})`);
     write('running Lanyard instances take it at their next check (within 10 seconds) and answer ready again; tokens signed before the store was emptied do not verify');
   });
 }

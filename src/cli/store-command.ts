@@ -63,9 +63,9 @@ after. Lanyard does the same when it starts; run this to upgrade ahead of a depl
       details: `When the store was emptied under running instances (a Redis restarted without persistence, deleted rows),
 they answer /readyz with 503, make no signing key, and new instances refuse to start, until the store is
 restored from a backup or this command confirms a new start: it makes the month's signing key (keeping one
-that is there), gives the store a new identity and clears the recorded loss. Running instances take it
-within 10 seconds. Tokens issued before the store was emptied stay invalid. A store whose identity and
-keys are intact is left alone.`,
+that is there), gives the store a new identity, clears the recorded loss and writes the configuration file
+into it as a start does. Running instances take it within 10 seconds. Tokens issued before the store was
+emptied stay invalid. A store whose identity and keys are intact is left alone.`,
       options: {},
       run: async () => (await import('./run-store.js')).initStoreCommand(loadConfig(), systemClock),
     }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Test } from 'tap';
 import type { Store } from '../../adapters/store.js';
+import { copyStore } from '../../adapters/store-copy.js';
 import type { Clock } from '../../src/clock.js';
 import { IdentityWatch } from '../../src/keys/identity-watch.js';
 import { KeyManager } from '../../src/keys/key-manager.js';
@@ -110,6 +111,15 @@ export function identityContract(t: Test, fresh: Fresh): void {
     for (const k of saved) await store.insertKeyIfAbsent(k);
     t.equal(await watch.check(), undefined, 'the keys restored (a backup): intact again');
     t.equal(await store.getSetting(LOSS_SETTING), undefined, 'and the recorded loss cleared');
+  });
+
+  t.test('identity: a copied store (lanyard store copy) is the same store: its identity and keys go with it', async (t) => {
+    const { store: source, clock } = await fresh(t);
+    const { identity } = await establishIdentity(source, manager(source, clock), clock);
+    const { store: target } = await fresh(t);
+    await copyStore(source, target, { clock });
+    t.same(await establishIdentity(target, manager(target, clock), clock), { identity, how: 'found' }, 'found on the target, nothing minted');
+    t.same(await target.listKeys(), await source.listKeys());
   });
 
   t.test('identity: replaced by an instance that took the emptied store for new: identity_changed', async (t) => {

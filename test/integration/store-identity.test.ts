@@ -63,6 +63,8 @@ t.test('Redis restarted empty (FLUSHALL) under a running Lanyard: not ready, no 
   t.equal(init.code, 0, `store init: exit 0 (${init.stderr})`);
   t.match(init.stdout, /recorded loss \(identity_missing[\s\S]*store started anew: identity \S+, signing key \S+/);
   t.same(await readyz(lanyard), { status: 200, body: { status: 'ready', store: 'redis' } }, 'ready again');
+  t.ok(await lanyard.store.findOrganisation('demo-school'), 'the configuration file is in the store again');
+  t.ok(await lanyard.store.findClient('demo-app'), 'its clients too');
   await lanyard.app.lanyard.keyRotation.tick();
   const [key] = await lanyard.store.listKeys();
   t.same(await jwksKids(lanyard), [key!.kid], 'publishing the key store init made');
