@@ -107,7 +107,7 @@ export function identityContract(t: Test, fresh: Fresh): void {
     const saved = await store.listKeys();
     for (const k of saved) await store.deleteKey(k.kid);
     t.match(await watch.check(), { cause: 'keys_missing' });
-    await t.rejects(establishIdentity(store, manager(store, clock), clock), { lossCause: 'keys_missing' }, 'a start is refused');
+    await t.rejects(establishIdentity(store, manager(store, clock), clock), { code: 'store_identity_lost', lossCause: 'keys_missing' }, 'a start is refused');
     for (const k of saved) await store.insertKeyIfAbsent(k);
     t.equal(await watch.check(), undefined, 'the keys restored (a backup): intact again');
     t.equal(await store.getSetting(LOSS_SETTING), undefined, 'and the recorded loss cleared');

@@ -101,7 +101,7 @@ t.test('SQLite rows deleted under a running Lanyard: not ready, no key minted; f
   t.equal(lost.status, 503, '/readyz: 503');
   t.match(lost.body, { store: 'sqlite', cause: 'keys_missing', error_description: /signing keys are gone/ });
   await lanyard.app.lanyard.keyRotation.tick();
-  t.equal(db.prepare('SELECT count(*) AS n FROM signing_keys').get().n, 0, 'no signing key minted');
+  t.equal((db.prepare('SELECT count(*) AS n FROM signing_keys').get() as { n: number }).n, 0, 'no signing key minted');
   t.match(logged(lanyard, 'store.identity_lost'), [{ cause: 'keys_missing' }]);
   t.same(await fuzz(503), [], '150 malformed requests to /readyz while lost: 503 only, never another 5xx');
 
