@@ -10,6 +10,7 @@ import { redisCounters } from './redis/counters.js';
 import { redisDevelopers } from './redis/developers.js';
 import { redisDirectory } from './redis/directory.js';
 import { keyLayout } from './redis/key-layout.js';
+import { redisLogos } from './redis/logos.js';
 import { redisOidcRecords } from './redis/oidc-records.js';
 import { redisPersistence, type RedisPersistence } from './redis/persistence.js';
 import { redisSettings } from './redis/settings.js';
@@ -50,6 +51,7 @@ export async function openRedisStore(
   const oidc = redisOidcRecords(ctx);
   const directory = redisDirectory(ctx, oidc.records.revokeByAccountId);
   const clients = redisClients(ctx);
+  const logos = redisLogos(ctx, clients.listClients);
   const connections = redisConnections(ctx);
   const developers = redisDevelopers(ctx);
   const keys = redisSigningKeys(ctx);
@@ -64,6 +66,7 @@ export async function openRedisStore(
     badge: badges.entries,
     client: clients.entries.clients,
     client_secret: clients.entries.secrets,
+    client_logo: logos.entries,
     connection: connections.entries,
     developer: developers.entries.developer,
     team_member: developers.entries.team_member,
@@ -83,6 +86,7 @@ export async function openRedisStore(
     oidc: oidc.records,
     ...directory.directory,
     ...clients.clients,
+    ...logos.logos,
     ...connections.connections,
     ...developers.developers,
     ...keys.records,

@@ -11,6 +11,7 @@ import { sqliteCounters } from './sqlite/counters.js';
 import { sqliteDevelopers } from './sqlite/developers.js';
 import { sqliteDirectory } from './sqlite/directory.js';
 import { sqliteKeys } from './sqlite/keys.js';
+import { sqliteLogos } from './sqlite/logos.js';
 import { migrate } from './sqlite/migrate.js';
 import { sqliteOidcRecords } from './sqlite/oidc-records.js';
 import { sqliteSettings } from './sqlite/settings.js';
@@ -70,6 +71,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     oidc: oidcRecords,
     ...sqliteDirectory(db, batch),
     ...sqliteClients(db),
+    ...sqliteLogos(db),
     ...sqliteConnections(db),
     ...sqliteDevelopers(db),
     ...sqliteKeys(db),

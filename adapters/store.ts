@@ -5,6 +5,7 @@ import type { Counters, Locks } from './store/counters.js';
 import type { Developers } from './store/developers.js';
 import type { Directory } from './store/directory.js';
 import type { KeyRecords } from './store/keys.js';
+import type { ClientLogos } from './store/logos.js';
 import type { OidcRecords } from './store/oidc-records.js';
 import type { Settings } from './store/settings.js';
 import type { Transfer } from './store/transfer.js';
@@ -21,11 +22,12 @@ export * from './store/counters.js';
 export * from './store/developers.js';
 export * from './store/directory.js';
 export * from './store/keys.js';
+export * from './store/logos.js';
 export * from './store/oidc-records.js';
 export * from './store/settings.js';
 export * from './store/transfer.js';
 
-export interface Store extends Directory, Clients, Connections, Developers, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
+export interface Store extends Directory, Clients, ClientLogos, Connections, Developers, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;

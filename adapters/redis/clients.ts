@@ -12,19 +12,21 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 if ARGV[4] == 'replace' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) else redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3]) end
 return 1`;
 
-// KEYS: clients, created, the client's secrets, the client's connected organisations. ARGV: client id, the
-// key of an organisation's connections without the organisation id (same {clients} tag, so on Cluster too
-// every key is in this slot). 1 when there was a client. Its connections go with it.
+// KEYS: clients, created, the client's secrets, the client's connected organisations, the client's logos.
+// ARGV: client id, the key of an organisation's connections without the organisation id (same {clients}
+// tag, so on Cluster too every key is in this slot). 1 when there was a client. Its connections go with it.
 const DELETE_CLIENT = `
 local n = redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('DEL', KEYS[3])
+redis.call('DEL', KEYS[5])
 for _, org in ipairs(redis.call('HKEYS', KEYS[4])) do redis.call('HDEL', ARGV[2] .. org, ARGV[1]) end
 redis.call('DEL', KEYS[4])
 return n`;
 
-// KEYS: clients, the client's secrets. ARGV: client id, secret id, JSON. 0 when the client does not exist.
-const PUT_SECRET = `
+// KEYS: clients, the client's secrets (or logos). ARGV: client id, secret id (or hash), JSON. 0 when the
+// client does not exist.
+export const PUT_SECRET = `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 return 1`;
@@ -35,7 +37,7 @@ const settingsJson = (c: StoredClient) => JSON.stringify({
   clientId: c.clientId, name: c.name, redirectUris: c.redirectUris, defaultScopes: c.defaultScopes,
   logoutUrl: c.logoutUrl ?? undefined, responseTypes: c.responseTypes, source: c.source,
   ownerId: c.ownerId ?? undefined, status: c.status, description: c.description ?? undefined,
-  homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, reviewNote: c.reviewNote ?? undefined,
+  homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, logoHash: c.logoHash ?? undefined, reviewNote: c.reviewNote ?? undefined,
   initiateLoginUri: c.initiateLoginUri ?? undefined, allOrganisations: c.allOrganisations ? true : undefined,
   updatedAt: c.updatedAt,
 } satisfies ClientSettings);
@@ -46,7 +48,7 @@ const toClient = (json: string, createdAt: string | null | undefined): StoredCli
     clientId: c.clientId, name: c.name, redirectUris: c.redirectUris, defaultScopes: c.defaultScopes,
     logoutUrl: c.logoutUrl ?? undefined, responseTypes: c.responseTypes, source: c.source,
     ownerId: c.ownerId ?? undefined, status: c.status, description: c.description ?? undefined,
-    homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, reviewNote: c.reviewNote ?? undefined,
+    homepageUrl: c.homepageUrl ?? undefined, logoUrl: c.logoUrl ?? undefined, logoHash: c.logoHash ?? undefined, reviewNote: c.reviewNote ?? undefined,
     initiateLoginUri: c.initiateLoginUri ?? undefined, allOrganisations: c.allOrganisations ? true : undefined,
     createdAt: createdAt ?? c.updatedAt, updatedAt: c.updatedAt,
   };
@@ -90,7 +92,7 @@ export function redisClients({ client, keys }: RedisContext) {
     },
     listClients,
     async deleteClient(clientId) {
-      return (await deleteClient([k.clients, k.created, k.secrets(clientId), k.connected(clientId)], [clientId, k.connections('')])) === 1;
+      return (await deleteClient([k.clients, k.created, k.secrets(clientId), k.connected(clientId), k.logos(clientId)], [clientId, k.connections('')])) === 1;
     },
     async putClientSecret(secret) {
       if ((await putSecret([k.clients, k.secrets(secret.clientId)], [secret.clientId, secret.id, secretJson(secret)])) === 0) {
@@ -119,5 +121,5 @@ export function redisClients({ client, keys }: RedisContext) {
     write: (secret) => clients.putClientSecret(secret),
   };
 
-  return { clients, entries: { clients: clientEntries, secrets: secretEntries } };
+  return { clients, listClients, entries: { clients: clientEntries, secrets: secretEntries } };
 }

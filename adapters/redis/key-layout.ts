@@ -18,6 +18,7 @@
  *     P:{clients}:clients                   hash clientId → StoredClient JSON without createdAt
  *     P:{clients}:created                   hash clientId → createdAt (kept when the client is replaced)
  *     P:{clients}:secrets:<clientId>        hash secretId → StoredClientSecret JSON
+ *     P:{clients}:logos:<clientId>          hash sha256 → StoredLogo JSON (bytes in base64)
  *     P:{clients}:connections:<orgId>       hash clientId → AppConnection JSON   } the same connection, written
  *     P:{clients}:connected:<clientId>      hash orgId → 1                       } and removed together
  *   {developers}: the developer area (one tag: an account and its email, a membership both ways, a token and
@@ -88,6 +89,7 @@ export function keyLayout(prefix: string) {
       clients: `${p}{clients}:clients`,
       created: `${p}{clients}:created`,
       secrets: (clientId: string) => `${p}{clients}:secrets:${clientId}`,
+      logos: (clientId: string) => `${p}{clients}:logos:${clientId}`,
       connections: (organisationId: string) => `${p}{clients}:connections:${organisationId}`,
       connected: (clientId: string) => `${p}{clients}:connected:${clientId}`,
     },

@@ -51,7 +51,7 @@ export const toOrganisation = (r: OrganisationRow): Organisation => ({
 export interface ClientRow {
   client_id: string; name: string; redirect_uris: string; default_scopes: string; logout_url: string | null;
   response_types: string; source: string; owner_id: string | null; status: string; description: string | null;
-  homepage_url: string | null; logo_url: string | null; review_note: string | null; initiate_login_uri: string | null;
+  homepage_url: string | null; logo_url: string | null; logo_hash: string | null; review_note: string | null; initiate_login_uri: string | null;
   all_organisations: number; created_at: string; updated_at: string;
 }
 
@@ -68,6 +68,7 @@ export const toClient = (r: ClientRow): StoredClient => ({
   description: r.description ?? undefined,
   homepageUrl: r.homepage_url ?? undefined,
   logoUrl: r.logo_url ?? undefined,
+  logoHash: r.logo_hash ?? undefined,
   reviewNote: r.review_note ?? undefined,
   initiateLoginUri: r.initiate_login_uri ?? undefined,
   allOrganisations: r.all_organisations === 1 ? true : undefined,
@@ -80,14 +81,14 @@ export const clientRow = (c: StoredClient): ClientRow => ({
   default_scopes: JSON.stringify(c.defaultScopes), logout_url: c.logoutUrl ?? null,
   response_types: JSON.stringify(c.responseTypes), source: c.source, owner_id: c.ownerId ?? null,
   status: c.status, description: c.description ?? null, homepage_url: c.homepageUrl ?? null, logo_url: c.logoUrl ?? null,
-  review_note: c.reviewNote ?? null, initiate_login_uri: c.initiateLoginUri ?? null, all_organisations: c.allOrganisations ? 1 : 0,
+  logo_hash: c.logoHash ?? null, review_note: c.reviewNote ?? null, initiate_login_uri: c.initiateLoginUri ?? null, all_organisations: c.allOrganisations ? 1 : 0,
   created_at: c.createdAt, updated_at: c.updatedAt,
 });
 
 /** The columns of a client row, and an upsert setting all of them (`created_at` too when `keepCreated` is false). */
 export const CLIENT_COLUMNS = [
   'client_id', 'name', 'redirect_uris', 'default_scopes', 'logout_url', 'response_types', 'source', 'owner_id', 'status',
-  'description', 'homepage_url', 'logo_url', 'review_note', 'initiate_login_uri', 'all_organisations', 'created_at', 'updated_at',
+  'description', 'homepage_url', 'logo_url', 'logo_hash', 'review_note', 'initiate_login_uri', 'all_organisations', 'created_at', 'updated_at',
 ] as const;
 
 export const clientUpsertSql = (keepCreated: boolean): string => `INSERT INTO clients (${CLIENT_COLUMNS.join(', ')})

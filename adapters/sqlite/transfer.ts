@@ -4,6 +4,7 @@ import {
   type ApiTokenRow, apiTokenRow, DEVELOPER_SQL, developerEventRow, type DeveloperEventRow, type DeveloperRow, developerRow,
   type TeamMemberRow, teamMemberRow, toApiToken, toDeveloper, toDeveloperEvent, toTeamMember,
 } from './developers.js';
+import { LOGO_UPSERT_SQL, type LogoRow, logoRow, toLogo } from './logos.js';
 import { accountIdOf, clientIdOf } from './oidc-records.js';
 import {
   type ClientRow, clientRow, clientUpsertSql, CONNECTION_UPSERT_SQL, type ConnectionRow, connectionRow, toConnection, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
@@ -21,6 +22,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   badge: ['SELECT code_hash AS codeHash, user_id AS userId, organisation_id AS organisationId, created_at AS createdAt FROM badges ORDER BY code_hash', (r) => r as never],
   client: ['SELECT * FROM clients ORDER BY client_id', (r) => toClient(r as unknown as ClientRow)],
   client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
+  client_logo: ['SELECT * FROM client_logos ORDER BY client_id, hash', (r) => toLogo(r as unknown as LogoRow)],
   connection: ['SELECT * FROM app_connections ORDER BY organisation_id, position, client_id', (r) => toConnection(r as unknown as ConnectionRow)],
   developer: ['SELECT * FROM developers ORDER BY id', (r) => toDeveloper(r as unknown as DeveloperRow)],
   team_member: ['SELECT * FROM team_members ORDER BY client_id, developer_id', (r) => toTeamMember(r as unknown as TeamMemberRow)],
@@ -36,7 +38,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
 
 const TABLES: Record<EntryKind, string> = {
   organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges', client: 'clients',
-  client_secret: 'client_secrets', connection: 'app_connections', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
+  client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
@@ -60,6 +62,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
     client: db.prepare(clientUpsertSql(false)),
     connection: db.prepare(CONNECTION_UPSERT_SQL),
+    client_logo: db.prepare(LOGO_UPSERT_SQL),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
       last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
     // By id, keeping the target's email index consistent: an account of the same email under another id is
@@ -90,6 +93,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       }
       case 'client': return w.client.run(clientRow(e.value));
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
+      case 'client_logo': return w.client_logo.run(logoRow(e.value));
       case 'connection': return w.connection.run(connectionRow(e.value));
       case 'developer': return w.developer.run(developerRow(e.value));
       case 'team_member': return w.team_member.run(teamMemberRow(e.value));

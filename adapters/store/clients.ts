@@ -30,7 +30,10 @@ export interface StoredClient {
   /** Developer-area details shown to developers (and later on dashboards): all optional. */
   description?: string | undefined;
   homepageUrl?: string | undefined;
+  /** The logo's address as the developer gave it: Lanyard fetched it once, and shows only its own copy. */
   logoUrl?: string | undefined;
+  /** The stored copy of the logo that pages show (adapters/store/logos.ts); absent until one was fetched. */
+  logoHash?: string | undefined;
   /**
    * OpenID Connect Core §4 (third-party initiated login): where a dashboard launch sends the browser, with
    * `iss`, `login_hint` and `target_link_uri`, so the app starts its own authorization request. Without it a
@@ -70,7 +73,7 @@ export interface Clients {
   findClient(clientId: string): Promise<StoredClient | undefined>;
   /** Every client, by client_id. */
   listClients(): Promise<StoredClient[]>;
-  /** Removes the client and all its secrets; false when there was none. */
+  /** Removes the client, all its secrets and its logos; false when there was none. */
   deleteClient(clientId: string): Promise<boolean>;
   /** Adds (or replaces, by id) a secret of an existing client. */
   putClientSecret(secret: StoredClientSecret): Promise<void>;

@@ -3,6 +3,7 @@ import type { AppConnection } from './connections.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, TeamMember } from './developers.js';
 import type { CredentialKind, Organisation, RetiredUserId, User } from './directory.js';
 import type { StoredKey } from './keys.js';
+import type { StoredLogo } from './logos.js';
 import type { OidcPayload } from './oidc-records.js';
 
 /**
@@ -18,6 +19,7 @@ export type StoreEntry =
   | { kind: 'badge'; value: { codeHash: string; userId: string; organisationId: string; createdAt: number } }
   | { kind: 'client'; value: StoredClient }
   | { kind: 'client_secret'; value: StoredClientSecret }
+  | { kind: 'client_logo'; value: StoredLogo }
   | { kind: 'connection'; value: AppConnection }
   | { kind: 'developer'; value: DeveloperAccount }
   | { kind: 'team_member'; value: TeamMember }
@@ -34,7 +36,7 @@ export type EntryKind = StoreEntry['kind'];
 
 /** In dependency order: what an entry refers to comes before it. */
 export const ENTRY_KINDS: EntryKind[] = [
-  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret', 'connection',
+  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret', 'client_logo', 'connection',
   'developer', 'team_member', 'api_token', 'developer_event', 'key', 'setting', 'oidc', 'counter',
 ];
 

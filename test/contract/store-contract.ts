@@ -11,6 +11,7 @@ import { identityContract } from './identity.js';
 import { keysContract } from './keys.js';
 import { lifecycleContract } from './lifecycle.js';
 import { locksContract } from './locks.js';
+import { logosContract } from './logos.js';
 import { oidcRecordsContract } from './oidc-records.js';
 import { settingsContract } from './settings.js';
 import { transferContract } from './transfer.js';
@@ -23,6 +24,7 @@ const DOMAINS = {
   directory: directoryContract,
   'account sessions': accountSessionsContract,
   clients: clientsContract,
+  logos: logosContract,
   connections: connectionsContract,
   developers: developersContract,
   keys: keysContract,

@@ -3,6 +3,7 @@ import type { EntryKind, Store, StoreEntry } from '../../adapters/store.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
 import { developersSnapshot, fillDevelopers } from './developers.js';
 import { type Fresh, orgAndUser, SECOND, START, storedKey } from './harness.js';
+import { sampleLogo } from './logos.js';
 
 async function collect(store: Store): Promise<StoreEntry[]> {
   const out: StoreEntry[] = [];
@@ -18,7 +19,9 @@ async function fill(store: Store, clock: { advance(ms: number): void }) {
   await store.putClient({
     clientId: 'app', name: 'App', redirectUris: ['https://app.example/cb'], defaultScopes: ['openid'], responseTypes: ['code'],
     source: 'config', status: 'live', createdAt: START.toISOString(), updatedAt: START.toISOString(), logoutUrl: 'https://app.example/bye',
+    logoUrl: 'https://app.example/logo.png', logoHash: 'h1',
   });
+  await store.putClientLogo(sampleLogo('app', 'h1'));
   await store.putClientSecret({ id: 's1', clientId: 'app', hash: 'sha256:x', label: 'main', createdAt: START.toISOString() });
   await store.putConnection({ organisationId: org.id, clientId: 'app', position: 2, userTypes: ['student'], source: 'operator', createdAt: START.toISOString() });
   await fillDevelopers(store);
@@ -52,7 +55,7 @@ export function transferContract(t: Test, fresh: Fresh): void {
     t.equal(counts.oidc, 3, 'the expired record is left out');
     t.equal(counts.counter, 1, 'the expired counter is left out');
     t.ok(counts.organisation === 1 && counts.user === 1 && counts.credential === 1 && counts.badge === 1, 'directory and badge');
-    t.ok(counts.client === 1 && counts.client_secret === 1 && counts.connection === 1, 'client, secret and connection');
+    t.ok(counts.client === 1 && counts.client_secret === 1 && counts.client_logo === 1 && counts.connection === 1, 'client, secret, logo and connection');
     t.same([counts.developer, counts.team_member, counts.api_token, counts.developer_event], [2, 2, 2, 4], 'the developer area');
   });
 
@@ -70,6 +73,7 @@ export function transferContract(t: Test, fresh: Fresh): void {
     t.same(await target.store.findBadge('badge-hash'), { userId: user.id, organisationId: org.id }, 'badge');
     t.same(await target.store.findClient('app'), await source.store.findClient('app'), 'client');
     t.same(await target.store.listClientSecrets('app'), await source.store.listClientSecrets('app'), 'secrets');
+    t.same(await target.store.findClientLogo('app', 'h1'), await source.store.findClientLogo('app', 'h1'), 'logo, its bytes too');
     t.same(await target.store.listConnections(org.id), await source.store.listConnections(org.id), 'connections');
     t.same(await target.store.listClientConnections('app'), await source.store.listClientConnections('app'), 'connections, both directions');
     t.same(await target.store.listKeys(), await source.store.listKeys(), 'keys, revoked one included');
@@ -112,7 +116,7 @@ export function transferContract(t: Test, fresh: Fresh): void {
     await target.store.importEntries(entries);
     t.same(await target.store.countEntries(), await source.store.countEntries(), 'no duplicates');
     t.same(await developersSnapshot(target.store), await developersSnapshot(source.store), 'events not repeated, their order kept');
-    const kinds: EntryKind[] = ['user', 'client_secret', 'connection', 'developer', 'team_member', 'api_token', 'developer_event', 'key'];
+    const kinds: EntryKind[] = ['user', 'client_secret', 'client_logo', 'connection', 'developer', 'team_member', 'api_token', 'developer_event', 'key'];
     for (const kind of kinds) t.ok((await target.store.countEntries())[kind] > 0, `${kind} present`);
   });
 

@@ -4,6 +4,7 @@ import { ACCOUNT_SESSIONS } from './003-account-sessions.js';
 import { DEVELOPER_AREA } from './004-developer-area.js';
 import { CONNECTIONS } from './005-connections.js';
 import { PARTIAL_INDEXES } from './006-partial-indexes.js';
+import { CLIENT_LOGOS } from './007-client-logos.js';
 
 /** The SQLite schema's versions, in order: migration N brings a database from version N-1 to N. */
-export const MIGRATIONS: readonly string[] = [INITIAL, CLIENTS_AND_LOCKS, ACCOUNT_SESSIONS, DEVELOPER_AREA, CONNECTIONS, PARTIAL_INDEXES];
+export const MIGRATIONS: readonly string[] = [INITIAL, CLIENTS_AND_LOCKS, ACCOUNT_SESSIONS, DEVELOPER_AREA, CONNECTIONS, PARTIAL_INDEXES, CLIENT_LOGOS];
