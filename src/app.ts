@@ -9,6 +9,7 @@ import { TrustedDevices } from './accounts/trusted-devices.js';
 import { classroomDeviceKey, DeviceCookies } from './accounts/device-cookies.js';
 import { classroomDeviceRoutes } from '../interactions/classroom-device.js';
 import type { ClientRegistry } from './clients/client-registry.js';
+import { LogoFetcher } from './clients/logo-fetcher.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { dashboard } from './dashboard/index.js';
@@ -57,6 +58,8 @@ export interface AppDeps {
    * (src/logging.ts serverLogStream), and tests capture them to check that no secret is logged.
    */
   logStream?: DestinationStream;
+  /** Fetches apps' logos (default: public https hosts only); tests give one that reaches their loopback server. */
+  logoFetcher?: LogoFetcher;
 }
 
 export interface LanyardApp extends FastifyInstance {
@@ -138,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
     issuer: config.issuer, signup: config.developerSignup, secureCookies: httpsIssuer, log: app.log,
+    logos: deps.logoFetcher ?? new LogoFetcher(),
   });
   assetRoutes(app);
   healthRoutes(app, store, () => identity.check());

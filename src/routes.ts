@@ -22,6 +22,8 @@ export const ROUTES = {
   launch: '/launch',
   /** POST: signs out of the dashboard. */
   signOut: '/sign-out',
+  /** GET /logos/:clientId/:hash: an app's logo as Lanyard fetched it (src/dashboard/logo-route.ts). */
+  logos: '/logos',
 } as const;
 
 const PROVIDER_ROUTES = [ROUTES.authorization, ROUTES.token, ROUTES.userinfo, ROUTES.revocation, `${ROUTES.endSession}/confirm`];

@@ -3,6 +3,8 @@
  * WebP. Nothing else is kept: SVG is a document that can carry script and links, and any other type is not
  * something a tile shows (docs/security.md → App logos).
  */
+import { ROUTES } from '../routes.js';
+
 export interface LogoType { contentType: string; extension: string }
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -19,3 +21,10 @@ export function sniffLogoType(bytes: Buffer): LogoType | undefined {
 /** The extension of a stored logo's address, by its content type (`png` when unknown: only the four are stored). */
 export const logoExtension = (contentType: string): string =>
   ({ 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' } as Record<string, string>)[contentType] ?? 'png';
+
+/**
+ * Where pages show an app's logo: Lanyard's own copy, by its hash (so the address changes with the image and
+ * can be cached for good). None until Lanyard has fetched one: the logo URL itself is never shown to browsers.
+ */
+export const logoPath = (client: { clientId: string; logoHash?: string | undefined }): string | undefined =>
+  client.logoHash ? `${ROUTES.logos}/${encodeURIComponent(client.clientId)}/${client.logoHash}` : undefined;

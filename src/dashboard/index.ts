@@ -4,11 +4,12 @@ import type { DashboardDeps } from './deps.js';
 import { homeRoutes } from './home-routes.js';
 import { launchRoute } from './launch.js';
 import { pagesAtIssuerHost } from '../web/issuer-host.js';
+import { logoRoute } from './logo-route.js';
 import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 
 /**
  * The users' side of Lanyard (docs/dashboard-and-app-launch.md): the front door at `/` (school picker, remembered school), the
- * dashboard of apps the school uses, launching them, and signing out. Which apps a school uses is
+ * dashboard of apps the school uses (their logos served from Lanyard's own copies), launching them, and signing out. Which apps a school uses is
  * connections-service.ts (operators) and config-connections.ts (the file).
  */
 export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
@@ -18,5 +19,6 @@ export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Prom
     pagesAtIssuerHost(scope, deps.issuer);
     homeRoutes(scope, deps);
     launchRoute(scope, deps);
+    logoRoute(scope, deps);
   });
 }

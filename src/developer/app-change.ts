@@ -9,6 +9,10 @@ export interface Edit {
   client: StoredClient;
   action: string;
   detail: Record<string, string | string[]>;
+  /** Stores what the new version refers to (a fetched logo), under the lock, before it is written. */
+  before?: () => Promise<void>;
+  /** Tidies up after it is written (the logos it no longer names), still under the lock. */
+  after?: () => Promise<void>;
 }
 
 /** Changes to one app are made one at a time across every instance (read, check, write). */
@@ -46,7 +50,9 @@ export async function applyEdit(
   deps: Pick<DeveloperDeps, 'store' | 'clock'>, recorder: AppRecorder, actor: Actor, clientId: string, edited: Edit,
 ): Promise<StoredClient> {
   const next = { ...edited.client, updatedAt: deps.clock.now().toISOString() };
+  await edited.before?.();
   await deps.store.putClient(next);
+  await edited.after?.();
   await recorder.change(actor, clientId, edited.action, edited.detail, logEventOf(edited.action), 'app changed');
   return next;
 }

@@ -12,6 +12,7 @@ import { AppTeam, type InvitationRecorded } from './app-team.js';
 import { URL_SETTINGS } from './app-url-edits.js';
 import { AppUrls, type UrlChangeOutcome } from './app-urls.js';
 import { LiveChanges, type ProposedChange } from './live-changes.js';
+import { type FetchedLogo, LogoFetcher } from '../clients/logo-fetcher.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { TeamInvitationLinks } from './team-invitation-links.js';
@@ -40,11 +41,13 @@ export class AppService {
   readonly #record: AppRecorder;
   readonly #review: AppReview;
   readonly #urls: AppUrls;
+  readonly #logos: LogoFetcher;
   /** The invited developer's side: their pending invitations, accept, decline. */
   readonly invitations: TeamInvitations;
 
   /** `signup` and `issuer` matter with open sign-up, where an invitation comes with a link (team-invitation-links.ts). */
-  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'signup' | 'issuer'>>) {
+  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'signup' | 'issuer' | 'logos'>>) {
+    this.#logos = deps.logos ?? new LogoFetcher();
     const links = deps.signup === 'open' ? new TeamInvitationLinks({ ...deps, issuer: deps.issuer ?? '' }) : undefined;
     this.invitations = new TeamInvitations(deps, links);
     this.#record = new AppRecorder(deps);
@@ -85,6 +88,7 @@ export class AppService {
     if (owned.length >= APP_LIMITS.appsPerOwner) {
       throw new ConflictError(`You already own ${APP_LIMITS.appsPerOwner} apps: delete one you no longer need first.`);
     }
+    const logo = details.logoUrl ? await this.#fetchLogo(details.logoUrl) : undefined;
     const now = clock.now().toISOString();
     const client: StoredClient = {
       clientId: await this.#freshClientId(),
@@ -108,17 +112,57 @@ export class AppService {
     await store.putClient(client);
     await store.putTeamMember({ clientId: client.clientId, developerId: actor.id, role: 'owner', addedAt: now });
     await this.#record.change(actor, client.clientId, 'app.registered', { name: client.name }, 'app.registered', 'app registered');
-    return client;
+    if (!logo) return client;
+    // A logo is stored for a client that exists, and named by it once stored.
+    await this.#storeLogo(client.clientId, logo);
+    const named = { ...client, logoHash: logo.hash };
+    await store.putClient(named);
+    return named;
   }
 
+  /**
+   * A logo URL is fetched when it is set, changed, or was never fetched (docs/security.md → App logos):
+   * one that cannot be is refused (`logo_url`), and nothing else changes either.
+   */
   async updateDetails(actor: Actor, clientId: string, input: AppDetailsInput): Promise<StoredClient> {
     const change = checkDetails(input, false);
+    let logo: FetchedLogo | undefined;
+    if (change.logoUrl) {
+      // Access first: Lanyard fetches nothing for a stranger.
+      const { client } = await this.getApp(actor, clientId);
+      if (client.logoUrl !== change.logoUrl || !client.logoHash) logo = await this.#fetchLogo(change.logoUrl);
+    }
     return this.#change(actor, clientId, (client) => {
+      const logoHash = logo ? logo.hash : change.logoUrl === undefined && 'logoUrl' in change ? undefined : client.logoHash;
       const changed = (Object.keys(change) as (keyof typeof change)[]).filter((k) => client[k] !== change[k]);
-      if (changed.length === 0) return undefined;
+      const logoChanged = logoHash !== client.logoHash;
+      if (changed.length === 0 && !logoChanged) return undefined;
       const detail: Record<string, string> = {};
       for (const k of changed) detail[FIELD_NAMES[k]] = change[k] ?? '(cleared)';
-      return { client: { ...client, ...change }, action: 'app.details_changed', detail };
+      if (logoChanged) detail.logo_sha256 = logoHash ?? '(cleared)';
+      return {
+        client: { ...client, ...change, logoHash },
+        action: 'app.details_changed',
+        detail,
+        ...(logo ? { before: () => this.#storeLogo(clientId, logo) } : {}),
+        ...(logoChanged ? { after: async () => { await this.deps.store.pruneClientLogos(clientId, logoHash); } } : {}),
+      };
+    });
+  }
+
+  /** Fetches a logo for an app, or refuses the logo URL with the reason. */
+  async #fetchLogo(url: string): Promise<FetchedLogo> {
+    const fetched = await this.#logos.fetch(url);
+    if (!fetched.ok) {
+      this.deps.log.info({ event: 'app.logo_refused', url, reason: fetched.message }, 'logo not fetched');
+      throw new ValidationError([{ path: 'logo_url', message: fetched.message }]);
+    }
+    return fetched.logo;
+  }
+
+  #storeLogo(clientId: string, logo: FetchedLogo): Promise<void> {
+    return this.deps.store.putClientLogo({
+      clientId, hash: logo.hash, contentType: logo.contentType, bytes: logo.bytes, sourceUrl: logo.url, fetchedAt: this.deps.clock.now().toISOString(),
     });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../../adapters/store.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
+import type { LogoFetcher } from '../clients/logo-fetcher.js';
 import type { Clock } from '../clock.js';
 import type { DeveloperSignup } from '../config/schema.js';
 import type { DeviceCookies } from '../accounts/device-cookies.js';
@@ -27,4 +28,6 @@ export interface DeveloperDeps {
   /** Cookies get `Secure` when the issuer is https. */
   secureCookies: boolean;
   log: FastifyBaseLogger;
+  /** Fetches an app's logo when it is set (docs/security.md → App logos); tests give one that reaches loopback. */
+  logos: LogoFetcher;
 }

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config/config.js';
 import type { KeyManager } from '../../src/keys/key-manager.js';
 import { closeGracefully } from '../../src/http/graceful-close.js';
+import type { LogoFetcher } from '../../src/clients/logo-fetcher.js';
 import { openServices } from '../../src/startup/services.js';
 import { freePort, freePorts } from './ports.js';
 import { pooledKeyPair } from './test-keys.js';
@@ -31,6 +32,8 @@ export interface StartOptions {
   port?: number;
   clock?: Clock;
   env?: Record<string, string>;
+  /** How apps' logos are fetched (default: production's, public hosts only). */
+  logoFetcher?: LogoFetcher;
 }
 
 interface Teardown { teardown(fn: () => unknown): void }
@@ -60,7 +63,7 @@ export async function startLanyard(t: Teardown, options: StartOptions = {}): Pro
     const stream = new Writable({
       write(chunk, _enc, cb) { logs.push(String(chunk)); cb(); },
     });
-    const app = await buildApp({ config, clock, ...services, logStream: stream });
+    const app = await buildApp({ config, clock, ...services, logStream: stream, ...(options.logoFetcher ? { logoFetcher: options.logoFetcher } : {}) });
     try {
       await app.listen({ port, host: '127.0.0.1' });
     } catch (err) {

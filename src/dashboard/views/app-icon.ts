@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StoredClient } from '../../../adapters/store.js';
+import { logoPath } from '../../clients/logo-image.js';
 import { html, type Raw } from '../../web/html.js';
 
 /**
@@ -20,13 +21,15 @@ export const iconColour = (clientId: string): string =>
   COLOURS[createHash('sha256').update(clientId).digest()[0]! % COLOURS.length]!;
 
 /**
- * An app's icon on a tile: its logo when it has one, over a generated icon (its initials on its colour)
- * that shows when it has none or the logo does not load. Decorative: the tile names the app in text.
+ * An app's icon on a tile: its logo when Lanyard holds a copy (served from Lanyard's origin, never the app's
+ * host: docs/security.md → App logos), over a generated icon (its initials on its colour) that shows when it
+ * has none or the logo does not load. Decorative: the tile names the app in text.
  */
 export function appIcon(client: StoredClient): Raw {
+  const logo = logoPath(client);
   return html`<span class="app-icon app-icon-${COLOURS.indexOf(iconColour(client.clientId))}" aria-hidden="true">
-    <span class="app-icon-letters">${initials(client.name)}</span>${client.logoUrl
-    ? html`<img class="app-icon-logo" src="${client.logoUrl}" alt="" loading="lazy" referrerpolicy="no-referrer" width="96" height="96">` : ''}
+    <span class="app-icon-letters">${initials(client.name)}</span>${logo
+    ? html`<img class="app-icon-logo" src="${logo}" alt="" loading="lazy" width="96" height="96">` : ''}
   </span>`;
 }
 

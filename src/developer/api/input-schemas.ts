@@ -13,7 +13,7 @@ import { instant, url } from './schema-parts.js';
 const appName = { type: 'string', minLength: 1, maxLength: APP_LIMITS.nameLength, description: 'Shown to people when they sign in.' } as const;
 const appDescription = { type: 'string', maxLength: APP_LIMITS.descriptionLength } as const;
 const homepageUrl = url('https://…; "" clears it.');
-const logoUrl = url('https://… of an image; "" clears it.');
+const logoUrl = url('https://… of a PNG, JPEG, GIF or WebP image of at most 256 KiB, fetched once by Lanyard when set (refused with 400 when it cannot be); "" clears it.');
 
 /** The details an app is registered with, and changed by. */
 const appDetails = { name: appName, description: appDescription, homepage_url: homepageUrl, logo_url: logoUrl };

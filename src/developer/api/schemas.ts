@@ -89,7 +89,11 @@ export const AppSchema = {
     name: { type: 'string' },
     description: { type: 'string' },
     homepage_url: { type: 'string' },
-    logo_url: { type: 'string' },
+    logo_url: { type: 'string', description: 'The address the logo was fetched from, once, when it was set.' },
+    logo_image: {
+      type: 'string',
+      description: 'Where Lanyard serves its copy of the logo (a path on the issuer), the only one pages show; absent until one was fetched.',
+    },
     status: {
       type: 'string',
       enum: ['development', 'pending', 'live'],

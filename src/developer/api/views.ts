@@ -1,4 +1,5 @@
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, StoredClient, StoredClientSecret } from '../../../adapters/store.js';
+import { logoPath } from '../../clients/logo-image.js';
 import { shownActorName } from '../actor.js';
 import type { AppSummary, TeamMemberView } from '../app-summary.js';
 import type { ProposedChange } from '../live-changes.js';
@@ -42,6 +43,7 @@ export const appJson = (c: StoredClient, role: AppSummary['role'], pending: Prop
   description: c.description,
   homepage_url: c.homepageUrl,
   logo_url: c.logoUrl,
+  logo_image: logoPath(c),
   status: c.status,
   review_note: c.reviewNote,
   redirect_uris: [...c.redirectUris],

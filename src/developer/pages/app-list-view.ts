@@ -69,7 +69,7 @@ export function detailFields(form: RegisterForm, errors: Record<string, string>,
   ${field({ name: 'homepage_url', label: 'Homepage (optional)', type: 'url', value: form.homepage_url, error: errors.homepage_url,
     hint: 'An https:// address, for example https://app.example.com', autocomplete: 'url' })}
   ${field({ name: 'logo_url', label: 'Logo URL (optional)', type: 'url', value: form.logo_url, error: errors.logo_url,
-    hint: 'A square image at an https:// address.' })}`;
+    hint: 'A square PNG, JPEG, GIF or WebP image of at most 256 KiB at an https:// address. Lanyard fetches it once, when you save, and shows its own copy.' })}`;
 }
 
 /** A 404 or 403 inside the area: what happened, and the way back (to the app when it may be seen, else the list). */

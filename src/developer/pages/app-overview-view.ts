@@ -1,5 +1,6 @@
 import type { StoredClientSecret } from '../../../adapters/store.js';
 import { COPY_SCRIPT, copyable, csrfField, problemsSummary, slashed } from '../../web/components.js';
+import { logoPath } from '../../clients/logo-image.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-summary.js';
 import { detailFields, type RegisterForm } from './app-list-view.js';
@@ -64,6 +65,8 @@ export function overviewView(d: OverviewData): Raw {
 <p><a href="/docs">Read the developer guide</a> for the whole flow, with examples.</p>
 
 <h3 id="details">Details</h3>
+${logoPath(client) ? html`<p class="logo-copy"><img src="${logoPath(client)}" alt="" width="48" height="48"> The logo as schools see it: Lanyard’s copy, fetched when the logo URL was set. Save the URL again to fetch it again.</p>`
+    : client.logoUrl ? html`<p class="logo-copy">Lanyard has no copy of this logo yet, so schools see the app’s initials: save the details to fetch it.</p>` : ''}
 ${problemsSummary(d.formError, d.errors)}
 <form method="post" action="${appPath(id, '/details')}" class="app-form" novalidate>
   ${csrfField(d.csrf)}
