@@ -49,8 +49,9 @@ async function fill(path: string) {
     await store.deleteUser(gone.id, now);
     await store.putClient({
       clientId: 'planner', name: 'Planner', redirectUris: ['https://planner.example/cb'], defaultScopes: ['openid'],
-      responseTypes: ['code'], source: 'config', status: 'live', createdAt: now, updatedAt: now,
+      responseTypes: ['code'], source: 'config', status: 'live', createdAt: now, updatedAt: now, logoHash: 'h1',
     });
+    await store.putClientLogo({ clientId: 'planner', hash: 'h1', contentType: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255]), sourceUrl: 'https://planner.example/logo.png', fetchedAt: now });
     await store.putClientSecret({ id: 's1', clientId: 'planner', hash: 'sha256:abc', label: 'main', createdAt: now });
     await store.putConnection({ organisationId: org.id, clientId: 'planner', position: 1, userTypes: ['student'], source: 'operator', createdAt: now });
     await store.createDeveloper({
@@ -96,6 +97,7 @@ async function assertCopied(t: Test, source: string, target: string, filledAt: n
   t.same(await b.findBadge('badge-code-hash'), { userId: user.id, organisationId: org.id }, 'badge');
   t.same(await b.findClient('planner'), await a.findClient('planner'), 'client');
   t.same(await b.listClientSecrets('planner'), await a.listClientSecrets('planner'), 'client secret');
+  t.same(await b.findClientLogo('planner', 'h1'), await a.findClientLogo('planner', 'h1'), 'client logo, its bytes');
   t.same(await b.listConnections(org.id), await a.listConnections(org.id), 'connection');
   t.same(await b.findDeveloperByEmail('grace@example.org'), await a.findDeveloper('dev_1'), 'developer account, same id');
   t.same(await b.listMemberships('dev_1'), await a.listTeam('planner'), 'team member');
@@ -134,14 +136,14 @@ t.test('store copy: SQLite to a new SQLite file, everything with the same ids an
   // Not a terminal: one line per kind, in dependency order, then the table and the verdict on stdout.
   const kindLines = run.stderr.split('\n').filter((l) => l.startsWith('copied '));
   t.same(kindLines.map((l) => /^copied (\w+):/.exec(l)?.[1]), ENTRY_KINDS, 'a line per kind, in order');
-  t.match(run.stderr, /^copied oidc: 4 \(18\/19 entries\)$/m, 'the kind, its count and the running total');
+  t.match(run.stderr, /^copied oidc: 4 \(19\/20 entries\)$/m, 'the kind, its count and the running total');
   t.notMatch(run.stderr, /\r/, 'no progress bar without a terminal');
   t.match(run.stdout, /^KIND\s+COPIED\s+IN TARGET$/m);
   for (const kind of ENTRY_KINDS) {
     const n = kind === 'oidc' ? 4 : 1;
     t.match(run.stdout, new RegExp(`^${kind}\\s+${n}\\s+${n}$`, 'm'), `${kind}: ${n} copied, ${n} held`);
   }
-  t.match(run.stdout, `copied 19 entries from sqlite:${source} to sqlite:${target}; verified\n`);
+  t.match(run.stdout, `copied 20 entries from sqlite:${source} to sqlite:${target}; verified\n`);
   t.match(run.stderr, `note: signing keys are copied still encrypted: copy ${join(from, 'key-encryption-key')} to ${to}/`,
     'says where the key-encryption key is');
   t.equal(statSync(target).mode & 0o777, 0o600, 'the copy is readable by its owner only');
@@ -160,23 +162,23 @@ t.test('store copy: SQLite to Redis and back, nothing lost on the way', async (t
 
   const there = await lanyard(['store', 'copy', '--from', `sqlite:${source}`, '--to', redis.url], env);
   t.equal(there.code, 0, there.stderr);
-  t.match(there.stdout, `copied 19 entries from sqlite:${source} to ${redis.url}; verified`);
+  t.match(there.stdout, `copied 20 entries from sqlite:${source} to ${redis.url}; verified`);
   const inRedis = await openStore(redis.url, systemClock, { redisPrefix: prefix });
   t.teardown(() => inRedis.close());
   t.same(await inRedis.countEntries(), await countsOf(source), 'Redis holds what the file does, under LANYARD_REDIS_PREFIX');
 
   const across = await lanyard(['store', 'copy', '--from', redis.url, '--to', redis.url, '--prefix-to', other], env);
   t.equal(across.code, 0, across.stderr);
-  t.match(across.stdout, /copied 19 entries .*; verified/, 'one server, two prefixes: two stores');
+  t.match(across.stdout, /copied 20 entries .*; verified/, 'one server, two prefixes: two stores');
 
   const home = await lanyard(['store', 'copy', '--from', redis.url, '--prefix-from', other, '--to', `sqlite:${back}`], env);
   t.equal(home.code, 0, home.stderr);
-  t.match(home.stdout, `copied 19 entries from ${redis.url} to sqlite:${back}; verified`);
+  t.match(home.stdout, `copied 20 entries from ${redis.url} to sqlite:${back}; verified`);
   await assertCopied(t, source, back, filledAt);
 
   const again = await lanyard(['store', 'copy', '--from', `sqlite:${source}`, '--to', redis.url], env);
   t.equal(again.code, 1, 'the filled prefix is not empty any more');
-  t.match(again.stderr, 'the target already holds 19 entries');
+  t.match(again.stderr, 'the target already holds 20 entries');
 
   const migrate = await lanyard(['store', 'migrate', '--store', redis.url], env);
   t.equal(migrate.code, 0, migrate.stderr);
@@ -214,7 +216,7 @@ t.test('store copy refuses a target that holds entries, unless --merge', async (
   t.equal(merged.code, 0, merged.stderr);
   t.match(merged.stdout, /^organisation\s+1\s+2$/m, 'its own organisation and the copied one');
   t.match(merged.stdout, /^setting\s+1\s+2$/m);
-  t.match(merged.stdout, /copied 19 entries .*; verified/);
+  t.match(merged.stdout, /copied 20 entries .*; verified/);
 });
 
 t.test('store copy refuses nonsense before touching anything, and never prints a password', async (t) => {
@@ -252,9 +254,9 @@ t.test('store copy draws a progress bar on a terminal', async (t) => {
   // script(1) runs the command on a pseudo-terminal, as an operator's shell would.
   const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: projectRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
   t.equal(run.status, 0, 'exits 0');
-  t.match(run.stdout, /\r\[█{24}\] 19\/19 100% counter/, 'the bar, redrawn in place, ends full');
+  t.match(run.stdout, /\r\[█{24}\] 20\/20 100% counter/, 'the bar, redrawn in place, ends full');
   t.notMatch(run.stdout, /^copied organisation:/m, 'no per-kind lines on a terminal');
-  t.match(run.stdout, /copied 19 entries .*; verified/);
+  t.match(run.stdout, /copied 20 entries .*; verified/);
 });
 
 t.test('store migrate reports the schema version before and after', async (t) => {
