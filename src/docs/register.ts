@@ -11,7 +11,9 @@ export const registerSection: DocSection = {
   title: 'Registering and configuring an app',
   body: ({ issuer }) => html`
 <p>In <a href="/developer">the developer area</a>, choose <a href="/developer/apps/new">Register an app</a>: give
-its name (people see it when they sign in), a description, its homepage and optionally a logo URL. Lanyard
+its name (people see it when they sign in), a description, its homepage and optionally a logo URL: Lanyard
+fetches the logo once, when you save it (a PNG, JPEG, GIF or WebP image of at most 256 KiB at a public
+<code>https://</code> address; not SVG), and schools see that copy, so change the URL to change the logo. Lanyard
 assigns a random <code>client_id</code>. Everything below is on the app’s page,
 ${slashed('/developer/apps/<client_id>')}, and in <a href="#api">the developer API</a>. A change applies
 at once, on every Lanyard instance.</p>
