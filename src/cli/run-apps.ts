@@ -89,11 +89,11 @@ function explained(err: unknown, clientId: string, verb: string): unknown {
   return err;
 }
 
-/** `lanyard apps approve CLIENT_ID`: pending → live, recorded in the app's history as the operator. */
+/** `lanyard apps approve CLIENT_ID`: pending → live (its development grants revoked), recorded in the app's history as the operator. */
 export async function approveAppCommand(config: Config, clock: Clock, clientId: string): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const app = await appService(store, clock).approve(OPERATOR, clientId).catch((err: unknown) => { throw explained(err, clientId, 'approve'); });
-    write(`approved "${app.name}" (${app.clientId}): it is live now, on every instance; a school uses it once connected: \`lanyard apps connect --org SLUG ${app.clientId}\``);
+    write(`approved "${app.name}" (${app.clientId}): it is live now, on every instance; every sandbox sign-in it had is ended (its tokens revoked); a school uses it once connected: \`lanyard apps connect --org SLUG ${app.clientId}\``);
   });
 }
 

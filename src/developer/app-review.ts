@@ -1,6 +1,6 @@
 import type { StoredClient } from '../../adapters/store.js';
 import { type Actor, OPERATOR } from './actor.js';
-import { changeApp, type Edit } from './app-change.js';
+import { changeApp, type Edit, withAppLock } from './app-change.js';
 import type { AppRecorder } from './app-history.js';
 import { APP_LIMITS } from './app-input.js';
 import type { DeveloperDeps } from './deps.js';
@@ -42,8 +42,27 @@ export class AppReview {
     return requested.sort((a, b) => order(a).localeCompare(order(b)));
   }
 
-  approve(actor: Actor, clientId: string): Promise<StoredClient> {
-    return this.#decide(actor, clientId, (client) => ({ client: { ...client, status: 'live', reviewNote: undefined }, action: 'app.approved', detail: {} }));
+  /**
+   * pending → live, and every grant the app was given in development ends with it (docs/developer-area.md →
+   * Going live): its refresh tokens, access tokens, codes and grants, all of sandbox users. They are revoked
+   * before the app changes, so a store failure leaves it pending with nothing half-done, and once more after,
+   * for a sandbox sign-in that completed in between; from then on only real schools' users get codes.
+   */
+  async approve(actor: Actor, clientId: string): Promise<StoredClient> {
+    this.#checkOperator(actor);
+    const { store, clock } = this.deps;
+    return withAppLock(store, clientId, async () => {
+      const client = await this.#find(clientId);
+      this.#checkPending(client);
+      const before = await store.oidc.revokeByClientId(clientId);
+      const live: StoredClient = { ...client, status: 'live', reviewNote: undefined, updatedAt: clock.now().toISOString() };
+      await store.putClient(live);
+      const revoked = before + (await store.oidc.revokeByClientId(clientId));
+      await this.recorder.change(actor, clientId, 'app.approved', {}, 'app.approved', 'app approved: live, its development grants revoked', {
+        sandboxRecordsRevoked: revoked,
+      });
+      return live;
+    });
   }
 
   async decline(actor: Actor, clientId: string, note?: string): Promise<StoredClient> {
@@ -56,15 +75,24 @@ export class AppReview {
   }
 
   async #decide(actor: Actor, clientId: string, edit: (client: StoredClient) => Edit): Promise<StoredClient> {
-    if (actor.id !== OPERATOR.id) throw new ForbiddenError('Only an operator can approve or decline apps.');
-    const find = async () => {
-      const client = await this.deps.store.findClient(clientId);
-      if (!client || client.source !== 'developer') throw new NotFoundError();
-      return client;
-    };
-    return changeApp(this.deps, this.recorder, actor, clientId, find, (client) => {
-      if (client.status !== 'pending') throw new ConflictError(`This app is ${client.status === 'live' ? 'already live' : 'not waiting for review'}.`);
+    this.#checkOperator(actor);
+    return changeApp(this.deps, this.recorder, actor, clientId, () => this.#find(clientId), (client) => {
+      this.#checkPending(client);
       return edit(client);
     });
+  }
+
+  #checkOperator(actor: Actor): void {
+    if (actor.id !== OPERATOR.id) throw new ForbiddenError('Only an operator can approve or decline apps.');
+  }
+
+  async #find(clientId: string): Promise<StoredClient> {
+    const client = await this.deps.store.findClient(clientId);
+    if (!client || client.source !== 'developer') throw new NotFoundError();
+    return client;
+  }
+
+  #checkPending(client: StoredClient): void {
+    if (client.status !== 'pending') throw new ConflictError(`This app is ${client.status === 'live' ? 'already live' : 'not waiting for review'}.`);
   }
 }
