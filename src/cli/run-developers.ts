@@ -9,7 +9,6 @@ import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
 import { commandLogger } from '../logging.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
 import { OPERATOR } from '../developer/actor.js';
-import { ApiTokens } from '../developer/api-tokens.js';
 import { DeveloperAccounts, normaliseEmail, THROTTLE_SCOPE } from '../developer/developer-accounts.js';
 import { INVITATION_DAYS, Invitations } from '../developer/invitations.js';
 
@@ -69,14 +68,12 @@ export async function listDevelopersCommand(config: Config, clock: Clock, o: { j
 
 /**
  * `lanyard developers signout EMAIL`: ends every session of the account and revokes its API tokens, the
- * operator's answer to an account that may be in the wrong hands (a developer's own "sign out everywhere"
- * leaves their scripts' tokens alone).
+ * operator's answer to an account that may be in the wrong hands (as the developer's own "sign out everywhere").
  */
 export async function signOutDeveloperCommand(config: Config, clock: Clock, email: string, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
-    await accountsOf(config, store, clock).endSessions(account, OPERATOR);
-    const revoked = await new ApiTokens({ store, clock, log: commandLogger() }).revokeAll(account, OPERATOR);
+    const { revokedTokens: revoked } = await accountsOf(config, store, clock).endSessions(account, OPERATOR);
     io.out(`${account.email} is signed out of the developer area everywhere, and ${revoked} API token${revoked === 1 ? '' : 's'} revoked`);
   });
 }

@@ -5,9 +5,13 @@ import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
 
-/** The longest life a personal API token may have, and the default. */
-export const API_TOKEN_MAX_DAYS = 365;
-export const API_TOKEN_DEFAULT_DAYS = 90;
+/**
+ * The longest life a personal API token may have, and the default (docs/developer-area.md → The JSON API): a
+ * token acts as the developer without a second factor, so a leaked one is limited to a quarter of a year at
+ * most, a month unless chosen; a script that runs for longer gets a new token, made with the password again.
+ */
+export const API_TOKEN_MAX_DAYS = 90;
+export const API_TOKEN_DEFAULT_DAYS = 30;
 /** A label is a reminder for people ("CI deploys"), not a document. */
 export const API_TOKEN_LABEL_MAX = 60;
 /**
@@ -24,6 +28,8 @@ const SECRET_PATTERN = GENERATED_SECRET;
 /** lastUsedAt is a reminder for people, not an audit trail: one write a minute per token is plenty. */
 const TOUCH_INTERVAL_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface TokenInput { label: string; expiresInDays?: number | undefined }
 
 /** `lyd_<id>_<secret>` split into its id and secret; undefined for anything else. */
 export function parseApiToken(token: string): { id: string; secret: string } | undefined {
@@ -49,17 +55,10 @@ export class ApiTokens {
    * `notAfter`: when the request was made with a token, that token's expiry. A token never makes one that
    * outlives it, so a leaked short-lived token (a CI job's) cannot mint itself a long life.
    */
-  async create(developer: DeveloperAccount, input: { label: string; expiresInDays?: number | undefined }, notAfter?: string): Promise<{ token: string; record: DeveloperApiToken }> {
-    const label = validLabel(input.label);
-    const days = validDays(input.expiresInDays);
+  async create(developer: DeveloperAccount, input: TokenInput, notAfter?: string): Promise<{ token: string; record: DeveloperApiToken }> {
+    const { label, days } = this.check(input, notAfter);
     const { store, clock, log } = this.deps;
     const now = clock.now();
-    if (notAfter !== undefined && now.getTime() + days * DAY_MS > Date.parse(notAfter)) {
-      throw new ValidationError([{
-        path: 'expires_in_days',
-        message: `a token can only make tokens that expire before it does (${notAfter}); ask for fewer days, or create the token in the developer area`,
-      }]);
-    }
     const active = (await store.listApiTokens(developer.id)).filter((t) => Date.parse(t.expiresAt) > now.getTime());
     if (active.length >= API_TOKEN_MAX_ACTIVE) {
       throw new ConflictError(`you already have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one you no longer use first`);
@@ -88,6 +87,22 @@ export class ApiTokens {
     return { token, record };
   }
 
+  /**
+   * The label and days of a token as create() would make it, or a ValidationError: checked before the password
+   * is asked for again, so a form with a mistake costs no try.
+   */
+  check(input: TokenInput, notAfter?: string): { label: string; days: number } {
+    const label = validLabel(input.label);
+    const days = validDays(input.expiresInDays);
+    if (notAfter !== undefined && this.deps.clock.now().getTime() + days * DAY_MS > Date.parse(notAfter)) {
+      throw new ValidationError([{
+        path: 'expires_in_days',
+        message: `a token can only make tokens that expire before it does (${notAfter}); ask for fewer days, or create the token in the developer area`,
+      }]);
+    }
+    return { label, days };
+  }
+
   /** The developer's tokens, oldest first, expired ones included (so people see why a script stopped). */
   list(developerId: string): Promise<DeveloperApiToken[]> {
     return this.deps.store.listApiTokens(developerId);
@@ -113,7 +128,7 @@ export class ApiTokens {
     log.info({ event: 'developer.token_revoked', developerId, tokenId, by: actor.id }, 'API token revoked');
   }
 
-  /** Revokes every token of the developer (the operator's `developers signout`); returns how many. */
+  /** Revokes every token of the developer (their sessions ended: DeveloperAccounts); returns how many. */
   async revokeAll(developer: DeveloperAccount, actor: Actor): Promise<number> {
     let n = 0;
     for (const t of await this.deps.store.listApiTokens(developer.id)) {
@@ -154,6 +169,12 @@ export class ApiTokens {
     const developer = await store.findDeveloper(record.developerId);
     if (!developer) {
       log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'developer_gone' }, 'API token refused');
+      return undefined;
+    }
+    // Tokens end with the sessions (a password change, a second factor changed, signing out everywhere): one
+    // made before that is refused even if its revocation has not run yet (docs/developer-area.md → Getting an account).
+    if (developer.sessionsValidAfter && Date.parse(record.createdAt) < Date.parse(developer.sessionsValidAfter)) {
+      log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'sessions_ended' }, 'API token refused');
       return undefined;
     }
     if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) {

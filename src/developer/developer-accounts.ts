@@ -6,6 +6,7 @@ import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
 import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
 import { type Actor, actorOf } from './actor.js';
+import { ApiTokens } from './api-tokens.js';
 import type { DeveloperDeps } from './deps.js';
 import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
@@ -218,12 +219,24 @@ export class DeveloperAccounts {
     return 'recovery code';
   }
 
-  /** "Sign out everywhere" (or the operator's `lanyard developers signout`): every session ends. */
-  async endSessions(account: DeveloperAccount, actor: Actor = actorOf(account)): Promise<DeveloperAccount> {
-    const updated = await this.#endingSessions(account, {});
+  /**
+   * "Sign out everywhere" (or the operator's `lanyard developers signout`): every session ends, and every API
+   * token with them. Returns the account and how many tokens were revoked.
+   */
+  async endSessions(account: DeveloperAccount, actor: Actor = actorOf(account)): Promise<{ account: DeveloperAccount; revokedTokens: number }> {
+    const { updated, revokedTokens } = await this.#endSessionsAndTokens(account, {}, actor);
     await this.#record(updated, actor, 'sessions.ended', {});
-    this.deps.log.info({ event: 'developer.signed_out_everywhere', developerId: account.id }, 'developer signed out everywhere');
-    return updated;
+    this.deps.log.info({ event: 'developer.signed_out_everywhere', developerId: account.id, by: actor.id, revokedTokens }, 'developer signed out everywhere');
+    return { account: updated, revokedTokens };
+  }
+
+  /**
+   * Whether `code` is a current TOTP code of the account, never used before (creating an API token asks for
+   * one again). A recovery code is no answer here: it is for signing in without the phone.
+   */
+  async totpCodeMatches(account: DeveloperAccount, code: string): Promise<boolean> {
+    const secret = this.totpSecret(account);
+    return secret !== undefined && looksLikeTotpCode(code) && this.#totpMatches(account.id, secret, code);
   }
 
   /** A sign-in, on the account's history (with how the second step was made). */
@@ -236,11 +249,22 @@ export class DeveloperAccounts {
     return this.deps.store.listDeveloperEvents(`developer:${account.id}`, limit);
   }
 
-  /** Stores `patch` with sessionsValidAfter now, then removes the account's session records (and half-done sign-ins). */
+  /** #endSessionsAndTokens, for the account's own changes. */
   async #endingSessions(account: DeveloperAccount, patch: Partial<DeveloperAccount>): Promise<DeveloperAccount> {
+    return (await this.#endSessionsAndTokens(account, patch, actorOf(account))).updated;
+  }
+
+  /**
+   * Stores `patch` with sessionsValidAfter now, then removes the account's session records (and half-done
+   * sign-ins) and revokes every API token of it (docs/developer-area.md → Getting an account: tokens end with
+   * the sessions). From the first write on, no token made before it verifies (ApiTokens.verifyRecord), so a
+   * failure part-way never leaves one working.
+   */
+  async #endSessionsAndTokens(account: DeveloperAccount, patch: Partial<DeveloperAccount>, actor: Actor): Promise<{ updated: DeveloperAccount; revokedTokens: number }> {
     const updated = await this.#patch(account, () => ({ ...patch, sessionsValidAfter: this.#now() }));
     await this.deps.store.oidc.revokeByAccountId(account.id);
-    return updated;
+    const revokedTokens = await new ApiTokens(this.deps).revokeAll(updated, actor);
+    return { updated, revokedTokens };
   }
 
   /**

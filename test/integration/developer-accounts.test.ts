@@ -364,12 +364,12 @@ t.test('API tokens: created with an expiry, shown once with a copy button, revok
   const dev = await createDeveloper(l);
   const url = `${l.url}/developer/account/tokens`;
   const { csrf, page } = await formCsrf(dev.browser, url);
-  t.match(page, 'value="90"', 'default 90 days');
+  t.match(page, 'value="30"', 'default 30 days');
 
-  let res = await dev.browser.post(url, { csrf, label: 'deploy', expiresInDays: '366' });
-  t.equal(res.status, 400, 'at most 365 days');
+  let res = await dev.browser.post(url, { csrf, label: 'deploy', expiresInDays: '91', currentPassword: dev.password });
+  t.equal(res.status, 400, 'at most 90 days');
   // The one-time value is bound to its session: its cookie, carried to another session, shows nothing.
-  res = await dev.browser.post(url, { csrf, label: 'stolen', expiresInDays: '30' });
+  res = await dev.browser.post(url, { csrf, label: 'stolen', expiresInDays: '30', currentPassword: dev.password });
   t.equal(res.status, 303);
   const sealed = dev.browser.cookies.get('lanyard_developer_reveal');
   t.match(setCookie(res, 'lanyard_developer_reveal'), /HttpOnly; SameSite=Lax/);
@@ -382,7 +382,7 @@ t.test('API tokens: created with an expiry, shown once with a copy button, revok
   const [stolen] = await l.store.listApiTokens(dev.id);
   await dev.browser.post(`${url}/${stolen!.id}/revoke`, { csrf });
 
-  res = await dev.browser.post(url, { csrf, label: 'deploy', expiresInDays: '30' });
+  res = await dev.browser.post(url, { csrf, label: 'deploy', expiresInDays: '30', currentPassword: dev.password });
   t.equal(res.status, 303);
   const shown = await (await dev.browser.get(url)).text();
   const token = /id="new-token"[^>]*>([^<]+)</.exec(shown)?.[1];

@@ -3,7 +3,9 @@ import t from 'tap';
 import type { DeveloperAccount } from '../../adapters/store.js';
 import { type Clock, ManualClock } from '../../src/clock.js';
 import { OPERATOR } from '../../src/developer/actor.js';
+import { hashCredential } from '../../src/accounts/credential-hasher.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
+import { normalisePassword } from '../../src/developer/developer-password.js';
 import { AppService } from '../../src/developer/app-service.js';
 import { createDeveloper } from '../helpers/developer.js';
 import { type Answer, apiClient as client } from '../helpers/developer-api-client.js';
@@ -21,19 +23,23 @@ const CALLBACK = 'http://localhost:8080/callback';
 
 const quiet = pino({ level: 'silent' });
 
+/** Every account here has this password: creating a token through the API asks for it again. */
+const PASSWORD = 'a long developer passphrase';
+const passwordHash = await hashCredential(normalisePassword(PASSWORD));
+
 /** A developer account made in the store, with a personal API token made by the token service. */
 async function developer(lanyard: Lanyard, clock: Clock, name: string, o: { totp?: boolean } = {}): Promise<{ account: DeveloperAccount; token: string; tokenId: string }> {
   const now = clock.now().toISOString();
   const account: DeveloperAccount = {
     id: `dev_${name.toLowerCase()}_${Math.random().toString(36).slice(2, 8)}`,
     email: `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
-    displayName: name, passwordHash: 'unused', createdAt: now, updatedAt: now,
+    displayName: name, passwordHash, createdAt: now, updatedAt: now,
     // A live app's team signs in with a second factor (docs/developer-area.md → Changes to a live app); only
     // whether the account has one matters to the API, so the secret is a stand-in.
     ...(o.totp ? { totpSecret: 'enrolled' } : {}),
   };
   await lanyard.store.createDeveloper(account);
-  const { token, record } = await new ApiTokens({ store: lanyard.store, clock, log: quiet }).create(account, { label: `${name}'s script`, expiresInDays: 365 });
+  const { token, record } = await new ApiTokens({ store: lanyard.store, clock, log: quiet }).create(account, { label: `${name}'s script`, expiresInDays: 90 });
   return { account, token, tokenId: record.id };
 }
 
@@ -99,7 +105,7 @@ t.test('authentication: a token in the URL is refused, even with a good header, 
 
 t.test('expiry: a token stops working at its expiry (moved clock)', async (t) => {
   const late = await developer(lanyard, clock, 'Late');
-  const { json: created } = await call(late.token, 'POST', '/tokens', { label: 'one day', expires_in_days: 1 });
+  const { json: created } = await call(late.token, 'POST', '/tokens', { label: 'one day', expires_in_days: 1, password: PASSWORD });
   t.equal((await call(created.token, 'GET', '/me')).status, 200);
   const at = clock.now();
   clock.set(new Date(Date.parse(created.expires_at) - 1000));
@@ -108,7 +114,7 @@ t.test('expiry: a token stops working at its expiry (moved clock)', async (t) =>
   const expired = await call(created.token, 'GET', '/me');
   t.equal(expired.status, 401, 'at its expiry');
   t.match(expired.headers.get('www-authenticate'), /error="invalid_token"/);
-  t.equal((await call(late.token, 'GET', '/me')).status, 200, 'a 90-day token still works');
+  t.equal((await call(late.token, 'GET', '/me')).status, 200, 'a longer-lived token still works');
   const listed = await call(late.token, 'GET', '/tokens');
   t.ok(listed.json.some((x: { id: string }) => x.id === created.id), 'an expired token is still listed until revoked');
   clock.set(at);
@@ -125,7 +131,7 @@ t.test('GET /me', async (t) => {
 t.test('tokens: list, create (shown once, no-store), revoke; validation with field paths', async (t) => {
   const dev = await developer(lanyard, clock, 'Tok');
   clock.advance(1000); // listed oldest first: give each token its own instant
-  const created = await call(dev.token, 'POST', '/tokens', { label: 'deploys', expires_in_days: 30 });
+  const created = await call(dev.token, 'POST', '/tokens', { label: 'deploys', expires_in_days: 30, password: PASSWORD });
   t.equal(created.status, 201);
   t.equal(created.headers.get('cache-control'), 'no-store', 'an answer with a secret is never cached');
   t.match(created.json, { id: /^[0-9a-f]{16}$/, token: /^lyd_[0-9a-f]{16}_/, label: 'deploys', created_at: clock.now().toISOString() });
@@ -133,16 +139,16 @@ t.test('tokens: list, create (shown once, no-store), revoke; validation with fie
   t.equal(Date.parse(created.json.expires_at) - clock.now().getTime(), 30 * 86_400_000);
   t.equal((await call(created.json.token, 'GET', '/me')).json.id, dev.account.id, 'the new token works');
   clock.advance(1000);
-  const outlives = await call(created.json.token, 'POST', '/tokens', { label: 'longer', expires_in_days: 30 });
+  const outlives = await call(created.json.token, 'POST', '/tokens', { label: 'longer', expires_in_days: 30, password: PASSWORD });
   t.equal(outlives.status, 400, 'a token cannot make one that outlives it');
   t.same(paths(outlives), ['/expires_in_days']);
   t.match(outlives.json.fields[0].message, /expire before it does/);
-  const shorter = await call(created.json.token, 'POST', '/tokens', { label: 'shorter', expires_in_days: 29 });
+  const shorter = await call(created.json.token, 'POST', '/tokens', { label: 'shorter', expires_in_days: 29, password: PASSWORD });
   t.equal(shorter.status, 201, 'a shorter one, yes');
   t.equal((await call(dev.token, 'DELETE', `/tokens/${shorter.json.id}`)).status, 204);
   clock.advance(1000);
-  const defaulted = await call(dev.token, 'POST', '/tokens', { label: 'default expiry' });
-  t.equal(Date.parse(defaulted.json.expires_at) - clock.now().getTime(), 90 * 86_400_000, '90 days by default');
+  const defaulted = await call(dev.token, 'POST', '/tokens', { label: 'default expiry', password: PASSWORD });
+  t.equal(Date.parse(defaulted.json.expires_at) - clock.now().getTime(), 30 * 86_400_000, '30 days by default');
 
   const list = await call(dev.token, 'GET', '/tokens');
   t.equal(list.status, 200);
@@ -158,13 +164,13 @@ t.test('tokens: list, create (shown once, no-store), revoke; validation with fie
     [{ label: 'x'.repeat(61) }, ['/label'], '61 characters'],
     [{ label: 'x', scopes: ['all'] }, ['/scopes'], 'an unknown field'],
     [{ label: 'x', expires_in_days: 0 }, ['/expires_in_days'], 'zero days'],
-    [{ label: 'x', expires_in_days: 366 }, ['/expires_in_days'], 'over a year'],
+    [{ label: 'x', expires_in_days: 91 }, ['/expires_in_days'], 'over 90 days'],
     [{ label: 'x', expires_in_days: '30' }, ['/expires_in_days'], 'a string is not coerced'],
     [{ label: 7, expires_in_days: 1.5 }, ['/label', '/expires_in_days'], 'every problem at once'],
     [[{ label: 'x' }], [''], 'not an object'],
   ];
   for (const [input, expected, what] of refusals) {
-    const res = await call(dev.token, 'POST', '/tokens', input);
+    const res = await call(dev.token, 'POST', '/tokens', Array.isArray(input) ? input : { ...(input as object), password: PASSWORD });
     t.equal(res.status, 400, what);
     t.equal(res.json.error, 'invalid_request', what);
     t.same(paths(res), expected, what);

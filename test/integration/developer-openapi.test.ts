@@ -6,7 +6,9 @@ import t from 'tap';
 import type { DeveloperAccount } from '../../adapters/store.js';
 import { systemClock } from '../../src/clock.js';
 import { actorOf } from '../../src/developer/actor.js';
+import { hashCredential } from '../../src/accounts/credential-hasher.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
+import { normalisePassword } from '../../src/developer/developer-password.js';
 import { AppService } from '../../src/developer/app-service.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
@@ -26,11 +28,13 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'tr
 async function developer(lanyard: Lanyard, name: string, email?: string): Promise<{ account: DeveloperAccount; token: string }> {
   const now = new Date().toISOString();
   const account: DeveloperAccount = {
-    id: `dev_${name.toLowerCase()}`, email: email ?? `${name.toLowerCase()}@example.com`, displayName: name, passwordHash: 'unused',
+    id: `dev_${name.toLowerCase()}`, email: email ?? `${name.toLowerCase()}@example.com`, displayName: name,
+    // The password of the token example's body: creating a token through the API asks for it again.
+    passwordHash: await hashCredential(normalisePassword('correct horse battery staple')),
     createdAt: now, updatedAt: now,
   };
   await lanyard.store.createDeveloper(account);
-  const { token } = await new ApiTokens({ store: lanyard.store, clock: systemClock, log: pino({ level: 'silent' }) }).create(account, { label: 'test' });
+  const { token } = await new ApiTokens({ store: lanyard.store, clock: systemClock, log: pino({ level: 'silent' }) }).create(account, { label: 'test', expiresInDays: 90 });
   return { account, token };
 }
 

@@ -1,4 +1,5 @@
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
+import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import { APP_LIMITS } from '../app-input.js';
 import { EMAIL_MAX_LENGTH } from '../developer-accounts.js';
 import { instant, url } from './schema-parts.js';
@@ -128,8 +129,16 @@ export const ApiTokenInputSchema = {
   properties: {
     label: { type: 'string', minLength: 1, maxLength: API_TOKEN_LABEL_MAX, description: 'What uses the token ("CI deploys").' },
     expires_in_days: { type: 'integer', minimum: 1, maximum: API_TOKEN_MAX_DAYS, default: API_TOKEN_DEFAULT_DAYS },
+    password: {
+      type: 'string', maxLength: PASSWORD_MAX_LENGTH * 4,
+      description: 'Your current password: required to create a token when two-step sign-in is off.',
+    },
+    totp_code: {
+      type: 'string', maxLength: 16,
+      description: 'A current code from your authenticator app, not used before: required instead of the password when two-step sign-in is on.',
+    },
   },
-  examples: [{ label: 'CI deploys', expires_in_days: 30 }],
+  examples: [{ label: 'CI deploys', expires_in_days: 7, password: 'correct horse battery staple' }],
 } as const;
 
 /** Request schemas: the validator compiles against these. */

@@ -44,15 +44,17 @@ export const noContent = (description: string) => ({ description, type: 'null', 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request was refused: `fields` says which inputs and why.',
   401: 'No valid token (`WWW-Authenticate: Bearer realm="lanyard-developer"`, with `error="invalid_token"` when a token was sent).',
-  403: 'The token’s developer may see this app but not do that (only owners may).',
+  403: 'The token’s developer may not do this: only an app’s owners may do some things, and creating a token asks for the password, or a fresh code, again.',
   404: 'No such app (or one the developer is not in the team of), or no such item in it.',
   409: 'The action does not fit the current state.',
+  429: 'Too many wrong passwords or codes: try again after `Retry-After` seconds (without it, new devices are stopped until the operator unlocks the account).',
   500: 'Lanyard failed; the error is logged.',
   503: 'The store is unavailable: try again after `Retry-After` seconds.',
 };
 
 const ERROR_HEADERS: Record<number, object> = {
   401: { 'WWW-Authenticate': { type: 'string', description: 'The Bearer challenge (RFC 6750 §3).' } },
+  429: { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } },
   503: { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } },
 };
 

@@ -18,7 +18,7 @@ export const ErrorSchema = {
   properties: {
     error: {
       type: 'string',
-      description: 'A stable code: `invalid_request` (400), `unauthenticated`/`invalid_token` (401), `forbidden` (403), `not_found` (404), `conflict` (409), `server_error` (500), `temporarily_unavailable` (503).',
+      description: 'A stable code: `invalid_request` (400), `unauthenticated`/`invalid_token` (401), `forbidden` (403), `not_found` (404), `conflict` (409), `too_many_attempts` (429), `server_error` (500), `temporarily_unavailable` (503).',
     },
     error_description: { type: 'string', description: 'What went wrong, for people.' },
     fields: {

@@ -69,7 +69,7 @@ export const M = {
   recoveryIntro: 'Each code works once, instead of a code from your app. Save or print them now: Lanyard shows them only this once.',
   recoveryGone: 'Recovery codes are shown only once. Make new ones if you have lost them.',
   sessionsTitle: 'Sessions',
-  sessionsIntro: 'A session ends after 30 minutes without use, 12 hours after signing in, or when you sign out. Signing out everywhere ends all of them (API tokens are not affected: revoke them on the API tokens page).',
+  sessionsIntro: 'A session ends after 30 minutes without use, 12 hours after signing in, or when you sign out. Signing out everywhere ends all of them, and revokes every API token (as changing the password or the second step does).',
 
   // API tokens
   tokensTitle: 'API tokens',
@@ -84,6 +84,14 @@ export const M = {
   tokenDaysHint: `From 1 to ${API_TOKEN_MAX_DAYS} days; ${API_TOKEN_DEFAULT_DAYS} if left as it is.`,
   tokenDaysProblem: `Enter a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}.`,
   tokenLabelProblem: `Enter a label of at most ${API_TOKEN_LABEL_MAX} characters.`,
+  tokenPasswordLabel: 'Your password',
+  tokenPasswordHint: 'A token acts as you, so making one asks for your password again.',
+  tokenPasswordMissing: 'Enter your password: making a token asks for it again.',
+  tokenPasswordWrong: 'Your password is not right: no token was made.',
+  tokenCodeLabel: 'Code from your authenticator app',
+  tokenCodeHint: 'A token acts as you, so making one asks for a new code from your app (not a recovery code).',
+  tokenCodeMissing: 'Enter the 6-digit code from your authenticator app: making a token asks for it.',
+  tokenCodeWrong: 'That code did not work: no token was made. Enter the newest code from your authenticator app.',
   noHistory: 'Nothing recorded yet.',
   historyInvitedBy: (name: string) => `invited by ${name}`,
   historySignedUp: 'signed up',

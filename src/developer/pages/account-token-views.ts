@@ -1,7 +1,8 @@
 import type { DeveloperApiToken } from '../../../adapters/store.js';
 import { COPY_SCRIPT, copyable, csrfField, field, flash, postButton, problemsSummary } from '../../web/components.js';
-import { html } from '../../web/html.js';
+import { html, type Raw } from '../../web/html.js';
 import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
+import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
 import { fieldError } from './account-page.js';
@@ -18,7 +19,15 @@ export interface TokensView {
   fields?: FieldProblem[];
   label?: string;
   days?: string;
+  /** A message about the whole form (a wait after too many wrong tries). */
+  message?: string | Raw | undefined;
 }
+
+/**
+ * Creating a token asks for the password again, or a fresh code when two-step sign-in is on (the field's
+ * name; docs/developer-area.md → Getting an account): a stolen session alone cannot make a token.
+ */
+export const confirmationField = (who: SignedIn): 'code' | 'currentPassword' => (who.account.totpSecret ? 'code' : 'currentPassword');
 
 const revokePath = (t: DeveloperApiToken) => `/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`;
 
@@ -46,13 +55,19 @@ ${v.tokens.length === 0 ? html`<p class="empty-state">No API tokens yet: create 
 
 <section aria-labelledby="create-heading" class="dev-section">
 <h2 id="create-heading">Create a token</h2>
-${problemsSummary(undefined, fields)}
+${problemsSummary(v.message, fields)}
 <form method="post" action="/developer/account/tokens" class="dev-form" novalidate>
   ${csrfField(v.who.csrf)}
+  <input type="text" name="username" value="${v.who.account.email}" autocomplete="username" hidden>
   ${field({ name: 'label', label: M.tokenLabelLabel, hint: M.tokenLabelHint, value: v.label, required: true, maxlength: API_TOKEN_LABEL_MAX,
     error: fieldError(fields, 'label') })}
   ${field({ name: 'expiresInDays', label: M.tokenDaysLabel, hint: M.tokenDaysHint, type: 'number', value: v.days ?? String(API_TOKEN_DEFAULT_DAYS), required: true,
     error: fieldError(fields, 'expiresInDays'), attrs: html`min="1" max="${API_TOKEN_MAX_DAYS}" step="1" inputmode="numeric"` })}
+  ${confirmationField(v.who) === 'code'
+    ? field({ name: 'code', label: M.tokenCodeLabel, hint: M.tokenCodeHint, required: true, autocomplete: 'one-time-code', maxlength: 6,
+      error: fieldError(fields, 'code'), attrs: html`inputmode="numeric"` })
+    : field({ name: 'currentPassword', label: M.tokenPasswordLabel, hint: M.tokenPasswordHint, type: 'password', required: true,
+      autocomplete: 'current-password', maxlength: PASSWORD_MAX_LENGTH * 4, error: fieldError(fields, 'currentPassword') })}
   <button type="submit">Create token</button>
 </form>
 </section>

@@ -18,7 +18,7 @@ async function setUp(t: Teardown) {
 
 const fieldsOf = (err: unknown) => (err instanceof ValidationError ? err.fields.map((f) => f.path) : err);
 
-t.test('create: lyd_<id>_<secret> with 256 random bits, kept only as a hash, hint = last 4, default 90 days', async (t) => {
+t.test('create: lyd_<id>_<secret> with 256 random bits, kept only as a hash, hint = last 4, default 30 days', async (t) => {
   const { tokens, store, clock, dev, lines } = await setUp(t);
   const ada = await dev('Ada');
   const { token, record } = await tokens.create(ada, { label: '  CI deploys ' });
@@ -45,7 +45,7 @@ t.test('create: lyd_<id>_<secret> with 256 random bits, kept only as a hash, hin
   t.notOk(lines.some((l) => l.includes(parsed.secret)), 'never logged');
 });
 
-t.test('create: label required (at most 60 characters, one line), expiry 1 to 365 whole days', async (t) => {
+t.test('create: label required (at most 60 characters, one line), expiry 1 to 90 whole days', async (t) => {
   const { tokens, dev } = await setUp(t);
   const ada = await dev('Ada');
   const refused = (input: { label: string; expiresInDays?: number }) => tokens.create(ada, input).then(() => 'accepted', fieldsOf);
@@ -54,7 +54,7 @@ t.test('create: label required (at most 60 characters, one line), expiry 1 to 36
   t.same(await refused({ label: 'x'.repeat(61) }), ['label']);
   t.same(await refused({ label: 'two\nlines' }), ['label']);
   t.equal(await refused({ label: '🙂'.repeat(60) }), 'accepted', '60 characters, counted as characters');
-  for (const days of [0, -1, 366, 1.5, Number.NaN]) t.same(await refused({ label: 'x', expiresInDays: days }), ['expires_in_days'], `${days} days`);
+  for (const days of [0, -1, 91, 366, 1.5, Number.NaN]) t.same(await refused({ label: 'x', expiresInDays: days }), ['expires_in_days'], `${days} days`);
   t.equal(await refused({ label: 'x', expiresInDays: 1 }), 'accepted');
   t.same(await tokens.list(ada.id).then((l) => l.length), 2, 'nothing stored for a refusal');
 });
