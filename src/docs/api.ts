@@ -7,7 +7,7 @@ import { type DocSection, docsTable } from './section.js';
 const ENDPOINTS: readonly [method: string, path: string, what: string][] = [
   ['GET', '/developer/api/me', 'your developer account'],
   ['GET', '/developer/api/tokens', 'your API tokens (never their secrets)'],
-  ['POST', '/developer/api/tokens', 'create an API token {label, expires_in_days?}: the token is in this answer only'],
+  ['POST', '/developer/api/tokens', 'create an API token {label, expires_in_days?, password | totp_code}: the token is in this answer only'],
   ['DELETE', '/developer/api/tokens/{token_id}', 'revoke an API token'],
   ['GET', '/developer/api/apps', 'the apps whose team you are in'],
   ['POST', '/developer/api/apps', 'register an app {name, description?, homepage_url?, logo_url?}'],
@@ -47,10 +47,13 @@ OpenAPI tool to browse it or generate a client.</p>
 
 <h3 id="api-tokens">Authentication</h3>
 <p>Create a personal API token on <a href="/developer/account/tokens">your account’s tokens page</a> (or with
-${slashed('POST /developer/api/tokens')}). It looks like <code>lyd_…</code>, is shown once (Lanyard keeps only a
-hash), has an expiry, and can be revoked at any time; a token can create tokens that expire before it does,
-never later. Send it as a Bearer token; it acts as you, on the apps
-whose team you are in. Keep it in a secret store, like a client secret.</p>
+${slashed('POST /developer/api/tokens')}, with your <code>password</code>). Making one asks for your password again,
+or a fresh code from your authenticator app when two-step sign-in is on (<code>totp_code</code> in the API). It
+looks like <code>lyd_…</code>, is shown once (Lanyard keeps only a hash), lives 30 days unless you choose up to
+90, and can be revoked at any time; a token can create tokens that expire before it does, never later. Every
+token of your account is revoked when you change your password or your two-step sign-in, or sign out
+everywhere: make new ones afterwards. Send it as a Bearer token; it acts as you, on the apps whose team you
+are in. Keep it in a secret store, like a client secret.</p>
 ${codeBlock(`export LANYARD_TOKEN=lyd_…   # from /developer/account/tokens
 
 curl -H "Authorization: Bearer $LANYARD_TOKEN" ${issuer}/developer/api/me

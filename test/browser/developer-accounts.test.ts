@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { checkAccessibility } from '../helpers/axe.js';
+import { ManualClock } from '../../src/clock.js';
 import { THREE_SIZES } from '../helpers/browser-flow.js';
 import { focused, launchBrowser, openPage, screenshot, wordsBroken } from '../helpers/browser.js';
 import { DEVELOPER_PASSWORD, freshTotpCode, inviteDeveloper, wrongTotpCode } from '../helpers/developer.js';
@@ -30,7 +31,10 @@ async function signIn(page: Page, lanyard: Lanyard, email: string, password: str
 }
 
 t.test('a developer from invitation to two-step sign-in and API tokens', async (t) => {
-  const lanyard = await startLanyard(t);
+  // A clock of the test's own: each TOTP code is a step later, so none waits for the next 30 seconds.
+  const clock = new ManualClock(new Date());
+  const nextCode = (secret: string) => { clock.advance(30_000); return freshTotpCode(secret, clock); };
+  const lanyard = await startLanyard(t, { clock });
   const browser = await launchBrowser(t);
   for (const [size, options] of THREE_SIZES) {
     await t.test(size, async (t) => {
@@ -66,13 +70,13 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
       t.same(await wordsBroken(page, 'h1', { afterHyphen: false }), [], 'the heading breaks at its spaces, never inside "two-step" or "sign-in"');
       await shot('04-totp-setup', 'the TOTP set-up');
-      await page.getByLabel(/6-digit code/).fill(wrongTotpCode(secret));
+      await page.getByLabel(/6-digit code/).fill(wrongTotpCode(secret, clock));
       await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
       await page.waitForLoadState();
       t.match(await page.locator('#f-code-error').innerText(), /does not match/);
       t.match(await focused(page), { tag: 'input' }, 'the code field has focus again');
       await shot('05-totp-setup-error', 'the TOTP set-up with a wrong code');
-      await page.getByLabel(/6-digit code/).fill(await freshTotpCode(secret));
+      await page.getByLabel(/6-digit code/).fill(await nextCode(secret));
       await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
       await page.waitForURL(/\/developer\/account\/recovery-codes$/);
       const codes = (await page.locator('#recovery-codes').innerText()).trim().split('\n');
@@ -87,6 +91,10 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.waitForURL(/\/developer\/account\/tokens$/);
       await shot('07-tokens-empty', 'the API tokens page without tokens');
       await page.getByLabel('Label').fill('deploy script');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await page.waitForLoadState();
+      t.match(await page.locator('#f-code-error').innerText(), /Enter the 6-digit code/, 'making a token asks for a code again');
+      await page.getByLabel('Code from your authenticator app').fill(await nextCode(secret));
       await page.getByRole('button', { name: 'Create token' }).click();
       await page.waitForURL(/\/developer\/account\/tokens$/);
       t.match(await page.locator('#new-token').innerText(), /^lyd_/);
@@ -125,7 +133,7 @@ t.test('a developer from invitation to two-step sign-in and API tokens', async (
       await page.waitForURL(/\/developer\/sign-in\/verify$/);
       t.equal(await heading(page), 'Two\u2011step sign\u2011in', 'with non-breaking hyphens');
       await shot('11-verify', 'the second step');
-      await page.getByLabel('Code').fill(await freshTotpCode(secret));
+      await page.getByLabel('Code').fill(await nextCode(secret));
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL(/\/developer$/);
 
