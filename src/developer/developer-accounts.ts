@@ -145,7 +145,7 @@ export class DeveloperAccounts {
     const problem = passwordProblem(password, account);
     if (problem) throw new ValidationError([{ path: 'newPassword', message: problem }]);
     const passwordHash = await hashCredential(normalisePassword(password));
-    const updated = await this.#endingSessions(account, { passwordHash });
+    const { updated } = await this.#endingSessions(account, { passwordHash });
     await this.#record(updated, actorOf(updated), 'password.changed', {});
     this.deps.log.info({ event: 'developer.password_changed', developerId: account.id }, 'developer password changed');
     return updated;
@@ -165,7 +165,7 @@ export class DeveloperAccounts {
       throw new ValidationError([{ path: 'code', message: 'That code does not match. Check the time on your phone and enter the newest code.' }]);
     }
     const recoveryCodes = newRecoveryCodes();
-    const updated = await this.#endingSessions(account, {
+    const { updated } = await this.#endingSessions(account, {
       totpSecret: encryptPrivateKey(this.deps.keyEncryptionKey, totpAad(account.id), secret),
       recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
     });
@@ -176,7 +176,7 @@ export class DeveloperAccounts {
 
   /** Turns the second factor off (the caller has checked the password). Every session ends. */
   async disableTotp(account: DeveloperAccount): Promise<DeveloperAccount> {
-    const updated = await this.#endingSessions(account, { totpSecret: undefined, recoveryCodeHashes: undefined });
+    const { updated } = await this.#endingSessions(account, { totpSecret: undefined, recoveryCodeHashes: undefined });
     await this.#record(updated, actorOf(updated), 'totp.disabled', {});
     this.deps.log.info({ event: 'developer.totp_disabled', developerId: account.id }, 'developer second factor off');
     return updated;
@@ -219,21 +219,15 @@ export class DeveloperAccounts {
     return 'recovery code';
   }
 
-  /**
-   * "Sign out everywhere" (or the operator's `lanyard developers signout`): every session ends, and every API
-   * token with them. Returns the account and how many tokens were revoked.
-   */
+  /** "Sign out everywhere" (or the operator's `lanyard developers signout`): every session and API token ends. */
   async endSessions(account: DeveloperAccount, actor: Actor = actorOf(account)): Promise<{ account: DeveloperAccount; revokedTokens: number }> {
-    const { updated, revokedTokens } = await this.#endSessionsAndTokens(account, {}, actor);
+    const { updated, revokedTokens } = await this.#endingSessions(account, {}, actor);
     await this.#record(updated, actor, 'sessions.ended', {});
     this.deps.log.info({ event: 'developer.signed_out_everywhere', developerId: account.id, by: actor.id, revokedTokens }, 'developer signed out everywhere');
     return { account: updated, revokedTokens };
   }
 
-  /**
-   * Whether `code` is a current TOTP code of the account, never used before (creating an API token asks for
-   * one again). A recovery code is no answer here: it is for signing in without the phone.
-   */
+  /** Whether `code` is a current TOTP code of the account, not used before (never a recovery code): making an API token asks for one. */
   async totpCodeMatches(account: DeveloperAccount, code: string): Promise<boolean> {
     const secret = this.totpSecret(account);
     return secret !== undefined && looksLikeTotpCode(code) && this.#totpMatches(account.id, secret, code);
@@ -249,22 +243,15 @@ export class DeveloperAccounts {
     return this.deps.store.listDeveloperEvents(`developer:${account.id}`, limit);
   }
 
-  /** #endSessionsAndTokens, for the account's own changes. */
-  async #endingSessions(account: DeveloperAccount, patch: Partial<DeveloperAccount>): Promise<DeveloperAccount> {
-    return (await this.#endSessionsAndTokens(account, patch, actorOf(account))).updated;
-  }
-
   /**
-   * Stores `patch` with sessionsValidAfter now, then removes the account's session records (and half-done
-   * sign-ins) and revokes every API token of it (docs/developer-area.md → Getting an account: tokens end with
-   * the sessions). From the first write on, no token made before it verifies (ApiTokens.verifyRecord), so a
-   * failure part-way never leaves one working.
+   * Stores `patch` with sessionsValidAfter now, removes the account's session records (and half-done sign-ins)
+   * and revokes its API tokens (docs/developer-area.md → Getting an account). From the first write on, no token
+   * made before it verifies (ApiTokens.verifyRecord), so a failure part-way never leaves one working.
    */
-  async #endSessionsAndTokens(account: DeveloperAccount, patch: Partial<DeveloperAccount>, actor: Actor): Promise<{ updated: DeveloperAccount; revokedTokens: number }> {
+  async #endingSessions(account: DeveloperAccount, patch: Partial<DeveloperAccount>, actor = actorOf(account)) {
     const updated = await this.#patch(account, () => ({ ...patch, sessionsValidAfter: this.#now() }));
     await this.deps.store.oidc.revokeByAccountId(account.id);
-    const revokedTokens = await new ApiTokens(this.deps).revokeAll(updated, actor);
-    return { updated, revokedTokens };
+    return { updated, revokedTokens: await new ApiTokens(this.deps).revokeAll(updated, actor) };
   }
 
   /**

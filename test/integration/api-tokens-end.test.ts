@@ -6,6 +6,7 @@ import {
 import { apiClient } from '../helpers/developer-api-client.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
+import { startRedis } from '../helpers/redis-server.js';
 
 /**
  * docs/developer-area.md → Getting an account, The JSON API: a personal API token is made only with the
@@ -147,7 +148,7 @@ t.test('the days: 30 by default, at most 90', async (t) => {
   t.match(await page.text(), /from 1 to 90/);
 });
 
-t.test('fuzz: malformed requests to both ways of making a token never answer 5xx', async (t) => {
+t.test('fuzz: malformed requests to both ways of making a token, and to the account routes, never answer 5xx', async (t) => {
   const dev = await newDeveloper();
   const token = await tokenOf(dev);
   const { csrf } = await formCsrf(dev.browser, TOKENS);
@@ -177,4 +178,42 @@ t.test('fuzz: malformed requests to both ways of making a token never answer 5xx
   }
   t.equal(sent, 300);
   t.same(fiveXX, [], 'no 5xx');
+
+  // The account routes whose changes now revoke tokens, with malformed forms (the session may end on the way).
+  const other = await newDeveloper();
+  const account = await formCsrf(other.browser, `${lanyard.url}/developer/account`);
+  const routes = ['password', 'sign-out-everywhere', 'totp/disable', 'totp/setup', 'recovery-codes'];
+  for (let i = 0; i < 150; i += 1) {
+    const form: Record<string, string> = {};
+    for (let k = rand(5); k > 0; k -= 1) form[fields[rand(fields.length)]!] = String(JSON.stringify(junk()) ?? '');
+    if (rand(3) > 0) form.csrf = account.csrf;
+    const route = routes[rand(routes.length)]!;
+    const res = await other.browser.post(`${lanyard.url}/developer/account/${route}`, form);
+    if (res.status >= 500) fiveXX.push(`${route} ${res.status} ${JSON.stringify(form).slice(0, 80)}`);
+    sent += 1;
+  }
+  t.equal(sent, 450, '450 malformed requests in all');
+  t.same(fiveXX, [], 'no 5xx from the account routes either');
+});
+
+t.test('on a Redis store too: a password change revokes the tokens', async (t) => {
+  const redis = await startRedis(t, { aof: false });
+  const l = await startLanyard(t, {
+    clock, env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: 'tokens', LANYARD_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
+  });
+  const call = apiClient(l);
+  const dev = await createDeveloper(l, { clock });
+  const make = async () => {
+    const { csrf } = await formCsrf(dev.browser, `${l.url}/developer/account/tokens`);
+    t.equal((await dev.browser.post(`${l.url}/developer/account/tokens`, { csrf, label: 'ci', currentPassword: DEVELOPER_PASSWORD })).status, 303);
+    return /lyd_[0-9a-f]{16}_[A-Za-z0-9_-]+/.exec(await (await dev.browser.get(`${l.url}/developer/account/tokens`)).text())![0];
+  };
+  const token = await make();
+  t.equal((await call(token, 'GET', '/me')).status, 200);
+  const account = await formCsrf(dev.browser, `${l.url}/developer/account`);
+  await dev.browser.post(`${l.url}/developer/account/password`, {
+    csrf: account.csrf, currentPassword: DEVELOPER_PASSWORD, newPassword: 'another long passphrase here', confirmPassword: 'another long passphrase here',
+  });
+  t.equal((await call(token, 'GET', '/me')).status, 401, 'refused after the password change');
+  t.same(await l.store.listApiTokens(dev.id), [], 'and revoked in the store');
 });

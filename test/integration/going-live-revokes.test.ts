@@ -1,9 +1,10 @@
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { actorOf, OPERATOR } from '../../src/developer/actor.js';
 import { sandboxCredentials } from '../../src/developer/sandbox.js';
 import { developmentApp, DEVELOPMENT_CALLBACK } from '../helpers/development-app.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
-import { startLanyard } from '../helpers/lanyard.js';
+import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { startRedis } from '../helpers/redis-server.js';
 import { signIn } from '../helpers/sign-in.js';
 
 /**
@@ -12,8 +13,7 @@ import { signIn } from '../helpers/sign-in.js';
  * (401), so a live app never keeps acting as the sandbox school.
  */
 
-t.test('going live revokes the sandbox grants: refresh → invalid_grant, /api/user → 401', async (t) => {
-  const lanyard = await startLanyard(t);
+async function goingLive(t: Test, lanyard: Lanyard): Promise<void> {
   const app = await developmentApp(lanyard);
   const basic = `Basic ${Buffer.from(`${app.clientId}:${app.secret}`).toString('base64')}`;
   const token = async (form: Record<string, string>) => {
@@ -54,4 +54,15 @@ t.test('going live revokes the sandbox grants: refresh → invalid_grant, /api/u
     t.equal((await userApi(at)).status, 401, `live: ${what} no longer reads /api/user`);
   }
   t.ok(lanyard.logs.some((l) => l.includes('"event":"app.approved"') && /"sandboxRecordsRevoked":[1-9]/.test(l)), 'the approval is logged with what it revoked');
+}
+
+t.test('going live revokes the sandbox grants: refresh → invalid_grant, /api/user → 401', async (t) => {
+  await goingLive(t, await startLanyard(t));
+});
+
+t.test('the same, on a Redis store', async (t) => {
+  const redis = await startRedis(t, { aof: false });
+  await goingLive(t, await startLanyard(t, {
+    env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: 'live', LANYARD_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
+  }));
 });
