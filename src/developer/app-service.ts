@@ -1,18 +1,19 @@
 import type { DeveloperEvent, StoredClient, StoredClientSecret } from '../../adapters/store.js';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
-import { generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
 import { isOfferedScope, OFFERED_SCOPES, offeredScopeNames } from '../clients/offered-scopes.js';
 import { type Actor, OPERATOR } from './actor.js';
 import { changeApp, type Edit, withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
 import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js';
-import { newClientId, newSecretId } from './app-ids.js';
-import { APP_LIMITS, checkDetails, checkExpiry, checkSecretLabel } from './app-input.js';
+import { newClientId } from './app-ids.js';
+import { APP_LIMITS, checkDetails } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
 import { URL_SETTINGS } from './app-url-edits.js';
 import { AppUrls, type UrlChangeOutcome } from './app-urls.js';
 import { LiveChanges, type ProposedChange } from './live-changes.js';
-import { type FetchedLogo, LogoFetcher } from '../clients/logo-fetcher.js';
+import type { FetchedLogo } from '../clients/logo-fetcher.js';
+import { AppLogos } from './app-logos.js';
+import { AppSecrets } from './app-secrets.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
 import { TeamInvitationLinks } from './team-invitation-links.js';
@@ -41,18 +42,20 @@ export class AppService {
   readonly #record: AppRecorder;
   readonly #review: AppReview;
   readonly #urls: AppUrls;
-  readonly #logos: LogoFetcher;
+  readonly #logos: AppLogos;
+  readonly #secrets: AppSecrets;
   /** The invited developer's side: their pending invitations, accept, decline. */
   readonly invitations: TeamInvitations;
 
   /** `signup` and `issuer` matter with open sign-up, where an invitation comes with a link (team-invitation-links.ts). */
   constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'signup' | 'issuer' | 'logos'>>) {
-    this.#logos = deps.logos ?? new LogoFetcher();
+    this.#logos = new AppLogos(deps);
     const links = deps.signup === 'open' ? new TeamInvitationLinks({ ...deps, issuer: deps.issuer ?? '' }) : undefined;
     this.invitations = new TeamInvitations(deps, links);
     this.#record = new AppRecorder(deps);
     this.#team = new AppTeam(deps, this.#record, links);
     this.#review = new AppReview(deps, this.#record);
+    this.#secrets = new AppSecrets(deps, this.#record, (actor, clientId) => this.getApp(actor, clientId));
     this.#urls = new AppUrls(deps, this.#record, new LiveChanges(deps, this.#record), (actor, clientId) => this.getApp(actor, clientId));
   }
 
@@ -88,7 +91,7 @@ export class AppService {
     if (owned.length >= APP_LIMITS.appsPerOwner) {
       throw new ConflictError(`You already own ${APP_LIMITS.appsPerOwner} apps: delete one you no longer need first.`);
     }
-    const logo = details.logoUrl ? await this.#fetchLogo(details.logoUrl) : undefined;
+    const logo = details.logoUrl ? await this.#logos.fetch(details.logoUrl) : undefined;
     const now = clock.now().toISOString();
     const client: StoredClient = {
       clientId: await this.#freshClientId(),
@@ -114,7 +117,7 @@ export class AppService {
     await this.#record.change(actor, client.clientId, 'app.registered', { name: client.name }, 'app.registered', 'app registered');
     if (!logo) return client;
     // A logo is stored for a client that exists, and named by it once stored.
-    await this.#storeLogo(client.clientId, logo);
+    await this.#logos.store(client.clientId, logo);
     const named = { ...client, logoHash: logo.hash };
     await store.putClient(named);
     return named;
@@ -130,40 +133,9 @@ export class AppService {
     if (change.logoUrl) {
       // Access first: Lanyard fetches nothing for a stranger.
       const { client } = await this.getApp(actor, clientId);
-      if (client.logoUrl !== change.logoUrl || !client.logoHash) logo = await this.#fetchLogo(change.logoUrl);
+      if (this.#logos.needsFetch(client, change)) logo = await this.#logos.fetch(change.logoUrl);
     }
-    return this.#change(actor, clientId, (client) => {
-      const logoHash = logo ? logo.hash : change.logoUrl === undefined && 'logoUrl' in change ? undefined : client.logoHash;
-      const changed = (Object.keys(change) as (keyof typeof change)[]).filter((k) => client[k] !== change[k]);
-      const logoChanged = logoHash !== client.logoHash;
-      if (changed.length === 0 && !logoChanged) return undefined;
-      const detail: Record<string, string> = {};
-      for (const k of changed) detail[FIELD_NAMES[k]] = change[k] ?? '(cleared)';
-      if (logoChanged) detail.logo_sha256 = logoHash ?? '(cleared)';
-      return {
-        client: { ...client, ...change, logoHash },
-        action: 'app.details_changed',
-        detail,
-        ...(logo ? { before: () => this.#storeLogo(clientId, logo) } : {}),
-        ...(logoChanged ? { after: async () => { await this.deps.store.pruneClientLogos(clientId, logoHash); } } : {}),
-      };
-    });
-  }
-
-  /** Fetches a logo for an app, or refuses the logo URL with the reason. */
-  async #fetchLogo(url: string): Promise<FetchedLogo> {
-    const fetched = await this.#logos.fetch(url);
-    if (!fetched.ok) {
-      this.deps.log.info({ event: 'app.logo_refused', url, reason: fetched.message }, 'logo not fetched');
-      throw new ValidationError([{ path: 'logo_url', message: fetched.message }]);
-    }
-    return fetched.logo;
-  }
-
-  #storeLogo(clientId: string, logo: FetchedLogo): Promise<void> {
-    return this.deps.store.putClientLogo({
-      clientId, hash: logo.hash, contentType: logo.contentType, bytes: logo.bytes, sourceUrl: logo.url, fetchedAt: this.deps.clock.now().toISOString(),
-    });
+    return this.#change(actor, clientId, (client) => this.#logos.detailsEdit(client, change, logo));
   }
 
   /** Adds a callback URL; on a live app, proposes it for review (src/developer/app-urls.ts). */
@@ -185,37 +157,13 @@ export class AppService {
   }
 
   /** A 256-bit secret with a label and an optional expiry (ISO 8601 instant in the future). */
-  async createSecret(actor: Actor, clientId: string, input: { label: string; expiresAt?: string | undefined }): Promise<CreatedSecret> {
-    const { store, clock } = this.deps;
-    const label = checkSecretLabel(input.label);
-    const now = clock.now();
-    const expiresAt = checkExpiry(input.expiresAt, now);
-    return withAppLock(store, clientId, async () => {
-      await this.getApp(actor, clientId);
-      if ((await store.listClientSecrets(clientId)).length >= APP_LIMITS.secrets) {
-        throw new ConflictError(`An app can have at most ${APP_LIMITS.secrets} secrets: revoke one you no longer use first.`);
-      }
-      const secret = generateClientSecret();
-      const record: StoredClientSecret = {
-        id: newSecretId(), clientId, hash: hashClientSecret(secret), label, hint: secret.slice(-4), createdAt: now.toISOString(), expiresAt,
-      };
-      await store.putClientSecret(record);
-      // Label and hint only: the history and the logs never hold a secret.
-      await this.#record.change(actor, clientId, 'secret.created',
-        { secret_id: record.id, label, hint: record.hint!, ...(expiresAt ? { expires_at: expiresAt } : {}) },
-        'app.secret_created', 'client secret created', { secretId: record.id, expiresAt });
-      return { secret, record };
-    });
+  createSecret(actor: Actor, clientId: string, input: { label: string; expiresAt?: string | undefined }): Promise<CreatedSecret> {
+    return this.#secrets.create(actor, clientId, input);
   }
 
   /** Removes the secret from the store: every instance reads secrets from there, so it stops working at once. */
-  async revokeSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
-    const { store } = this.deps;
-    await this.getApp(actor, clientId);
-    const secret = (await store.listClientSecrets(clientId)).find((s) => s.id === secretId);
-    if (!secret || !(await store.deleteClientSecret(clientId, secretId))) throw new NotFoundError('This secret does not exist (it may have been revoked already).');
-    await this.#record.change(actor, clientId, 'secret.revoked', { secret_id: secret.id, label: secret.label, hint: secret.hint ?? '' },
-      'app.secret_revoked', 'client secret revoked', { secretId });
+  revokeSecret(actor: Actor, clientId: string, secretId: string): Promise<void> {
+    return this.#secrets.revoke(actor, clientId, secretId);
   }
 
   /** Only scopes Lanyard offers (src/clients/offered-scopes.ts). */
@@ -354,4 +302,3 @@ export class AppService {
   }
 }
 
-const FIELD_NAMES = { name: 'name', description: 'description', homepageUrl: 'homepage_url', logoUrl: 'logo_url' } as const;
