@@ -3,6 +3,7 @@ import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { redisBadges } from './redis/badges.js';
 import { redisClients } from './redis/clients.js';
+import { redisConfigRevisions } from './redis/config-revisions.js';
 import { redisConnections } from './redis/connections.js';
 import { closeRedis, connectRedis } from './redis/connection.js';
 import type { RedisContext } from './redis/context.js';
@@ -87,6 +88,7 @@ export async function openRedisStore(
     ...directory.directory,
     ...clients.clients,
     ...logos.logos,
+    ...redisConfigRevisions(ctx),
     ...connections.connections,
     ...developers.developers,
     ...keys.records,

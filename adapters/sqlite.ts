@@ -6,6 +6,7 @@ import { sqliteBadges } from './sqlite/badges.js';
 import { retryBusyWrites } from './sqlite/busy-retry.js';
 import { checkpointInBackground, leaveCheckpointsToAThread } from './sqlite/checkpointer.js';
 import { sqliteClients } from './sqlite/clients.js';
+import { sqliteConfigRevisions } from './sqlite/config-revisions.js';
 import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteCounters } from './sqlite/counters.js';
 import { sqliteDevelopers } from './sqlite/developers.js';
@@ -64,6 +65,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
   const oidc = sqliteOidcRecords(db, now, batch);
   const { sweep: sweepCounters, ...counters } = sqliteCounters(db, now, batch);
   const { sweep: sweepOidc, ...oidcRecords } = oidc;
+  const { sweep: sweepRevisions, ...configRevisions } = sqliteConfigRevisions(db, now);
   const probe = db.prepare(`INSERT INTO settings (name, value) VALUES ('readiness-probe', ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
   return {
@@ -72,6 +74,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteDirectory(db, batch),
     ...sqliteClients(db),
     ...sqliteLogos(db),
+    ...configRevisions,
     ...sqliteConnections(db),
     ...sqliteDevelopers(db),
     ...sqliteKeys(db),
@@ -79,7 +82,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),
-    async sweep() { return sweepOidc() + sweepCounters(); },
+    async sweep() { return sweepOidc() + sweepCounters() + sweepRevisions(); },
     async ping() { probe.run(String(now())); },
     async scrub() {
       batch.flush();

@@ -1,5 +1,6 @@
 import type { Badges } from './store/badges.js';
 import type { Clients } from './store/clients.js';
+import type { ConfigRevisions } from './store/config-revisions.js';
 import type { Connections } from './store/connections.js';
 import type { Counters, Locks } from './store/counters.js';
 import type { Developers } from './store/developers.js';
@@ -17,6 +18,7 @@ import type { Transfer } from './store/transfer.js';
  */
 export * from './store/badges.js';
 export * from './store/clients.js';
+export * from './store/config-revisions.js';
 export * from './store/connections.js';
 export * from './store/counters.js';
 export * from './store/developers.js';
@@ -27,7 +29,7 @@ export * from './store/oidc-records.js';
 export * from './store/settings.js';
 export * from './store/transfer.js';
 
-export interface Store extends Directory, Clients, ClientLogos, Connections, Developers, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
+export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions, Connections, Developers, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;

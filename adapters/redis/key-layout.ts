@@ -46,7 +46,9 @@
  *     P:{account:A}                         the same for every record whose payload names the account
  *                                           (sessions, interactions, grants, codes, tokens): revokeByAccountId
  *   one key per operation (no tag needed)
- *     P:settings                            hash name → value
+ *     P:settings                            hash name → value (`config-revision`: the clients' revision)
+ *     P:running-revisions                   hash instance → {version, hash, expiresAt}: the revision each
+ *                                           running instance runs (expired ones removed at each report)
  *     P:counter:<key>                       hash count, lastAt, expiresAt (expiring)
  *     P:lock:<key>                          hash token, expiresAt (expiring)
  *     P:probe:<instance>:<n>                readiness probe (expiring)
@@ -115,6 +117,7 @@ export function keyLayout(prefix: string) {
     grant: (grantId: string) => `${p}{grant:${grantId}}`,
     account: (accountId: string) => `${p}{account:${accountId}}`,
     settings: `${p}settings`,
+    runningRevisions: `${p}running-revisions`,
     counter: (name: string) => `${p}counter:${name}`,
     lock: (name: string) => `${p}lock:${name}`,
     probe: (instance: string, n: number) => `${p}probe:${instance}:${n}`,

@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { accountSessionsContract } from './account-sessions.js';
 import { badgesContract } from './badges.js';
 import { clientsContract } from './clients.js';
+import { configRevisionsContract } from './config-revisions.js';
 import { connectionsContract } from './connections.js';
 import { countersContract } from './counters.js';
 import { developersContract } from './developers.js';
@@ -25,6 +26,7 @@ const DOMAINS = {
   'account sessions': accountSessionsContract,
   clients: clientsContract,
   logos: logosContract,
+  'config revisions': configRevisionsContract,
   connections: connectionsContract,
   developers: developersContract,
   keys: keysContract,
