@@ -29,6 +29,7 @@ import type { Metrics } from './metrics/metrics.js';
 import { metricsRoutes } from './metrics/metrics-routes.js';
 import { rateLimitPolicy } from './http/rate-limit-policy.js';
 import { hardenResponses, securityHeaders } from './http/hardening.js';
+import type { ConfigRevisionWatch } from './clients/config-revision-watch.js';
 import type { KeyManager } from './keys/key-manager.js';
 import { KeyRotation } from './keys/key-rotation.js';
 import { IdentityWatch } from './keys/identity-watch.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   keyEncryptionKey: Buffer;
   /** Prometheus metrics (src/metrics/); openServices makes them, and `store` is already timed into them. */
   metrics: Metrics;
+  /** The configuration file's revision against the store's and the other instances' (src/startup/services.ts). */
+  configRevision: ConfigRevisionWatch;
   /**
    * Where log lines go (default: written to stdout as they come); a serving process gathers them
    * (src/logging.ts serverLogStream), and tests capture them to check that no secret is logged.
@@ -110,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.decorate('lanyard', { host, clients, keyRotation, metrics, secureCookies: httpsIssuer });
   app.addHook('onReady', async () => keyRotation.start());
   app.addHook('onClose', async () => keyRotation.stop());
+  const { configRevision } = deps;
+  metrics.watchConfigRevision(() => configRevision.report());
+  app.addHook('onReady', async () => configRevision.start(app.log));
+  app.addHook('onClose', async () => configRevision.stop());
 
   // The root's own routes (health, metrics, assets, the guide) and the requests no area's route answers (the
   // protocol endpoints oidc-provider serves) go by what the caller accepts; each area registers its own handler,
@@ -144,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     logos: deps.logoFetcher ?? new LogoFetcher(),
   });
   assetRoutes(app);
-  healthRoutes(app, store, () => identity.check());
+  healthRoutes(app, store, () => identity.check(), { config: () => configRevision.readiness() });
   metricsRoutes(app, metrics, config.metrics);
   // An address no area answers (each area answers its own: the sign-in screens, the developer area, the
   // APIs). It belongs to nobody, so it negotiates: a person following a wrong link gets a page; a program
@@ -157,3 +164,4 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   return app;
 }
+

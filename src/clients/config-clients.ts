@@ -26,8 +26,7 @@ export async function syncConfigClients(
   store: Clients, clients: ClientConfig[], clock: Clock, organisations: OrganisationSeed[] = [],
 ): Promise<ConfigClientsResult> {
   const now = clock.now().toISOString();
-  // A client no organisation lists in `apps` is connected to every school (as before connections existed).
-  const listed = new Set(organisations.flatMap((o) => (o.apps ?? []).map(appSeedClientId)));
+  const listed = listedClientIds(organisations);
   const result: ConfigClientsResult = { written: [], removed: [] };
   for (const [i, c] of clients.entries()) {
     if (c.client_id === LANYARD_CLIENT_ID) {
@@ -39,16 +38,7 @@ export async function syncConfigClients(
       throw new ConfigError([`/clients/${i}/client_id: "${c.client_id}" is already registered in the developer area; choose another client_id`]);
     }
     const client: StoredClient = {
-      clientId: c.client_id,
-      name: c.name,
-      redirectUris: c.redirect_uris,
-      defaultScopes: c.default_scopes ?? [],
-      logoutUrl: c.logout_url,
-      initiateLoginUri: c.initiate_login_uri,
-      allOrganisations: listed.has(c.client_id) ? undefined : true,
-      // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
-      responseTypes: c.response_types ?? [...RESPONSE_TYPES_DEFAULT],
-      source: 'config',
+      ...configClientSettings(c, listed),
       ownerId: existing?.ownerId,
       status: 'live',
       createdAt: existing?.createdAt ?? now,
@@ -70,15 +60,42 @@ export async function syncConfigClients(
   return result;
 }
 
-async function syncSecrets(store: Clients, c: ClientConfig, now: string): Promise<void> {
-  const wanted = new Map<string, StoredClientSecret>();
+/** The clients some organisation lists in `apps`: only those are connected to some schools, not every one. */
+export const listedClientIds = (organisations: OrganisationSeed[]): Set<string> =>
+  new Set(organisations.flatMap((o) => (o.apps ?? []).map(appSeedClientId)));
+
+/** What the store holds of a file client, as the file gives it (src/clients/config-revision.ts hashes the same). */
+export function configClientSettings(c: ClientConfig, listed: Set<string>) {
+  return {
+    clientId: c.client_id,
+    name: c.name,
+    redirectUris: c.redirect_uris,
+    defaultScopes: c.default_scopes ?? [],
+    logoutUrl: c.logout_url,
+    initiateLoginUri: c.initiate_login_uri,
+    // A client no organisation lists in `apps` is connected to every school (as before connections existed).
+    allOrganisations: listed.has(c.client_id) ? undefined : true,
+    // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
+    responseTypes: c.response_types ?? [...RESPONSE_TYPES_DEFAULT],
+    source: 'config' as const,
+  } satisfies Partial<StoredClient>;
+}
+
+/** The secrets the file gives a client, by their stored id (plaintext ones hashed: only hashes are stored). */
+export function configClientSecrets(c: ClientConfig): Map<string, { hash: string; label: string; hint?: string }> {
+  const wanted = new Map<string, { hash: string; label: string; hint?: string }>();
   const add = (hash: string, label: string, hint?: string) => {
-    const id = `${CONFIG_SECRET}${hash.slice('sha256:'.length, 'sha256:'.length + 16)}`;
-    wanted.set(id, { id, clientId: c.client_id, hash, label, hint, createdAt: now });
+    wanted.set(`${CONFIG_SECRET}${hash.slice('sha256:'.length, 'sha256:'.length + 16)}`, { hash, label, ...(hint ? { hint } : {}) });
   };
   for (const hash of c.secret_hashes ?? []) add(hash, 'from the configuration file');
   // Plaintext secrets (development only) are hashed like any other; the hint is their last characters.
   for (const secret of c.secrets ?? []) add(hashClientSecret(secret), 'from the configuration file (plaintext)', `…${secret.slice(-4)}`);
+  return wanted;
+}
+
+async function syncSecrets(store: Clients, c: ClientConfig, now: string): Promise<void> {
+  const wanted = new Map<string, StoredClientSecret>();
+  for (const [id, s] of configClientSecrets(c)) wanted.set(id, { id, clientId: c.client_id, hash: s.hash, label: s.label, hint: s.hint, createdAt: now });
   const stored = await store.listClientSecrets(c.client_id);
   for (const s of stored) {
     if (s.id.startsWith(CONFIG_SECRET) && !wanted.has(s.id)) await store.deleteClientSecret(c.client_id, s.id);

@@ -54,6 +54,12 @@ export const defaultServiceDocumentation = (issuer: string): string => `${issuer
 /** The file's `developer_signup`: only `lanyard developers invite EMAIL` creates developer accounts. */
 export const DEVELOPER_SIGNUP_DEFAULT = 'invite';
 
+/**
+ * The file's `revision`: a file that never numbers its changes is revision 0, and then its contents alone
+ * tell one revision from another (docs/operations.md → Rolling configuration changes).
+ */
+export const CONFIG_REVISION_DEFAULT = 0;
+
 /** An organisation's `login_methods`: all three; and `badge_requires_emoji`: a badge alone signs in. */
 export const LOGIN_METHODS_DEFAULT = ['emoji', 'badge', 'password'] as const;
 export const BADGE_REQUIRES_EMOJI_DEFAULT = false;

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
-  BADGE_REQUIRES_EMOJI_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, LOGIN_METHODS_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT, THROTTLING_DEFAULTS,
+  BADGE_REQUIRES_EMOJI_DEFAULT, CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, LOGIN_METHODS_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT, THROTTLING_DEFAULTS,
 } from './defaults.js';
 
 /**
@@ -21,6 +21,12 @@ export const CONFIG_SCHEMA = {
   properties: {
     '$schema': {
       type: 'string'
+    },
+    revision: {
+      type: 'integer',
+      minimum: 0,
+      description: 'The revision of this file: bump it with every change you roll out to instances sharing a store. An instance writes the file\'s clients into the store only if its revision is the store\'s or newer, never over a newer one (docs/operations.md → Rolling configuration changes).',
+      default: CONFIG_REVISION_DEFAULT
     },
     development: {
       type: 'boolean',

@@ -6,26 +6,38 @@ import { StoreUnavailableError } from '../errors.js';
 export interface NotServable { cause: string; message: string }
 
 /**
+ * What else /readyz reports, each read from the store when asked: a name and the JSON it shows under that
+ * name (today `config`: the configuration revisions, src/clients/config-revision-watch.ts).
+ */
+export type ReadinessReports = Record<string, () => Promise<unknown>>;
+
+/**
  * `/healthz` is liveness: the process answers. `/readyz` is readiness: the store can be read and written
  * now, so a load balancer sends traffic; 503 while it cannot, and 200 again once it can (the backends
  * reconnect by themselves). `storeProblem`, when given, is asked next: a store emptied under the instance
  * (docs/storage.md → The store's identity) is 503 too, with its cause, and stays so until an operator acts.
- * Both are cheap and never cached.
+ * `reports` add what an operator should see without changing the answer: instances running different
+ * configuration revisions stay ready (docs/operations.md → Rolling configuration changes). All are cheap and
+ * never cached.
  */
-export function healthRoutes(app: FastifyInstance, store: Store, storeProblem?: () => Promise<NotServable | undefined>): void {
+export function healthRoutes(
+  app: FastifyInstance, store: Store, storeProblem?: () => Promise<NotServable | undefined>, reports: ReadinessReports = {},
+): void {
   app.get('/healthz', async (_req, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
     let problem: NotServable | undefined;
+    const extra: Record<string, unknown> = {};
     try {
       await store.ping();
       problem = await storeProblem?.();
+      if (!problem) for (const [name, report] of Object.entries(reports)) extra[name] = await report();
     } catch (err) {
       req.log.warn({ event: 'readiness.failed', err: (err as Error).cause ?? err }, 'not ready: the store cannot be read and written');
       return reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS))
         .send({ status: 'unavailable', store: store.backend });
     }
     if (problem) return reply.code(503).send({ status: 'unavailable', store: store.backend, cause: problem.cause, error_description: problem.message });
-    return reply.send({ status: 'ready', store: store.backend });
+    return reply.send({ status: 'ready', store: store.backend, ...extra });
   });
 }

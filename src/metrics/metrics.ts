@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Store } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { RequestObserver } from '../http/request-log.js';
+import { configRevisionGauges, type RevisionSource } from './config-revision-gauges.js';
 import { keyGauges, type KeySource } from './key-gauges.js';
 import { requestObserver } from './request-metrics.js';
 import { storeTimer, type StoreTimer } from './store-timing.js';
@@ -48,6 +49,11 @@ export class Metrics {
    */
   watchKeys(source: KeySource, clock: Clock): void {
     keyGauges(this.registry, source, clock);
+  }
+
+  /** Reports the configuration revisions, read from `source` at each scrape; called once (buildApp). */
+  watchConfigRevision(source: RevisionSource): void {
+    configRevisionGauges(this.registry, source);
   }
 
   /** This process's metrics, in the Prometheus text format. */

@@ -7,6 +7,9 @@ import { importOrganisations } from '../roster/importer.js';
 import { builtinClients } from '../clients/builtin-clients.js';
 import { ClientRegistry } from '../clients/client-registry.js';
 import { syncConfigClients } from '../clients/config-clients.js';
+import { configRevision, newInstanceId, type RevisionOutcome } from '../clients/config-revision.js';
+import { writeUnderRevision } from '../clients/config-revision-gate.js';
+import { ConfigRevisionWatch } from '../clients/config-revision-watch.js';
 import { syncConfigConnections } from '../dashboard/config-connections.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
@@ -30,6 +33,8 @@ export interface Services {
   redisPersistence?: RedisPersistence | undefined;
   /** The process's metrics; `store` is timed into them, so every user of the store is measured. */
   metrics: Metrics;
+  /** The configuration file's revision against the store's and the other instances' (docs/operations.md → Rolling configuration changes). */
+  configRevision: ConfigRevisionWatch;
 }
 
 /** What the cluster primary opens (`metrics: false`): it serves no requests, and sums its workers' metrics instead. */
@@ -45,13 +50,20 @@ export interface OpenOptions {
 }
 
 /**
- * Writes the configuration file into the store: its organisations and users, its clients and the
- * organisations' app connections; and makes (once) or repairs the developers' test school (docs/developer-area.md).
- * At every start, and when the cluster primary reloads the file (SIGHUP, src/cluster/reload.ts).
+ * Writes the configuration file into the store: its organisations and users, and makes (once) or repairs the
+ * developers' test school (docs/developer-area.md); then its clients and the organisations' app connections,
+ * but only if the file's revision is not older than the store's (src/clients/config-revision.ts; docs/operations.md →
+ * Rolling configuration changes). Resolves what became of the clients. `instance` is recorded as running the
+ * file's revision. At every start, and when the cluster primary reloads the file (SIGHUP, src/cluster/reload.ts).
  */
-export async function applyConfigFile(store: Store, config: Config, clock: Clock): Promise<void> {
+export async function applyConfigFile(store: Store, config: Config, clock: Clock, instance: string = newInstanceId()): Promise<RevisionOutcome> {
   await importOrganisations(store, config.file.organisations ?? [], 'startup');
   await ensureSandbox(store);
+  return writeUnderRevision({ store, clock, mine: configRevision(config.file), instance, write: () => writeConfigApps(store, config, clock) });
+}
+
+/** The file's clients and the organisations' app connections, written into the store. */
+async function writeConfigApps(store: Store, config: Config, clock: Clock): Promise<void> {
   await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
   await syncConfigConnections(store, config.file.organisations ?? [], clock);
 }
@@ -66,9 +78,10 @@ const generated = () => randomBytes(32).toString('base64url');
  * clients written to it, protocol records of an earlier version stored by hash (once: adapters/record-ids.ts),
  * cookie keys (configured, or generated once and kept in the store so every instance and every restart
  * shares them), the key that derives clients' internal secrets (likewise shared), the key-encryption key,
- * and the current month's signing key (created before the server reports ready). First of all, the store's
- * identity: found, adopted, or created with a new store's first key; a store emptied under a running instance
- * is refused (StoreIdentityLostError) until an operator confirms with `lanyard store init`.
+ * and the current month's signing key (created before the server reports ready), and the watch of the file's
+ * revision against the store's (started by buildApp once ready). First of all, the store's identity: found,
+ * adopted, or created with a new store's first key; a store emptied under a running instance is refused
+ * (StoreIdentityLostError) until an operator confirms with `lanyard store init`.
  * `setUp: false` (the worker processes of src/cluster/, whose primary has done it) skips writing the
  * configuration file into the store, and `checkpointThread: false` leaves SQLite's checkpoints to the
  * primary's thread; `metrics: false` (the cluster primary) makes no Metrics.
@@ -93,21 +106,28 @@ export async function openServices(
     checkpointThread,
   });
   const store = metrics ? metrics.timeStore(opened) : opened;
+  const instance = newInstanceId();
   try {
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     // Before anything is written: a store emptied under a running instance is refused, never taken for new.
     const { identity: storeIdentity } = await establishIdentity(store, keyManager, clock);
+    let outcome: RevisionOutcome | undefined;
     if (setUp) {
-      await applyConfigFile(store, config, clock);
+      outcome = await applyConfigFile(store, config, clock, instance);
       await hashStoredRecordIds(store, () => clock.now().getTime());
     }
     const cookieKeys = config.cookieKeys ?? [await store.getOrCreateSetting(SHARED_SETTINGS.cookieKey, generated)];
     const clientAuthKey = Buffer.from(await store.getOrCreateSetting(SHARED_SETTINGS.clientAuthKey, generated), 'base64url');
     await keyManager.current();
     const clients = new ClientRegistry(store, clock, clientAuthKey, builtinClients(config.issuer));
+    const mine = configRevision(config.file);
+    const configRevisionWatch = new ConfigRevisionWatch({
+      store, mine, instance, outcome,
+      adopt: () => writeUnderRevision({ store, clock, mine, instance, write: () => writeConfigApps(store, config, clock) }),
+    });
     return {
-      store, keyManager, storeIdentity, keyEncryptionKey, clients, cookieKeys, redisPersistence, ...(metrics ? { metrics } : {}),
+      store, keyManager, storeIdentity, keyEncryptionKey, clients, cookieKeys, redisPersistence, configRevision: configRevisionWatch, ...(metrics ? { metrics } : {}),
     };
   } catch (err) {
     await store.close();

@@ -38,8 +38,8 @@ export interface SharedStore {
   issuerPort: number;
   /** The environment every instance gets (store, prefix, issuer, key-encryption key, cookie keys). */
   env: Record<string, string>;
-  /** Starts an in-process instance on the store; `first` takes the issuer's port. */
-  start(t: Teardown, options?: { first?: boolean }): Promise<Instance>;
+  /** Starts an in-process instance on the store; `first` takes the issuer's port; `env` adds to the shared one. */
+  start(t: Teardown, options?: { first?: boolean; env?: Record<string, string> }): Promise<Instance>;
 }
 
 export interface Pair {
@@ -82,11 +82,11 @@ export async function sharedStore(t: Teardown, backend: Backend, options: { redi
   }
   env.LANYARD_STORE = storeUrl;
   let issuerTaken = false;
-  const start = async (t: Teardown, o: { first?: boolean } = {}): Promise<Instance> => {
+  const start = async (t: Teardown, o: { first?: boolean; env?: Record<string, string> } = {}): Promise<Instance> => {
     if (o.first && issuerTaken) throw new Error('the issuer\'s instance is already running');
     if (o.first) issuerTaken = true;
     const port = o.first ? issuerPort : await freePort();
-    const lanyard = await startLanyard(t, { dir, port, env });
+    const lanyard = await startLanyard(t, { dir, port, env: { ...env, ...o.env } });
     const instance: Instance = Object.assign(lanyard, { origin: `http://localhost:${port}`, port });
     started.push(instance);
     return instance;

@@ -6,6 +6,7 @@ import type { Store } from '../../adapters/store.js';
 import { buildApp, type LanyardApp } from '../../src/app.js';
 import { type Clock, systemClock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config/config.js';
+import type { ConfigRevisionWatch } from '../../src/clients/config-revision-watch.js';
 import type { KeyManager } from '../../src/keys/key-manager.js';
 import { closeGracefully } from '../../src/http/graceful-close.js';
 import type { LogoFetcher } from '../../src/clients/logo-fetcher.js';
@@ -19,6 +20,8 @@ export interface Lanyard {
   config: Config;
   store: Store;
   keyManager: KeyManager;
+  /** The watch of the configuration revisions (its `tick()` is what its timer runs). */
+  configRevision: ConfigRevisionWatch;
   dir: string;
   /** Every log line written so far, raw JSON text. */
   logs: string[];
@@ -86,5 +89,5 @@ function running(t: Teardown, o: { app: LanyardApp; config: Config; services: Aw
     await services.store.close();
   };
   t.teardown(stop);
-  return { app, url: config.issuer, config, store: services.store, keyManager: services.keyManager, dir, logs, stop };
+  return { app, url: config.issuer, config, store: services.store, keyManager: services.keyManager, configRevision: services.configRevision, dir, logs, stop };
 }
