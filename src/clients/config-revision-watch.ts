@@ -1,5 +1,5 @@
 import type { ConfigRevision, Store, StoredConfigRevision } from '../../adapters/store.js';
-import { describeRevision, type RevisionOutcome, sameRevision, shortHash } from './config-revision.js';
+import { describeRevision, type RevisionOutcome, sameRevision, shortHash, writesClients } from './config-revision.js';
 import { RUNNING_REVISION_TTL_MS } from './config-revision-gate.js';
 
 /** What an instance knows of the configuration revisions on its store (docs/operations.md → Rolling configuration changes). */
@@ -16,7 +16,7 @@ export interface RevisionReport {
   problem?: string | undefined;
 }
 
-type Log = { info(o: object, m: string): void; warn(o: object, m: string): void };
+type Log = { debug(o: object, m: string): void; info(o: object, m: string): void; warn(o: object, m: string): void };
 
 export interface WatchOptions {
   store: Store;
@@ -78,8 +78,8 @@ export class ConfigRevisionWatch {
   /** Reports this instance now, then every third of the report's lifetime; logs to `log`. */
   async start(log: Log, everyMs = RUNNING_REVISION_TTL_MS / 3): Promise<void> {
     this.#log = log;
-    const { outcome, mine } = this.#o;
-    if (outcome) log.info({ event: 'config.revision', outcome, revision: mine.version, hash: shortHash(mine.hash) }, OUTCOMES[outcome](describeRevision(mine)));
+    const { outcome } = this.#o;
+    if (outcome) this.#outcome(outcome);
     await this.tick().catch(() => {});
     this.#timer = setInterval(() => void this.tick().catch(() => {}), everyMs);
     this.#timer.unref();
@@ -94,8 +94,7 @@ export class ConfigRevisionWatch {
       const { stored } = report;
       if (stored && stored.version === mine.version && stored.hash !== mine.hash
         && !report.running.some((r) => sameRevision(r, stored))) {
-        const outcome = await this.#o.adopt();
-        this.#log?.info({ event: 'config.revision', outcome, revision: mine.version, hash: shortHash(mine.hash) }, OUTCOMES[outcome](describeRevision(mine)));
+        this.#outcome(await this.#o.adopt());
         report = await this.report();
       }
       this.#note(report);
@@ -111,6 +110,16 @@ export class ConfigRevisionWatch {
     clearInterval(this.#timer);
     this.#timer = undefined;
     await this.#o.store.forgetRunningRevision(this.#o.instance).catch(() => {});
+  }
+
+  /** What became of this instance's clients: a warning when they were not written, a debug line when nothing changed. */
+  #outcome(outcome: RevisionOutcome): void {
+    const { mine } = this.#o;
+    const line = { event: 'config.revision', outcome, revision: mine.version, hash: shortHash(mine.hash) };
+    const msg = OUTCOMES[outcome](describeRevision(mine));
+    if (!writesClients(outcome)) this.#log?.warn(line, msg);
+    else if (outcome === 'newer' || outcome === 'adopted') this.#log?.info(line, msg);
+    else this.#log?.debug(line, msg);
   }
 
   #note(r: RevisionReport): void {

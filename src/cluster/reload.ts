@@ -1,5 +1,6 @@
 import type { Store } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
+import { writesClients } from '../clients/config-revision.js';
 import { checkConfig } from '../config/config.js';
 import { applyConfigFile } from '../startup/services.js';
 import type { Log } from '../startup/startup.js';
@@ -31,7 +32,10 @@ export async function reloadWorkers(o: { pool: WorkerPool; store: Store; clock: 
     return false;
   }
   try {
-    await applyConfigFile(o.store, config, o.clock);
+    const outcome = await applyConfigFile(o.store, config, o.clock);
+    if (!writesClients(outcome)) {
+      log.warn({ event: 'config.revision', outcome }, `the file's clients were not written: its revision is ${outcome === 'older' ? 'older than the store\'s' : 'the store\'s number with other contents, which another instance runs'}; bump "revision" (docs/operations.md → Rolling configuration changes)`);
+    }
   } catch (err) {
     if (o.pool.stopping) return abandoned(log);
     log.error({ event: 'reload.failed', err }, 'not reloaded, the running workers carry on: the configuration could not be written into the store');
