@@ -12,10 +12,13 @@ export type RevisionSource = () => Promise<RevisionReport>;
  */
 export function configRevisionGauges(registry: Registry, source: RevisionSource): void {
   let report: RevisionReport | undefined;
-  const read = async () => {
-    report = await source().catch(() => report);
-    return report;
-  };
+  // A scrape collects every gauge at once: they share one read of the store.
+  let reading: Promise<RevisionReport | undefined> | undefined;
+  const read = () => (reading ??= source().catch(() => report).then((r) => {
+    report = r;
+    reading = undefined;
+    return r;
+  }));
   new Gauge({
     name: 'lanyard_config_revision_mismatch',
     help: '1 when the instances on this store run different configuration revisions, or this one\'s file is not the store\'s; 0 when all agree.',
@@ -31,8 +34,9 @@ export function configRevisionGauges(registry: Registry, source: RevisionSource)
     help: 'How many different configuration revisions the running instances on this store run (1 when all agree).',
     aggregator: 'max',
     registers: [registry],
-    collect() {
-      if (report) this.set(report.running.length);
+    async collect() {
+      const r = await read();
+      if (r) this.set(r.running.length);
     },
   });
   new Gauge({
@@ -41,9 +45,10 @@ export function configRevisionGauges(registry: Registry, source: RevisionSource)
     labelNames: ['revision', 'hash'],
     aggregator: 'max',
     registers: [registry],
-    collect() {
+    async collect() {
+      const r = await read();
       this.reset();
-      if (report) this.set({ revision: String(report.mine.version), hash: shortHash(report.mine.hash) }, 1);
+      if (r) this.set({ revision: String(r.mine.version), hash: shortHash(r.mine.hash) }, 1);
     },
   });
 }
