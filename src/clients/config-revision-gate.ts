@@ -18,7 +18,10 @@ export interface RevisionGate {
   clock: Clock;
   /** The revision of this instance's file. */
   mine: ConfigRevision;
-  /** This instance (src/clients/config-revision.ts newInstanceId), recorded as running `mine`. */
+  /**
+   * This instance (src/clients/config-revision.ts newInstanceId), recorded as running `mine`; its cluster
+   * workers report as `<instance>/<pid>`.
+   */
   instance: string;
   /** Writes the file's clients (and the schools' app lists) into the store. */
   write(): Promise<void>;
@@ -34,7 +37,7 @@ export async function writeUnderRevision(g: RevisionGate): Promise<RevisionOutco
   try {
     const stored = await g.store.getConfigRevision();
     const running = await g.store.listRunningRevisions();
-    const elsewhere = Boolean(stored && running.some((r) => r.instance !== g.instance && sameRevision(r, stored)));
+    const elsewhere = Boolean(stored && running.some((r) => !ownProcess(r.instance, g.instance) && sameRevision(r, stored)));
     const outcome = decideRevision(g.mine, stored, elsewhere);
     if (writesClients(outcome)) {
       await g.write();
@@ -50,6 +53,12 @@ export async function writeUnderRevision(g: RevisionGate): Promise<RevisionOutco
     await g.store.unlock(LOCK, token);
   }
 }
+
+/**
+ * Whether a report is this instance's own: itself, or one of its cluster workers (`<instance>/<pid>`, which a
+ * reload replaces, so they do not hold the store's revision against it).
+ */
+const ownProcess = (reporter: string, instance: string) => reporter === instance || reporter.startsWith(`${instance}/`);
 
 async function takeLock(store: Store): Promise<string> {
   const deadline = Date.now() + LOCK_WAIT_MS;

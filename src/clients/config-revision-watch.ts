@@ -47,6 +47,9 @@ export class ConfigRevisionWatch {
 
   get mine(): ConfigRevision { return this.#o.mine; }
 
+  /** The instance this process reports as (a cluster primary hands it to its workers). */
+  get instance(): string { return this.#o.instance; }
+
   /** The revisions now, read from the store (no write). */
   async report(): Promise<RevisionReport> {
     const { store, mine } = this.#o;

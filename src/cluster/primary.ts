@@ -53,7 +53,8 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, config.nodeOptions) }); // a smaller young generation per worker (sizing.ts)
   const pool = new WorkerPool({
     count: config.workers,
-    env: workerEnvironment(config),
+    // The workers report the configuration revision they run under this primary's instance (src/config/config.ts instanceOf).
+    env: { ...workerEnvironment(config), LANYARD_INSTANCE_OF: services.configRevision.instance },
     log,
     onGiveUp: () => {
       log.error({ event: 'workers.gave_up' }, 'replacement workers keep failing: Lanyard is stopping');
@@ -69,7 +70,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
   // A reload asked for while the first workers start waits for them: it replaces listening workers only.
   const reloads = oneReloadAtATime(async () => {
     await allStarted;
-    if (!exiting) await reloadWorkers({ pool, store: services.store, clock: systemClock, log });
+    if (!exiting) await reloadWorkers({ pool, store: services.store, clock: systemClock, log, instance: services.configRevision.instance });
   });
   onHangUp(out, { stop: () => shutdown('SIGHUP'), reload: reloads.request });
 

@@ -16,7 +16,7 @@ import type { WorkerPool } from './worker-pool.js';
  * Environment variables are the process's own and stay as they were: changing one needs a restart.
  * Resolves with whether everything was reloaded.
  */
-export async function reloadWorkers(o: { pool: WorkerPool; store: Store; clock: Clock; log: Log }): Promise<boolean> {
+export async function reloadWorkers(o: { pool: WorkerPool; store: Store; clock: Clock; log: Log; instance?: string }): Promise<boolean> {
   const { log } = o;
   log.info({ event: 'reload.started' }, 'SIGHUP: reloading the configuration file, then replacing the workers one at a time');
   let checked: ReturnType<typeof checkConfig>;
@@ -32,7 +32,7 @@ export async function reloadWorkers(o: { pool: WorkerPool; store: Store; clock: 
     return false;
   }
   try {
-    const outcome = await applyConfigFile(o.store, config, o.clock);
+    const outcome = await applyConfigFile(o.store, config, o.clock, o.instance);
     if (!writesClients(outcome)) {
       log.warn({ event: 'config.revision', outcome }, `the file's clients were not written: its revision is ${outcome === 'older' ? 'older than the store\'s' : 'the store\'s number with other contents, which another instance runs'}; bump "revision" (docs/operations.md → Rolling configuration changes)`);
     }

@@ -66,6 +66,12 @@ export interface Config {
    * cluster primary sizes each worker's pool for its share of the cores (src/cluster/primary.ts).
    */
   threadPoolSizedByLanyard: boolean;
+  /**
+   * LANYARD_INSTANCE_OF: set by the cluster primary for its workers (src/cluster/primary.ts), never by an
+   * operator: the primary's instance, under which each worker reports the configuration revision it runs, so
+   * that a reload knows its own workers from other instances (src/clients/config-revision-gate.ts).
+   */
+  instanceOf?: string | undefined;
   /** NODE_OPTIONS, which a worker process is started with too (src/process/sizing.ts workerExecArgv). */
   nodeOptions: string;
   /** LANYARD_METRICS_TOKEN, LANYARD_METRICS_PORT, LANYARD_METRICS_HOST: where /metrics is served (src/metrics/). */
@@ -142,6 +148,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
     workers,
     // Set by the `lanyard` command's bootstrap (src/cli.ts) when it sized the pool itself.
     threadPoolSizedByLanyard: env.LANYARD_THREADPOOL === 'auto',
+    instanceOf: env.LANYARD_INSTANCE_OF || undefined,
     nodeOptions: env.NODE_OPTIONS ?? '',
     metrics,
     warnings: developmentWarnings({ file, configPath, host, cookieKeys }, usingDemo),

@@ -106,7 +106,8 @@ export async function openServices(
     checkpointThread,
   });
   const store = metrics ? metrics.timeStore(opened) : opened;
-  const instance = newInstanceId();
+  // A cluster worker reports under its primary's instance, which writes the file (src/clients/config-revision-gate.ts).
+  const instance = config.instanceOf ? `${config.instanceOf}/${process.pid}` : newInstanceId();
   try {
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
