@@ -90,7 +90,7 @@ type AccountFields = Omit<DeveloperAccount, 'email'>;
 const accountJson = (a: DeveloperAccount) => JSON.stringify({
   id: a.id, displayName: a.displayName, passwordHash: a.passwordHash, totpSecret: a.totpSecret ?? undefined,
   recoveryCodeHashes: a.recoveryCodeHashes ?? undefined, sessionsValidAfter: a.sessionsValidAfter ?? undefined,
-  createdAt: a.createdAt, updatedAt: a.updatedAt,
+  createdAt: a.createdAt, updatedAt: a.updatedAt, emailVerifiedAt: a.emailVerifiedAt ?? undefined,
 } satisfies AccountFields);
 
 const toAccount = (json: string, email: string): DeveloperAccount => {
@@ -98,7 +98,7 @@ const toAccount = (json: string, email: string): DeveloperAccount => {
   return {
     id: a.id, email, displayName: a.displayName, passwordHash: a.passwordHash, totpSecret: a.totpSecret ?? undefined,
     recoveryCodeHashes: a.recoveryCodeHashes ?? undefined, sessionsValidAfter: a.sessionsValidAfter ?? undefined,
-    createdAt: a.createdAt, updatedAt: a.updatedAt,
+    createdAt: a.createdAt, updatedAt: a.updatedAt, emailVerifiedAt: a.emailVerifiedAt ?? undefined,
   };
 };
 

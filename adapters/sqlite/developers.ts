@@ -8,6 +8,8 @@ import { byKeys } from '../store/collation.js';
 export interface DeveloperRow {
   id: string; email: string; display_name: string; password_hash: string; totp_secret: string | null;
   recovery_code_hashes: string | null; sessions_valid_after: string | null; created_at: string; updated_at: string;
+  /** Migration 7. */
+  email_verified_at: string | null;
 }
 
 export interface TeamMemberRow { client_id: string; developer_id: string; role: string; added_at: string; invited_by: string | null }
@@ -31,6 +33,7 @@ export const toDeveloper = (r: DeveloperRow): DeveloperAccount => ({
   totpSecret: r.totp_secret ?? undefined,
   recoveryCodeHashes: r.recovery_code_hashes === null ? undefined : (JSON.parse(r.recovery_code_hashes) as string[]),
   sessionsValidAfter: r.sessions_valid_after ?? undefined,
+  emailVerifiedAt: r.email_verified_at ?? undefined,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -40,6 +43,7 @@ export const developerRow = (a: DeveloperAccount): DeveloperRow => ({
   totp_secret: a.totpSecret ?? null,
   recovery_code_hashes: a.recoveryCodeHashes === undefined ? null : JSON.stringify(a.recoveryCodeHashes),
   sessions_valid_after: a.sessionsValidAfter ?? null, created_at: a.createdAt, updated_at: a.updatedAt,
+  email_verified_at: a.emailVerifiedAt ?? null,
 });
 
 export const toTeamMember = (r: TeamMemberRow): TeamMember => ({
@@ -110,15 +114,16 @@ const tokenOrder = byKeys<ApiTokenRow>((t) => t.created_at, (t) => t.id);
 export function sqliteDevelopers(db: Database.Database): Developers {
   const q = {
     create: db.prepare(`INSERT INTO developers (id, email, display_name, password_hash, totp_secret,
-      recovery_code_hashes, sessions_valid_after, created_at, updated_at) VALUES (@id, @email, @display_name,
-      @password_hash, @totp_secret, @recovery_code_hashes, @sessions_valid_after, @created_at, @updated_at)
+      recovery_code_hashes, sessions_valid_after, created_at, updated_at, email_verified_at) VALUES (@id, @email, @display_name,
+      @password_hash, @totp_secret, @recovery_code_hashes, @sessions_valid_after, @created_at, @updated_at, @email_verified_at)
       ON CONFLICT (email) DO NOTHING`),
     find: db.prepare('SELECT * FROM developers WHERE id = ?'),
     findByEmail: db.prepare('SELECT * FROM developers WHERE email = ?'),
     // The email is left as it is: it is the account's unique key, not changed through an update.
     update: db.prepare(`UPDATE developers SET display_name = @display_name, password_hash = @password_hash,
       totp_secret = @totp_secret, recovery_code_hashes = @recovery_code_hashes,
-      sessions_valid_after = @sessions_valid_after, created_at = @created_at, updated_at = @updated_at WHERE id = @id`),
+      sessions_valid_after = @sessions_valid_after, created_at = @created_at, updated_at = @updated_at,
+      email_verified_at = @email_verified_at WHERE id = @id`),
     all: db.prepare('SELECT * FROM developers ORDER BY email'),
     putMember: db.prepare(DEVELOPER_SQL.putTeamMember),
     removeMember: db.prepare('DELETE FROM team_members WHERE client_id = ? AND developer_id = ?'),

@@ -68,8 +68,8 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     // By id, keeping the target's email index consistent: an account of the same email under another id is
     // replaced (REPLACE removes the row that conflicts on either key).
     developer: db.prepare(`INSERT OR REPLACE INTO developers (id, email, display_name, password_hash, totp_secret,
-      recovery_code_hashes, sessions_valid_after, created_at, updated_at) VALUES (@id, @email, @display_name,
-      @password_hash, @totp_secret, @recovery_code_hashes, @sessions_valid_after, @created_at, @updated_at)`),
+      recovery_code_hashes, sessions_valid_after, created_at, updated_at, email_verified_at) VALUES (@id, @email, @display_name,
+      @password_hash, @totp_secret, @recovery_code_hashes, @sessions_valid_after, @created_at, @updated_at, @email_verified_at)`),
     team_member: db.prepare(DEVELOPER_SQL.putTeamMember),
     api_token: db.prepare(DEVELOPER_SQL.putApiToken),
     developer_event: db.prepare(DEVELOPER_SQL.importEvent),

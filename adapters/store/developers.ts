@@ -19,15 +19,22 @@ export interface DeveloperAccount {
   recoveryCodeHashes?: string[] | undefined;
   /** Sessions that began before this instant (ISO 8601) are over: a password change, TOTP change, "sign out everywhere". */
   sessionsValidAfter?: string | undefined;
+  /**
+   * When the address was shown to be the account holder's (ISO 8601): the account was made through an
+   * invitation link, which only the address's owner was given. Absent for open sign-up (nobody checked the
+   * address) and for accounts made before this was recorded.
+   */
+  emailVerifiedAt?: string | undefined;
   createdAt: string;
   updatedAt: string;
 }
 
 /**
- * An email address as accounts are keyed by it: NFC, trimmed, lower-cased, so `Ada@Example.org ` and
- * `ada@example.org` are one account. Both stores key by it, and the developer area checks input with it.
+ * An email address as accounts are keyed by it (trimmed, NFC, lower-cased, the domain in ASCII), so
+ * `Ada@Example.org ` and `ada@example.org` are one account. Both stores key by it, and the developer area
+ * checks input with the same module (src/formats/email-address.ts).
  */
-export const normaliseEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
+export { normaliseEmail } from '../../src/formats/email-address.js';
 
 /**
  * `invited`: an owner added the developer by email and they have not accepted yet. It grants nothing: an

@@ -2,6 +2,7 @@
 import type { Store, StoredClient } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
+import { showUnseen } from '../formats/unseen-characters.js';
 import { tableLines } from './table.js';
 import { reviewedUrl, type ReviewedUrl, reviewLine } from '../clients/reviewed-url.js';
 import { withConfiguredStore } from './configured-store.js';
@@ -71,7 +72,7 @@ export async function listAppsCommand(config: Config, clock: Clock, o: { pending
     if (o.json) return write(JSON.stringify(apps, null, 2));
     if (!apps.length) return write(o.pending ? 'no apps are waiting to go live' : 'no apps are registered');
     const rows = [['CLIENT_ID', 'NAME', 'STATUS', 'OWNER', 'REQUESTED'], ...apps.map((a) => [
-      a.client_id, a.name, a.status, a.source === 'config' ? '(configuration file)' : a.owner_email ?? '-', a.requested_at ?? '-',
+      a.client_id, a.name, a.status, a.source === 'config' ? '(configuration file)' : (a.owner_email === null ? '-' : showUnseen(a.owner_email)), a.requested_at ?? '-',
     ])];
     for (const l of tableLines(rows)) write(l);
     // A reviewer sees every host the way DNS does, so a look-alike (a Cyrillic `а` in `аpple.com`) stands out.

@@ -11,6 +11,7 @@ import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
 import { OPERATOR } from '../developer/actor.js';
 import { DeveloperAccounts, normaliseEmail, THROTTLE_SCOPE } from '../developer/developer-accounts.js';
 import { INVITATION_DAYS, Invitations } from '../developer/invitations.js';
+import { showUnseen } from '../formats/unseen-characters.js';
 
 
 /** `lanyard developers …` as the operator: the history says "Lanyard’s operator" (src/developer/actor.ts). */
@@ -21,7 +22,7 @@ function accountsOf(config: Config, store: Store, clock: Clock): DeveloperAccoun
 
 async function developerByEmail(store: Store, email: string): Promise<DeveloperAccount> {
   const account = await store.findDeveloperByEmail(normaliseEmail(email));
-  if (!account) throw new Error(`no developer account for ${normaliseEmail(email)}`);
+  if (!account) throw new Error(`no developer account for ${showUnseen(normaliseEmail(email))}`);
   return account;
 }
 
@@ -61,7 +62,7 @@ export async function listDevelopersCommand(config: Config, clock: Clock, o: { j
     if (o.json) return io.out(JSON.stringify(listing, null, 2));
     if (!listing.length) return io.out('no developer accounts yet: `lanyard developers invite EMAIL` makes an invitation');
     const rows = [['EMAIL', 'NAME', 'TWO-STEP', 'APPS', 'CREATED'],
-      ...listing.map((d) => [d.email, d.display_name, d.two_step ? 'on' : 'off', String(d.apps), d.created_at.slice(0, 10)])];
+      ...listing.map((d) => [showUnseen(d.email), d.display_name, d.two_step ? 'on' : 'off', String(d.apps), d.created_at.slice(0, 10)])];
     for (const line of tableLines(rows, (i) => i === 3)) io.out(line);
   });
 }
@@ -74,7 +75,7 @@ export async function signOutDeveloperCommand(config: Config, clock: Clock, emai
   await withConfiguredStore(config, clock, async (store) => {
     const account = await developerByEmail(store, email);
     const { revokedTokens: revoked } = await accountsOf(config, store, clock).endSessions(account, OPERATOR);
-    io.out(`${account.email} is signed out of the developer area everywhere, and ${revoked} API token${revoked === 1 ? '' : 's'} revoked`);
+    io.out(`${showUnseen(account.email)} is signed out of the developer area everywhere, and ${revoked} API token${revoked === 1 ? '' : 's'} revoked`);
   });
 }
 
@@ -84,6 +85,6 @@ export async function unlockDeveloperCommand(config: Config, clock: Clock, email
     const account = await developerByEmail(store, email);
     const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
     for (const scope of Object.values(THROTTLE_SCOPE)) await throttle.unlock(scope, account.email);
-    io.out(`${account.email} can sign in again from any device; known devices stay known`);
+    io.out(`${showUnseen(account.email)} can sign in again from any device; known devices stay known`);
   });
 }

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { ConfigError } from '../errors.js';
 import { normalizeBadgeCode } from '../formats/badge-code.js';
 import { canonicalEmojiPassword, parseEmojiPassword } from '../formats/emoji-bank.js';
+import { unseenInEmail } from '../formats/email-address.js';
 import { SANDBOX_SLUG } from './reserved.js';
 import { productionFileProblems } from './production.js';
 import { type AppSeed, CONFIG_SCHEMA, type ConfigFile } from './schema.js';
@@ -149,6 +150,10 @@ function semanticProblems(file: ConfigFile): string[] {
       const badge = u.badge_code && normalizeBadgeCode(u.badge_code);
       if (u.badge_code && !badge) {
         problems.push(`/organisations/${i}/users/${j}/badge_code: not a badge code (26 characters of Crockford base32)`);
+      }
+      for (const key of ['email', 'google_email', 'microsoft_email'] as const) {
+        const unseen = typeof u[key] === 'string' ? unseenInEmail(u[key]) : undefined;
+        if (unseen) problems.push(`/organisations/${i}/users/${j}/${key}: ${unseen}`);
       }
       if (badge && badgeCodes.has(badge)) problems.push(`/organisations/${i}/users/${j}/badge_code: the same badge code is given to another user`);
       if (badge) badgeCodes.add(badge);

@@ -1,9 +1,8 @@
 import type { StoredClient } from '../../adapters/store.js';
-import { normaliseEmail } from '../../adapters/store/developers.js';
-import { emailProblem } from './developer-accounts.js';
+import { emailProblem, normaliseEmail, unseenInEmail } from '../formats/email-address.js';
 import { checkUrl, type UrlKind } from '../clients/callback-url.js';
 import { type FieldProblem, ValidationError } from './errors.js';
-import { reordersText } from './direction-controls.js';
+import { reordersText } from '../formats/unseen-characters.js';
 
 /** Limits of what a developer may enter: generous for people, small enough that no field is a storage dump. */
 export const APP_LIMITS = {
@@ -96,9 +95,10 @@ export function checkExpiry(input: string | undefined, now: Date): string | unde
 
 /** A developer's email address as typed, normalised and checked as accounts' addresses are. */
 export function checkEmail(input: string | undefined): string {
-  const email = normaliseEmail(input ?? '');
-  if (emailProblem(email)) {
+  const unseen = unseenInEmail(input ?? '');
+  if (unseen) throw new ValidationError([{ path: 'email', message: unseen }]);
+  if (emailProblem(input ?? '')) {
     throw new ValidationError([{ path: 'email', message: 'Enter the email address of their developer account, such as ada@example.com.' }]);
   }
-  return email;
+  return normaliseEmail(input ?? '');
 }

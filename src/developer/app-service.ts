@@ -47,10 +47,10 @@ export class AppService {
   /** The invited developer's side: their pending invitations, accept, decline. */
   readonly invitations: TeamInvitations;
 
-  /** `signup` and `issuer` matter with open sign-up, where an invitation comes with a link (team-invitation-links.ts). */
-  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'signup' | 'issuer' | 'logos'>>) {
+  /** `issuer` begins the link each team invitation comes with (team-invitation-links.ts). */
+  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'issuer' | 'logos'>>) {
     this.#logos = new AppLogos(deps);
-    const links = deps.signup === 'open' ? new TeamInvitationLinks({ ...deps, issuer: deps.issuer ?? '' }) : undefined;
+    const links = new TeamInvitationLinks({ ...deps, issuer: deps.issuer ?? '' });
     this.invitations = new TeamInvitations(deps, links);
     this.#record = new AppRecorder(deps);
     this.#team = new AppTeam(deps, this.#record, links);
@@ -242,7 +242,7 @@ export class AppService {
     return this.#team.list(app.client.clientId);
   }
 
-  /** Owner only: invites this email; the same answer whether or not an account has it (with open sign-up, a link too). */
+  /** Owner only: invites this email; the same answer whether or not an account has it, with the invitation's link. */
   async addTeamMember(actor: Actor, clientId: string, email: string): Promise<InvitationRecorded> {
     return withAppLock(this.deps.store, clientId, async () => this.#team.add(actor, await this.getApp(actor, clientId), email));
   }

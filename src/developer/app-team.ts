@@ -21,28 +21,29 @@ const addressOf = (developerId: string): string | undefined =>
   (developerId.startsWith(ADDRESS) ? developerId.slice(ADDRESS.length) : undefined);
 
 /**
- * What adding someone by email answers: the same whether or not an account has the address. With open
- * sign-up, also the link to hand to them (team-invitation-links.ts), without which it cannot be accepted.
+ * What adding someone by email answers: the same whether or not an account has the address, and the link to
+ * hand to them (team-invitation-links.ts), without which an account whose address was never verified cannot
+ * accept it.
  */
 export interface InvitationRecorded {
   email: string;
-  link?: { url: string; expiresAt: Date } | undefined;
+  link: { url: string; expiresAt: Date };
 }
 
 /**
  * An app's team (docs/developer-area.md): an app belongs to a team of developers, whose owner adds and removes
  * other developer accounts. Owners invite by email and remove members or withdraw invitations; a member may
  * leave; the last owner stays. Adding someone is an invitation (role `invited`) that grants nothing until the
- * invited developer accepts it (team-invitations.ts). With open sign-up no address is verified, so whoever
- * signed up first with a colleague's address could accept it: there, accepting also needs the invitation's
- * link, which only the owner is given. Access is read from the store on every request, so a removed member
+ * invited developer accepts it (team-invitations.ts). An address typed at open sign-up is never verified, so
+ * whoever signed up first with a colleague's address could accept it: such an account accepts only with the
+ * invitation's link, which only the owner is given (whatever sign-up is now). Access is read from the store on every request, so a removed member
  * loses it at once. The caller holds the app's lock and has checked that the actor is in the team.
  */
 export class AppTeam {
   constructor(
     private readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>,
     private readonly record: AppRecorder,
-    private readonly links: TeamInvitationLinks | undefined,
+    private readonly links: TeamInvitationLinks,
   ) {}
 
   /** The address an invitation stands for: its own, or (an older store's entry) its account's; undefined for a member. */
@@ -93,10 +94,10 @@ export class AppTeam {
     // Invitations count too, so a team cannot be flooded with them; checked before anything about the address.
     if (team.length >= APP_LIMITS.teamSize) throw new ConflictError(`A team can have at most ${APP_LIMITS.teamSize} people, invitations included.`);
     await store.putTeamMember({ clientId, developerId: addressInvitee(email), role: 'invited', addedAt: clock.now().toISOString(), invitedBy: actor.id });
-    const link = await this.links?.issue(clientId, email);
+    const link = await this.links.issue(clientId, email);
     await this.record.change(actor, clientId, 'team.member_invited', { email }, 'app.team_member_invited', 'team member invited',
       { developerId: developer?.id, accountExists: !!developer });
-    return link ? { email, link } : { email };
+    return { email, link };
   }
 
   async remove(actor: Actor, app: AppSummary, developerId: string): Promise<void> {
@@ -114,7 +115,7 @@ export class AppTeam {
     const invited = await this.#invitedAddress(target);
     // An invitation is recorded by the address alone, as it was listed; the log never holds an address.
     if (invited !== undefined) {
-      await this.links?.end(clientId, invited);
+      await this.links.end(clientId, invited);
       await this.record.change(actor, clientId, 'team.invitation_withdrawn', { developer_id: addressInvitee(invited), email: invited, name: '' },
         'app.team_invitation_withdrawn', 'team invitation withdrawn', { toAddress: true });
       return;

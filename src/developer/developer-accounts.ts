@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeveloperAccount, DeveloperEvent } from '../../adapters/store.js';
-import { normaliseEmail } from '../../adapters/store/developers.js';
+import { EMAIL_MAX_LENGTH, emailProblem, normaliseEmail } from '../formats/email-address.js';
+import { hasControlCharacter, reordersText } from '../formats/unseen-characters.js';
 import { hashCredential, SIGN_IN_WAIT, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
 import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
@@ -12,7 +13,6 @@ import { normalisePassword, passwordProblem } from './developer-password.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
 import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
-import { reordersText } from './direction-controls.js';
 
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
@@ -26,7 +26,6 @@ export type Origin = { how: 'invitation'; invitedBy: string } | { how: 'sign-up'
 
 export type SecondFactor = 'totp' | 'recovery code';
 
-export const EMAIL_MAX_LENGTH = 254; // RFC 5321 §4.5.3.1.3 (a path is at most 256 octets, with its brackets)
 export const NAME_MAX_LENGTH = 100;
 
 /**
@@ -36,23 +35,13 @@ export const NAME_MAX_LENGTH = 100;
  */
 export const THROTTLE_SCOPE = { password: 'developer-area', secondFactor: 'developer-area-second-factor' } as const;
 
-/** Emails are compared as the store keys them (NFC, trimmed, lower-cased). */
-export { normaliseEmail };
-
-const EMAIL = /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-export function emailProblem(email: string): string | undefined {
-  if (!email) return 'Enter your email address.';
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email)) return 'Enter an email address like name@example.org.';
-  return undefined;
-}
+/** Emails are compared as the store keys them, and checked as everywhere (src/formats/email-address.ts). */
+export { EMAIL_MAX_LENGTH, emailProblem, normaliseEmail };
 
 export function nameProblem(name: string): string | undefined {
   if (!name) return 'Enter the name other developers will see.';
   if ([...name].length > NAME_MAX_LENGTH) return `Keep the name to ${NAME_MAX_LENGTH} characters or fewer.`;
-  if (CONTROL.test(name)) return 'The name cannot contain control characters.';
+  if (hasControlCharacter(name)) return 'The name cannot contain control characters.';
   if (reordersText(name)) return 'The name cannot contain characters that change the direction of text.';
   return undefined;
 }
@@ -73,7 +62,7 @@ export class DeveloperAccounts {
     const email = normaliseEmail(input.email);
     const displayName = input.displayName.trim();
     const out: FieldProblem[] = [];
-    const e = emailProblem(email);
+    const e = emailProblem(input.email);
     if (e) out.push({ path: 'email', message: e });
     const n = nameProblem(displayName);
     if (n) out.push({ path: 'displayName', message: n });
@@ -94,6 +83,8 @@ export class DeveloperAccounts {
       email,
       displayName: input.displayName.trim(),
       passwordHash: await hashCredential(normalisePassword(input.password)),
+      // An invitation's link went to the address's owner alone: the address is theirs. Open sign-up checks nothing.
+      emailVerifiedAt: origin.how === 'invitation' ? now : undefined,
       createdAt: now,
       updatedAt: now,
     };

@@ -46,7 +46,7 @@ export class Invitations {
   /** A new invitation for `email`; ConflictError when the email already has an account. */
   async invite(email: string, invitedBy: Actor): Promise<IssuedInvitation> {
     const normalised = normaliseEmail(email);
-    const problem = emailProblem(normalised);
+    const problem = emailProblem(email);
     if (problem) throw new ValidationError([{ path: 'email', message: problem }]);
     if (await this.deps.store.findDeveloperByEmail(normalised)) throw new ConflictError(`${normalised} already has a developer account`);
     const { token, expiresAt } = await this.#links.issue((now, lapses) => ({

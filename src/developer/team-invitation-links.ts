@@ -4,13 +4,14 @@ import { secretKey } from '../clients/client-secret.js';
 import { type LinkRecord, LinkRecords } from './link-records.js';
 
 /**
- * With open sign-up (`developer_signup: "open"`) nobody's address is verified, so an invitation to a team
- * cannot trust whoever signed up with the invited address: adding someone also gives the owner a link to hand
- * to them, and accepting needs it (team-invitations.ts). The link lasts INVITATION_DAYS, is used up when
- * accepted, and works only for the account with the invited address, while the invitation stands: a link
- * that leaks is of no use to anyone else, and withdrawing the invitation (or inviting the address again)
- * ends it. With invite-only sign-up (the default) every address was given by the operator's invitation
- * link, and no team link is needed.
+ * An address typed at open sign-up (`developer_signup: "open"`) is never verified, so an invitation to a team
+ * cannot trust whoever signed up with the invited address: adding someone always gives the owner a link to
+ * hand to them, and an account whose address was never verified accepts only with it (team-invitations.ts),
+ * whatever sign-up is now. The link lasts INVITATION_DAYS, is used up when accepted, and works only for the
+ * account with the invited address, while the invitation stands: a link that leaks is of no use to anyone
+ * else, and withdrawing the invitation (or inviting the address again) ends it. An account made through the
+ * operator's invitation link has its address verified (DeveloperAccount.emailVerifiedAt) and may accept
+ * without it.
  */
 export const TEAM_LINK_MODEL = 'TeamInvitationLink';
 /**

@@ -1,3 +1,4 @@
+import { showUnseen } from '../formats/unseen-characters.js';
 import { html, type Raw } from './html.js';
 
 /**
@@ -149,7 +150,11 @@ export const slashed = (text: string) => breakableCode(text, '/');
 export const hostName = (host: string) => html`<span class="breakable">${breakableParts(host, '.:')}</span>`;
 
 /** An email address that may break after its @ or a dot, never at a hyphen ("ada-|phone@…"). */
-export const emailAddress = (address: string) => html`<span class="breakable">${breakableParts(address, '@.')}</span>`;
+/**
+ * An address stored before invisible, direction and control characters were refused shows them written out
+ * (`[U+202E]`): never hidden, never reordering the page (docs/security.md → Text people type).
+ */
+export const emailAddress = (address: string) => html`<span class="breakable">${breakableParts(showUnseen(address), '@.')}</span>`;
 
 /** An email address inside a sentence: up to its last letter or digit (not the sentence's own "." or ";"). */
 const ADDRESS = /[^\s@“”"]+@[^\s@“”"]*[\p{L}\p{N}]/gu;

@@ -487,7 +487,7 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   t.equal(invited.status, 303);
   t.equal(invited.headers.get('location'), `${app}/team`);
   const invitedPage = await (await ada.get(`${app}/team`)).text();
-  t.equal(flashOf(invitedPage), `Invitation recorded for ${bob.email}; they see it when they sign in.`);
+  t.equal(flashOf(invitedPage), `Invitation recorded for ${bob.email}. Send them the link below: they join the team through it.`);
   t.match(invitedPage, `<span class="breakable"><span>${bob.email.split('@')[0]}@</span><wbr>`, 'the address in it breaks after its @, never at its hyphen');
   t.match(invitedPage, /Invited, not yet accepted/, 'the owner sees the invitation in the team');
   t.match(invitedPage, `Withdraw the invitation<span class="visually-hidden"> to ${bob.email}`);
@@ -513,7 +513,7 @@ t.test('authorisation: another developer gets 404 everywhere; team members; CSRF
   const stranger = await ada.post(`${app}/team`, { email: 'nobody-here@example.com' });
   t.equal(stranger.status, invited.status, 'the same status');
   t.equal(stranger.headers.get('location'), invited.headers.get('location'), 'the same next page');
-  t.equal(flashOf(await (await ada.get(`${app}/team`)).text()), 'Invitation recorded for nobody-here@example.com; they see it when they sign in.', 'the same message');
+  t.equal(flashOf(await (await ada.get(`${app}/team`)).text()), 'Invitation recorded for nobody-here@example.com. Send them the link below: they join the team through it.', 'the same message');
   t.same((await lanyard.store.listTeam(clientId)).map((m) => [m.developerId, m.role]).slice(2), [['address:nobody-here@example.com', 'invited']], 'kept as an invitation to the address');
   const teamPage = await (await ada.get(`${app}/team`)).text();
   t.notMatch(teamPage, /No developer account/, 'never says whether an account exists');

@@ -114,8 +114,9 @@ export const InvitationAcceptInputSchema = {
   properties: {
     token: {
       type: 'string', maxLength: 64,
-      description: 'Where developers sign themselves up (`developer_signup: "open"`), the last part of the invitation link the app’s owner was given: '
-        + 'without it the invitation is not accepted (403). Not needed where accounts are made by invitation (the default).',
+      description: 'The last part of the invitation link the app’s owner was given. Needed (else 403) when your address was never verified: '
+        + 'your account was made by open sign-up (`developer_signup: "open"`), even if sign-up is by invitation now. An account made '
+        + 'through an invitation to the developer area may leave it out.',
     },
   },
   examples: [{}, { token: 'q3Xw…' }],

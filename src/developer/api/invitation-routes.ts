@@ -7,8 +7,8 @@ import { appJson, invitationJson } from './views.js';
 
 /**
  * The invited developer's side of a team invitation: the ones not yet answered, accept (join the team as a
- * member, with access from then on) and decline (the invitation goes). No such invitation is 404. With open
- * sign-up, accepting needs the invitation link's token (team-invitation-links.ts).
+ * member, with access from then on) and decline (the invitation goes). No such invitation is 404. An account
+ * whose address was never verified (open sign-up) accepts only with the invitation link's token (team-invitation-links.ts).
  */
 export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): void {
   api.get('/invitations', {
@@ -26,13 +26,14 @@ export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): vo
       tags: ['team'],
       operationId: 'acceptInvitation',
       summary: 'Accept a team invitation',
-      description: 'You join the app’s team as a member and may see and change it from now on. Where developers sign themselves '
-        + 'up, send the invitation link’s token too: without it, 403; with one that is not this invitation’s, 404.',
+      description: 'You join the app’s team as a member and may see and change it from now on. If your account was made by '
+        + 'open sign-up (your address was never verified), send the invitation link’s token too: without it, 403; with one that is '
+        + 'not this invitation’s, 404.',
       params: clientIdParams,
       body: body('InvitationAcceptInput'),
       response: { 200: okRef('The app, as you now see it.', 'App'), ...errors(400, 403, 404) },
     },
-    // No body at all is an empty one: most installations need none.
+    // No body at all is an empty one: an account made through an invitation to the developer area needs none.
     preValidation: async (req) => { req.body ??= {}; },
   }, async (req) => {
     const { client, role } = await apps.invitations.accept(actorOf(developerOf(req)), req.params.client_id, req.body.token);

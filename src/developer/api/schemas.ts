@@ -183,15 +183,16 @@ export const InvitationRecordedSchema = {
   description: 'The answer to adding someone by email: the same whether or not a developer account has the address (it tells '
     + 'nobody which addresses have accounts). The team lists the invitation by the address (`developer_id` `address:` and the '
     + 'address, role `invited`) until it is accepted, declined or withdrawn; the developer with the address sees it when they '
-    + 'sign in, or once they make an account with it. Where developers sign themselves up (`developer_signup: "open"`), nobody’s '
-    + 'address is verified, so the answer also carries a link for the owner to hand over: accepting needs it.',
-  required: ['email', 'status'],
+    + 'sign in, or once they make an account with it. The answer also carries a link for the owner to hand over: an account whose '
+    + 'address Lanyard never verified (one made by open sign-up, `developer_signup: "open"`, even after sign-up became by '
+    + 'invitation) accepts only with it.',
+  required: ['email', 'status', 'link', 'link_expires_at'],
   additionalProperties: false,
   properties: {
     email: { type: 'string', description: 'The address, as Lanyard compares it (lower-cased, trimmed).' },
     status: { type: 'string', enum: ['invitation_recorded'] },
-    link: { type: 'string', format: 'uri', description: 'Open sign-up only: the invitation link, shown only in this answer. It works once, for the account with this address, until `link_expires_at`.' },
-    link_expires_at: { ...instant, description: 'Open sign-up only: when the link lapses (7 days).' },
+    link: { type: 'string', format: 'uri', description: 'The invitation link, shown only in this answer. It works once, for the account with this address, until `link_expires_at`.' },
+    link_expires_at: { ...instant, description: 'When the link lapses (7 days).' },
   },
 } as const;
 

@@ -29,15 +29,16 @@ export function teamRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       summary: 'Invite a developer to the team',
       description: 'Owners only. The developer with an account of this email sees the invitation (on their apps page, and at '
         + '`GET /developer/api/invitations`) and joins the team only when they accept it; until then they reach nothing of the app. '
-        + 'The answer is the same when no account has the address, so it tells nobody which addresses have accounts. Where '
-        + 'developers sign themselves up, the answer carries the invitation link to hand to them: accepting needs it.',
+        + 'The answer is the same when no account has the address, so it tells nobody which addresses have accounts. The answer '
+        + 'carries the invitation link to hand to them: a developer whose address Lanyard never verified (open sign-up) accepts only with it. '
+        + 'An address holding an invisible, direction or control character is refused (400).',
       params: clientIdParams,
       body: body('TeamMemberInput'),
       response: { 202: okRef('The invitation is recorded (if an account has the address).', 'InvitationRecorded'), ...errors(400, 403, 404, 409) },
     },
   }, async (req, reply) => {
     const { email, link } = await apps.addTeamMember(actorOf(developerOf(req)), req.params.client_id, req.body.email);
-    return reply.code(202).send({ email, status: 'invitation_recorded', ...link && { link: link.url, link_expires_at: link.expiresAt.toISOString() } });
+    return reply.code(202).send({ email, status: 'invitation_recorded', link: link.url, link_expires_at: link.expiresAt.toISOString() });
   });
 
   api.delete<{ Params: { client_id: string; developer_id: string } }>('/apps/:client_id/team/:developer_id', {

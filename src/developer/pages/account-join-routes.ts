@@ -51,7 +51,7 @@ export function joinRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
 
   scope.post('/sign-up', async (req, reply) => {
     if (!open) return sendHtml(reply, 404, noticePage(M.signUpClosedTitle, M.signUpClosed));
-    const email = formField(req.body, 'email').trim();
+    const email = formField(req.body, 'email');
     const next = safeNext(formField(req.body, 'next'));
     const page = (status: number, v: Omit<JoinView, 'csrf'>) => sendHtml(reply, status, signUpPage({ csrf: area(deps).preSignInCsrf(req, reply), email, next, ...v }));
     const displayName = formField(req.body, 'displayName');

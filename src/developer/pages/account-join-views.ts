@@ -1,4 +1,5 @@
 import { csrfField, emailAddress, field, problemsSummary } from '../../web/components.js';
+import { showUnseen } from '../../formats/unseen-characters.js';
 import { html, type Raw } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../developer-accounts.js';
@@ -36,7 +37,7 @@ ${problemsSummary(v.error, v.fields)}
 <form method="post" action="/developer/sign-up" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
   ${nextField(v.next)}
-  ${field({ name: 'email', label: M.emailLabel, type: 'email', value: v.email, required: true, autocomplete: 'email', maxlength: EMAIL_MAX_LENGTH,
+  ${field({ name: 'email', label: M.emailLabel, type: 'email', value: v.email === undefined ? undefined : showUnseen(v.email), required: true, autocomplete: 'email', maxlength: EMAIL_MAX_LENGTH,
     autofocus: !v.fields?.length, error: fieldError(v.fields ?? [], 'email') })}
   ${accountFields(v)}
   <button type="submit">Create account</button>

@@ -1,4 +1,5 @@
 import { csrfField, errorMessage, field, flash, invalidIf } from '../../web/components.js';
+import { showUnseen } from '../../formats/unseen-characters.js';
 import { html, type Raw } from '../../web/html.js';
 import { layout } from '../../web/layout.js';
 import { EMAIL_MAX_LENGTH } from '../developer-accounts.js';
@@ -25,7 +26,7 @@ ${errorMessage(v.error)}
 <form method="post" action="/developer/sign-in" class="dev-form" novalidate>
   ${csrfField(v.csrf)}
   ${nextField(v.next)}
-  ${field({ name: 'email', label: M.emailLabel, type: 'email', value: v.email, required: true, autocomplete: 'username', maxlength: EMAIL_MAX_LENGTH, autofocus: !v.email, attrs: html`${invalidIf(v.error)}` })}
+  ${field({ name: 'email', label: M.emailLabel, type: 'email', value: v.email === undefined ? undefined : showUnseen(v.email), required: true, autocomplete: 'username', maxlength: EMAIL_MAX_LENGTH, autofocus: !v.email, attrs: html`${invalidIf(v.error)}` })}
   ${field({ name: 'password', label: M.passwordLabel, type: 'password', required: true, autocomplete: 'current-password', maxlength: PASSWORD_MAX_LENGTH * 4, autofocus: !!v.email, attrs: html`${invalidIf(v.error)}` })}
   <button type="submit">Sign in</button>
 </form>

@@ -7,7 +7,7 @@ import { when } from './app-parts.js';
 /** The address of an invitation's answer (`accept` or `decline`). */
 export const invitationPath = (clientId: string, answer: 'accept' | 'decline') => `/developer/invitations/${encodeURIComponent(clientId)}/${answer}`;
 
-/** Accept and Decline of one invitation; Accept carries the link's token where one is needed (open sign-up). */
+/** Accept and Decline of one invitation; Accept carries the link's token where one is needed (an address never verified). */
 function answers(i: TeamInvitation, csrf: string, token?: string): Raw {
   const context = `the invitation to ${i.client.name}`;
   const accept = token !== undefined || !i.byLink
@@ -21,7 +21,7 @@ function answers(i: TeamInvitation, csrf: string, token?: string): Raw {
 
 /**
  * On GET /developer, above the apps: the invitations to a team not yet answered, each with the app's name,
- * who invited the developer and when, and Accept / Decline (with open sign-up, Accept only through the link).
+ * who invited the developer and when, and Accept / Decline (Accept only through the link for an address never verified).
  * Nothing else of the app: it is not theirs yet.
  */
 export function invitationsView(invitations: TeamInvitation[], csrf: string): Raw {

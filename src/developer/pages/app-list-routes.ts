@@ -23,7 +23,7 @@ export function listRoutes(r: AppRouting): void {
       throw err;
     }
   };
-  // The link of an invitation (open sign-up: team-invitation-links.ts), opened signed in.
+  // The link of a team invitation (team-invitation-links.ts), opened signed in.
   get('/team-invitations/:token', async (c) => {
     const token = c.params.token ?? '';
     const invitation = await apps.invitations.byLink(c.actor, token);

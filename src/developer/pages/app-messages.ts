@@ -48,7 +48,6 @@ export const AM = {
   logoutCleared: 'Logout URL cleared.',
   launchSaved: 'Initiate login URI saved. Dashboard launches now start at it.',
   launchCleared: 'Initiate login URI cleared. Dashboard launches now bring a code to your first callback URL.',
-  invitationRecorded: (email: string) => `Invitation recorded for ${email}; they see it when they sign in.`,
   invitationRecordedLink: (email: string) => `Invitation recorded for ${email}. Send them the link below: they join the team through it.`,
   invitationWithdrawn: (name: string) => `The invitation to ${name} is withdrawn.`,
   invitationsTitle: 'Invitations to a team',
@@ -78,8 +77,7 @@ export const AM = {
   // OpenID Connect Core §4 (third-party initiated login); src/dashboard/ launches.
   launchHelp: 'Optional. When a user opens your app from their Lanyard dashboard, Lanyard sends the browser here with iss, login_hint and target_link_uri; start a normal sign-in (authorization request) from it. Without it, the launch brings an authorization code to your first callback URL, with your default scopes (no state, no nonce).',
   teamHelp: 'Everyone in the team can change the app’s settings, callback URLs and secrets. Only owners can add or remove people and delete the app.',
-  teamInviteHelp: 'Adding someone sends them an invitation: they see it on their apps page when they sign in with the address you type (or once they make a developer account with it), and join the team only once they accept it. Lanyard does not say whether the address has an account yet, so if nobody accepts, check the address with them.',
-  teamInviteHelpLink: 'Adding someone gives you an invitation link to send them: they join the team by opening it, signed in with the address you type (or once they make a developer account with it), and accepting. Lanyard does not say whether the address has an account yet.',
+  teamInviteHelp: 'Adding someone gives you an invitation link to send them: they join the team by opening it, signed in with the address you type (or once they make a developer account with it), and accepting. Someone whose address Lanyard has verified (their account came from an invitation to the developer area) may also accept on their apps page. Lanyard does not say whether the address has an account yet.',
   historyHelp: 'Every change to the app: who made it and when. Secrets appear only by their label and last characters.',
   noHistory: 'No changes recorded yet.',
   liveHelp: 'A live app can sign in users of real schools. An operator reviews each request; until then the app keeps working with the sandbox school.',

@@ -9,7 +9,7 @@ import { type RevealedLink, teamView } from './app-team-view.js';
 
 const teamLinkReveal = (clientId: string) => `team-link:${clientId}`;
 
-/** An app's team: members, invitations (with a link shown once under open sign-up), leaving. */
+/** An app's team: members, invitations (each with a link shown once), leaving. */
 export function teamRoutes(r: AppRouting): void {
   const { deps, apps, get, post, done, flashOf, title, attempt } = r;
   const team = async (c: Ctx, failed?: { status: number; add?: { email: string; error?: string | undefined }; formError?: string | undefined }): Promise<Page> => {
@@ -20,17 +20,16 @@ export function teamRoutes(r: AppRouting): void {
       status: failed?.status, title: title('Team', app),
       body: teamView({
         app, team: members, me: c.who.account.id, csrf: c.who.csrf, message: failed ? undefined : flashOf(c), add: failed?.add, formError: failed?.formError,
-        byLink: deps.signup === 'open', revealed: sealed ? JSON.parse(sealed) as RevealedLink : undefined,
+        revealed: sealed ? JSON.parse(sealed) as RevealedLink : undefined,
       }),
     };
   };
   get('/apps/:clientId/team', (c) => team(c));
   post('/apps/:clientId/team', async (c) => {
     const email = formField(c.req.body, 'email');
-    let recorded: InvitationRecorded = { email: '' };
+    let recorded: InvitationRecorded = { email: '', link: { url: '', expiresAt: new Date(0) } };
     const failed = await attempt(async () => { recorded = await apps.addTeamMember(c.actor, c.clientId, email); });
     if (failed) return team(c, { status: failed.status, add: { email, error: fieldOrForm(failed, 'email') } });
-    if (!recorded.link) return done(c, sectionPath(c.clientId, 'team'), AM.invitationRecorded(recorded.email));
     const revealed: RevealedLink = { email: recorded.email, url: recorded.link.url, expiresAt: recorded.link.expiresAt.toISOString() };
     await area(deps).reveals.set(c.reply, c.who.session.key, teamLinkReveal(c.clientId), JSON.stringify(revealed));
     return done(c, sectionPath(c.clientId, 'team'), AM.invitationRecordedLink(recorded.email));

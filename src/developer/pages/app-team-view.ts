@@ -1,4 +1,5 @@
 import { COPY_SCRIPT, copyable, csrfField, emailAddress, errorMessage, field, postButton } from '../../web/components.js';
+import { showUnseen } from '../../formats/unseen-characters.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary, TeamMemberView } from '../app-summary.js';
 import { AM } from './app-messages.js';
@@ -14,8 +15,6 @@ export interface TeamData {
   add?: { email: string; error?: string | undefined } | undefined;
   /** A refusal that is not about the email field (the last owner leaving). */
   formError?: string | undefined;
-  /** Open sign-up: an invitation is accepted through its link (team-invitation-links.ts). */
-  byLink: boolean;
   /** The link of the invitation just made, shown this once. */
   revealed?: RevealedLink | undefined;
 }
@@ -47,7 +46,7 @@ ${d.revealed ? html`<div class="reveal" id="invitation-link-box">
 </div>
 ${COPY_SCRIPT}` : ''}
 <p>${AM.teamHelp}</p>
-${owner ? html`<p class="hint">${d.byLink ? AM.teamInviteHelpLink : AM.teamInviteHelp}</p>` : ''}
+${owner ? html`<p class="hint">${AM.teamInviteHelp}</p>` : ''}
 ${errorMessage(d.formError)}
 <ul class="team-list" aria-label="Team members">
   ${d.team.map((m) => {
@@ -66,7 +65,7 @@ ${errorMessage(d.formError)}
 </ul>
 ${owner ? html`<form method="post" action="${appPath(id, '/team')}" class="app-form add-form" novalidate>
   ${csrfField(d.csrf)}
-  ${field({ name: 'email', label: 'Invite a developer by email', type: 'email', value: d.add?.email, error: d.add?.error, autocomplete: 'off',
+  ${field({ name: 'email', label: 'Invite a developer by email', type: 'email', value: d.add && showUnseen(d.add.email), error: d.add?.error, autocomplete: 'off',
     hint: 'The email address of their developer account. They join as a member once they accept.', autofocus: !!d.add?.error })}
   <button type="submit">Invite to the team</button>
 </form>` : html`<p class="muted">Only an owner of the app can add or remove people.</p>`}`, d.message);

@@ -26,3 +26,10 @@ t.test('withAddresses() and flash(): an address inside a sentence breaks as emai
   t.equal(withAddresses('No address <here> & none @ all').value, 'No address &lt;here&gt; &amp; none @ all', 'text without one only escaped');
   t.match(String((flash('Invitation recorded for x-y@example.org.') as { value: string }).value), /<span class="breakable"><span>x-y@<\/span>/, 'flash() marks addresses in its text');
 });
+
+t.test('emailAddress(): an address stored with invisible, direction or control characters shows each written out, never raw', async (t) => {
+  const shown = emailAddress('carol@example.org\u200B').value;
+  t.equal(parts(shown).join(''), 'carol@example.org[U+200B]');
+  t.notMatch(emailAddress('eve\u202E@gro.elpmaxe\u0000\uFEFF\u2066').value, /[\u200B\u202E\u0000\uFEFF\u2066]/u, 'none of them reaches the page');
+  t.match(withAddresses('Invited bob\u202E@example.org.').value, 'bob[U+202E]@', 'nor inside a sentence');
+});
