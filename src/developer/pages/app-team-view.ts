@@ -55,7 +55,7 @@ ${errorMessage(d.formError)}
     const invited = m.role === 'invited';
     const action = lastOwner ? ''
       : self ? postButton(appPath(id, '/team/remove'), d.csrf, 'Leave the team', { hidden: { developer_id: m.developerId }, remove: true })
-        : owner ? postButton(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', { context: invited ? `to ${m.displayName}` : m.displayName, hidden: { developer_id: m.developerId }, remove: true }) : '';
+        : owner ? postButton(appPath(id, '/team/remove'), d.csrf, invited ? 'Withdraw the invitation' : 'Remove', { context: invited ? `to ${showUnseen(m.displayName)}` : m.displayName, hidden: { developer_id: m.developerId }, remove: true }) : '';
     return html`<li class="team-member${invited ? ' team-invited' : ''}">
     <div class="team-who">${invited ? html`<strong>${emailAddress(m.email)}</strong>` : html`<strong>${m.displayName}</strong>${self ? html` <span class="muted">(you)</span>` : ''}<br><span class="muted">${emailAddress(m.email)}</span>`}</div>
     <div class="team-role">${ROLE_TEXT[m.role]}<br><span class="muted">${invited ? 'invited' : 'since'} ${when(m.addedAt)}</span></div>
