@@ -81,10 +81,11 @@ for your app.</p>
 that sends them an invitation, which they accept or decline on their apps page (or with
 ${slashed('POST /developer/api/invitations/{client_id}/accept')}). Until they accept they see nothing of the app.
 Lanyard gives the owner the same answer whether or not an account has the address, so if nobody accepts, check
-the address with them. Where developers sign themselves up, nobody’s address is checked, so inviting someone
-also gives the owner an invitation link, shown once: send it to them yourself. They accept by opening it while
-signed in with the invited address (the API takes the link’s last part as <code>token</code>); it works once,
-for 7 days. The owner sees pending invitations in the team and can withdraw them, and removes
+the address with them. Inviting someone also gives the owner an invitation link, shown once: send it to them
+yourself. A developer who signed themselves up (Lanyard never checked their address) accepts only by opening
+it while signed in with the invited address (the API takes the link’s last part as <code>token</code>); it works
+once, for 7 days. A developer whose account came from an invitation to the developer area may also accept on
+their apps page. The owner sees pending invitations in the team and can withdraw them, and removes
 members; a removed member loses access at once. Every change — details, callback URLs, secrets
 (by label and hint, never the secret), scopes, initiate login URI, logout URL, team, going live — is kept in
 the app’s history: who, what and when. Deleting an app (owner only) also revokes every grant and token issued to it.</p>

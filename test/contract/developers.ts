@@ -28,6 +28,7 @@ export function developersContract(t: Test, fresh: Fresh): void {
     const { store } = await fresh(t);
     const full = account('dev_b', 'bea@example.org', {
       totpSecret: 'v1.iv.tag.secret', recoveryCodeHashes: ['sha256:r1', 'sha256:r2'], sessionsValidAfter: at(5), updatedAt: at(6),
+      emailVerifiedAt: at(0),
     });
     const bare = account('dev_a', 'zed@example.org');
     t.equal(await store.createDeveloper(full), true, 'created');
@@ -73,6 +74,7 @@ export function developersContract(t: Test, fresh: Fresh): void {
     await store.createDeveloper(account('dev_1', 'ada@example.org', { totpSecret: 'v1.totp', recoveryCodeHashes: ['sha256:a'] }));
     const changed = account('dev_1', 'ada@example.org', {
       displayName: 'Ada L.', passwordHash: '$argon2id$new', sessionsValidAfter: at(10), recoveryCodeHashes: [], updatedAt: at(10),
+      emailVerifiedAt: at(9),
     });
     await store.updateDeveloper(changed);
     t.same(await store.findDeveloper('dev_1'), changed, 'replaced whole (TOTP turned off, no recovery codes left)');

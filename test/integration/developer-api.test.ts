@@ -33,7 +33,7 @@ async function developer(lanyard: Lanyard, clock: Clock, name: string, o: { totp
   const account: DeveloperAccount = {
     id: `dev_${name.toLowerCase()}_${Math.random().toString(36).slice(2, 8)}`,
     email: `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
-    displayName: name, passwordHash, createdAt: now, updatedAt: now,
+    displayName: name, passwordHash, createdAt: now, updatedAt: now, emailVerifiedAt: now, // as an invitation's account
     // A live app's team signs in with a second factor (docs/developer-area.md → Changes to a live app); only
     // whether the account has one matters to the API, so the secret is a stand-in.
     ...(o.totp ? { totpSecret: 'enrolled' } : {}),

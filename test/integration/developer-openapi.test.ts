@@ -31,7 +31,7 @@ async function developer(lanyard: Lanyard, name: string, email?: string): Promis
     id: `dev_${name.toLowerCase()}`, email: email ?? `${name.toLowerCase()}@example.com`, displayName: name,
     // The password of the token example's body: creating a token through the API asks for it again.
     passwordHash: await hashCredential(normalisePassword('correct horse battery staple')),
-    createdAt: now, updatedAt: now,
+    createdAt: now, updatedAt: now, emailVerifiedAt: now, // as an account made through an invitation link
   };
   await lanyard.store.createDeveloper(account);
   const { token } = await new ApiTokens({ store: lanyard.store, clock: systemClock, log: pino({ level: 'silent' }) }).create(account, { label: 'test', expiresInDays: 90 });
