@@ -39,6 +39,8 @@ export const AM = {
   pendingTitle: 'Waiting for review.',
   pendingHelp: 'This app is live: new callback URLs, logout URLs and initiate login URIs take effect once an operator approves them.',
   proposedBy: (name: string) => `proposed by ${name}`,
+  asciiHost: (host: string) => `Its host as DNS spells it: ${host}`,
+  hostWarning: (why: string) => `Check this address: ${why}.`,
   callbackRemoved: 'Callback URL removed. Sign-ins that send it are refused from now on.',
   secretCreated: 'Secret created.',
   secretRevoked: (label: string) => `Secret “${label}” revoked. Requests using it are refused with invalid_client from now on.`,
