@@ -4,6 +4,7 @@ import { ApiTokens } from '../../src/developer/api-tokens.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { createDeveloper, csrfOf, DEVELOPER_PASSWORD, formCsrf } from '../helpers/developer.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
+import { fuzzString as fuzz, random, segment } from '../helpers/fuzz.js';
 import { startLanyard } from '../helpers/lanyard.js';
 
 /**
@@ -15,30 +16,11 @@ import { startLanyard } from '../helpers/lanyard.js';
 
 const ROUNDS = 60; // × 7 routes = 420 requests
 
-/** A small deterministic generator (mulberry32), so a failure is the same on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6D2B79F5) | 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = ['carol', '@', '.', 'example', 'org', '\u200B', '\u200D', '\uFEFF', '\u00AD', '\u2060', '\u202E', '\u2066', '\u200F', '\u061C',
   '\u0000', '\u0007', '\n', '\r\n', '\u0085', '\u009F', ' ', 'Bücher', 'ｅ', 'محمد', '😀', '<script>', '"', "'", '\\', '%00', '&', '=', 'xn--', '-',
   'A'.repeat(300), '@@', '[', ']', '\uD800', '\uFFFF'];
 
-function fuzzString(r: () => number): string {
-  const n = Math.floor(r() * 8);
-  let s = '';
-  for (let i = 0; i < n; i += 1) s += PIECES[Math.floor(r() * PIECES.length)];
-  return s;
-}
-
-/** A path segment: a lone surrogate cannot be percent-encoded, so it is sent as U+FFFD. */
-const segment = (s: string) => encodeURIComponent(s.replace(/\p{Cs}/gu, '\uFFFD'));
+const fuzzString = (r: () => number): string => fuzz(r, PIECES);
 
 function fuzzJson(r: () => number): string {
   const email = [fuzzString(r), 5, null, [], {}, true, 'a@b.example'][Math.floor(r() * 7)];
