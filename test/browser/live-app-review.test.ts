@@ -1,14 +1,12 @@
 import t from 'tap';
-import { systemClock } from '../../src/clock.js';
-import { actorOf, OPERATOR } from '../../src/developer/actor.js';
-import { AppService } from '../../src/developer/app-service.js';
 import { sandboxCredentials } from '../../src/developer/sandbox.js';
 import { THREE_SIZES } from '../helpers/browser-flow.js';
 import { launchBrowser, openPage } from '../helpers/browser.js';
-import { createDeveloper, enableDeveloperTotp } from '../helpers/developer.js';
+import { createDeveloper } from '../helpers/developer.js';
 import { developmentApp } from '../helpers/development-app.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
+import { liveApp } from '../helpers/live-app.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { authorizationRequest, relyingParty } from '../helpers/relying-party.js';
 import { signIn } from '../helpers/sign-in.js';
@@ -25,15 +23,9 @@ const HOMOGRAPH = 'https://аpple.com/cb';
 t.test('a live app: a new callback URL and logout URL wait for review; a member without a second factor is kept out', async (t) => {
   const lanyard = await startLanyard(t);
   const browser = await launchBrowser(t);
-  const ada = await createDeveloper(lanyard, { name: 'Ada Owner' });
-  await enableDeveloperTotp(lanyard, ada.browser);
-  const account = (await lanyard.store.findDeveloper(ada.id))!;
-  const apps = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
-  const { clientId } = await apps.register(actorOf(account), { name: 'Reading Quest' });
-  await apps.addCallback(actorOf(account), clientId, 'https://quest.example/cb');
-  await apps.setLogoutUrl(actorOf(account), clientId, 'https://quest.example/bye');
-  await apps.requestLive(actorOf(account), clientId);
-  await apps.approve(OPERATOR, clientId);
+  const { owner: ada, clientId } = await liveApp(lanyard, {
+    owner: 'Ada Owner', app: 'Reading Quest', callback: 'https://quest.example/cb', logoutUrl: 'https://quest.example/bye',
+  });
   const session = ada.browser.cookies.get('lanyard_developer')!;
   const host = new URL(lanyard.url).hostname;
 

@@ -5,7 +5,7 @@ import { OPERATOR } from '../../src/developer/actor.js';
 import { AppService } from '../../src/developer/app-service.js';
 import { sandboxCredentials } from '../../src/developer/sandbox.js';
 import { ManualClock } from '../../src/clock.js';
-import { createDeveloper } from '../helpers/developer.js';
+import { createDeveloper, enableDeveloperTotp } from '../helpers/developer.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { startPair } from '../helpers/instances.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
@@ -26,6 +26,8 @@ const CALLBACK = 'http://localhost:8080/callback';
 interface DeveloperInBrowser {
   id: string;
   email: string;
+  /** The browser itself (to turn on two-step sign-in, say). */
+  browser: HttpBrowser;
   /** Their session's CSRF token (every form of the session carries it). */
   csrf: string;
   get(path: string): Promise<Response>;
@@ -47,7 +49,7 @@ async function developerIn(lanyard: Lanyard, name: string, clock?: Clock): Promi
   if (home.status !== 200 || !csrf) throw new Error(`the developer area did not open for ${name}: ${home.status}`);
   const at = (path: string) => new URL(path, lanyard.url);
   return {
-    id, email, csrf,
+    id, email, csrf, browser,
     get: (path) => browser.get(at(path)),
     post: (path, form) => browser.post(at(path), { csrf, ...form }),
     postWithoutCsrf: (path, form) => browser.post(at(path), form),
@@ -588,6 +590,10 @@ t.test('going live: needs a callback; pending; declined with a note; approved', 
   t.equal((await ada.post(`/developer/apps/${clientId}/go-live`, {})).status, 303, 'asked again');
   t.equal((await lanyard.store.findClient(clientId))!.reviewNote, undefined, 'the old note is cleared');
   await apps.approve(OPERATOR, clientId);
+  const kept = await ada.get(`/developer/apps/${clientId}`);
+  t.equal(kept.status, 403, 'live: its team works on it only with two-step sign-in');
+  t.match(await kept.text(), /This app is live: turn on two-step sign-in/);
+  await enableDeveloperTotp(lanyard, ada.browser);
   t.match(await (await ada.get(`/developer/apps/${clientId}`)).text(), /status-live">Live</);
   const history = await (await ada.get(`/developer/apps/${clientId}/history`)).text();
   t.match(history, /Lanyard’s operator · /, 'the operator in the history');

@@ -1,12 +1,11 @@
 import t from 'tap';
 import { systemClock } from '../../src/clock.js';
-import { actorOf, OPERATOR } from '../../src/developer/actor.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
-import { AppService } from '../../src/developer/app-service.js';
-import { createDeveloper, csrfOf, enableDeveloperTotp } from '../helpers/developer.js';
+import { csrfOf } from '../helpers/developer.js';
 import { fuzzString, pick, random, segment } from '../helpers/fuzz.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
+import { liveApp } from '../helpers/live-app.js';
 import { markClassroomDevice } from '../helpers/spray.js';
 
 /**
@@ -21,14 +20,7 @@ const PIECES = ['https://', 'http://', 'аpple.com', 'xn--pple-43d.com', 'exampl
 
 t.test(`${ROUNDS * 10} malformed requests to a live app's changes, the classroom-device form and the own-code pages: no 5xx`, async (t) => {
   const lanyard = await startLanyard(t);
-  const ada = await createDeveloper(lanyard, { name: 'Ada' });
-  await enableDeveloperTotp(lanyard, ada.browser);
-  const account = (await lanyard.store.findDeveloper(ada.id))!;
-  const apps = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
-  const { clientId } = await apps.register(actorOf(account), { name: 'Fuzzed' });
-  await apps.addCallback(actorOf(account), clientId, 'https://fuzz.example/cb');
-  await apps.requestLive(actorOf(account), clientId);
-  await apps.approve(OPERATOR, clientId);
+  const { owner: ada, account, clientId } = await liveApp(lanyard, { owner: 'Ada', app: 'Fuzzed', callback: 'https://fuzz.example/cb' });
   const token = (await new ApiTokens({ store: lanyard.store, clock: systemClock, log: lanyard.app.log }).create(account, { label: 'fuzz', expiresInDays: 30 })).token;
   const api = (method: string, path: string, body?: string) => fetch(`${lanyard.url}/developer/api${path}`, {
     method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body,
