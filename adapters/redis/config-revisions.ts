@@ -44,11 +44,23 @@ export function redisConfigRevisions({ client, keys, now }: RedisContext): Confi
       const all = await client.hgetall(keys.runningRevisions);
       const running: RunningRevision[] = [];
       for (const [instance, text] of Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-        const r = JSON.parse(text) as Omit<RunningRevision, 'instance'>;
-        if (r.expiresAt > t) running.push({ instance, version: r.version, hash: r.hash, expiresAt: r.expiresAt });
+        const r = parseReport(text);
+        // A report not as an instance writes it (edited by hand) counts as none: it says nothing of a running instance.
+        if (r && r.expiresAt > t) running.push({ instance, version: r.version, hash: r.hash, expiresAt: r.expiresAt });
       }
       return running;
     },
     async forgetRunningRevision(instance) { await client.hdel(keys.runningRevisions, instance); },
   };
+}
+
+/** An instance's report as stored, or undefined when it is not one. */
+function parseReport(text: string): Omit<RunningRevision, 'instance'> | undefined {
+  try {
+    const r = JSON.parse(text) as Partial<Omit<RunningRevision, 'instance'>>;
+    return Number.isInteger(r.version) && typeof r.hash === 'string' && typeof r.expiresAt === 'number'
+      ? { version: r.version!, hash: r.hash, expiresAt: r.expiresAt } : undefined;
+  } catch {
+    return undefined;
+  }
 }

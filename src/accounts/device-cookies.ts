@@ -108,21 +108,39 @@ export function classroomCredential(cookieKeys: readonly string[], req: FastifyR
 const cookie = (req: FastifyRequest, reply: FastifyReply, name: string, value: string, path: string, maxAge: number) =>
   setCookie(reply, { name, value, path, maxAge, secure: secureCookieFor(req) });
 
+/** How long the rate-limit key trusts what the store said of a credential (the store is read once per credential and window). */
+export const DEVICE_KEY_CACHE_MS = 5_000;
+/** At most this many credentials remembered at once; past it the memory starts again (it is only a saving). */
+const DEVICE_KEY_CACHE_SIZE = 10_000;
+
 /**
  * A trusted classroom device spends a budget of its own, so traffic from the rest of the school's address
  * never holds it up (docs/security.md → Rate limits). Only a credential the store knows and has not revoked
  * counts: a forged, revoked or made-up one spends its address's budget like any other request, so holding
- * such cookies never buys more requests. The store is read once per request (the budgets share the answer),
- * and only for requests that carry a validly signed credential.
+ * such cookies never buys more requests. Only requests that carry a validly signed credential read the store,
+ * and what it said of each credential is kept for DEVICE_KEY_CACHE_MS (a revocation reaches the budgets within
+ * that), so a credential sent again and again costs one read a window, not one a request.
  */
 export function classroomDeviceKey(
   cookieKeys: readonly string[], trustedDevices: Pick<TrustedDevices, 'active'>, fallback: RateLimitKey = clientAddressKey,
+  now: () => number = Date.now,
 ): RateLimitKey {
   const keys = new WeakMap<FastifyRequest, Promise<string>>();
+  const known = new Map<string, { active: Promise<boolean>; until: number }>();
+  const isActive = (organisationId: string, id: string): Promise<boolean> => {
+    const name = `${organisationId}~${id}`;
+    const at = now();
+    const cached = known.get(name);
+    if (cached && cached.until > at) return cached.active;
+    if (known.size >= DEVICE_KEY_CACHE_SIZE) known.clear();
+    const active = trustedDevices.active(organisationId, id).then((d) => d !== undefined);
+    known.set(name, { active, until: at + DEVICE_KEY_CACHE_MS });
+    active.catch(() => known.delete(name)); // a store failure is not remembered
+    return active;
+  };
   const keyOf = async (req: FastifyRequest): Promise<string> => {
     const claimed = classroomCredential(cookieKeys, req);
-    const device = claimed && await trustedDevices.active(claimed.organisationId, claimed.id);
-    return device ? `classroom:${device.organisationId}~${device.id}` : fallback(req);
+    return claimed && await isActive(claimed.organisationId, claimed.id) ? `classroom:${claimed.organisationId}~${claimed.id}` : fallback(req);
   };
   return (req) => {
     let key = keys.get(req);

@@ -1,9 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Store } from '../../adapters/store.js';
-import { StoreUnavailableError } from '../errors.js';
+import { isStoreUnavailable, StoreUnavailableError } from '../errors.js';
 
 /** Why a readable store is still not the one to serve (src/keys/identity-watch.ts): its cause and words. */
 export interface NotServable { cause: string; message: string }
+
+/**
+ * One report's JSON. It never changes the answer: a report that cannot be made (a record it reads is not what
+ * it expects) shows as `{ "error": … }` and a warning line, and only the store failing is a 503.
+ */
+async function reported(name: string, report: () => Promise<unknown>, log: FastifyBaseLogger): Promise<unknown> {
+  try {
+    return await report();
+  } catch (err) {
+    if (isStoreUnavailable(err)) throw err;
+    log.warn({ event: 'readiness.report_failed', report: name, err }, 'a readiness report could not be made');
+    return { error: `this report could not be made: ${(err as Error).message}` };
+  }
+}
 
 /**
  * What else /readyz reports, each read from the store when asked: a name and the JSON it shows under that
@@ -31,7 +45,7 @@ export function healthRoutes(
     try {
       await store.ping();
       problem = await storeProblem?.();
-      if (!problem) for (const [name, report] of Object.entries(reports)) extra[name] = await report();
+      if (!problem) for (const [name, report] of Object.entries(reports)) extra[name] = await reported(name, report, req.log);
     } catch (err) {
       req.log.warn({ event: 'readiness.failed', err: (err as Error).cause ?? err }, 'not ready: the store cannot be read and written');
       return reply.code(503).header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS))

@@ -4,6 +4,7 @@ import type { RedisPersistence } from '../../adapters/redis.js';
 import type { Store } from '../../adapters/store.js';
 import { hashStoredRecordIds } from '../../adapters/record-ids.js';
 import { importOrganisations } from '../roster/importer.js';
+import { TrustedDevices } from '../accounts/trusted-devices.js';
 import { builtinClients } from '../clients/builtin-clients.js';
 import { ClientRegistry } from '../clients/client-registry.js';
 import { syncConfigClients } from '../clients/config-clients.js';
@@ -50,16 +51,31 @@ export interface OpenOptions {
 }
 
 /**
- * Writes the configuration file into the store: its organisations and users, and makes (once) or repairs the
- * developers' test school (docs/developer-area.md); then its clients and the organisations' app connections,
- * but only if the file's revision is not older than the store's (src/clients/config-revision.ts; docs/operations.md →
- * Rolling configuration changes). Resolves what became of the clients. `instance` is recorded as running the
- * file's revision. At every start, and when the cluster primary reloads the file (SIGHUP, src/cluster/reload.ts).
+ * Writes the configuration file into the store, unless its revision is older than the store's
+ * (src/clients/config-revision.ts; docs/operations.md → Rolling configuration changes): its organisations and
+ * users — so an instance of an older file never puts back a user's old password — then its clients and the
+ * organisations' app connections, which also wait while another instance runs the store's revision of the
+ * same number. Makes (once) or repairs the developers' test school (docs/developer-area.md) first. Resolves
+ * what became of the clients. `instance` is recorded as running the file's revision. At every start, and when
+ * the cluster primary reloads the file (SIGHUP, src/cluster/reload.ts).
  */
 export async function applyConfigFile(store: Store, config: Config, clock: Clock, instance: string = newInstanceId()): Promise<RevisionOutcome> {
-  await importOrganisations(store, config.file.organisations ?? [], 'startup');
-  await ensureSandbox(store);
-  return writeUnderRevision({ store, clock, mine: configRevision(config.file), instance, write: () => writeConfigApps(store, config, clock) });
+  const sandbox = await ensureSandbox(store);
+  await revokeSandboxDevices(store, clock, sandbox.organisation.id);
+  const mine = configRevision(config.file);
+  const stored = await store.getConfigRevision();
+  // Outside the revision's lock: hashing a file's plaintext passwords (development) may take longer than it lasts.
+  if (!stored || mine.version >= stored.version) await importOrganisations(store, config.file.organisations ?? [], 'startup');
+  return writeUnderRevision({ store, clock, mine, instance, write: () => writeConfigApps(store, config, clock) });
+}
+
+/**
+ * Classroom devices are for real schools' staff (docs/security.md → Sign-in protection): any a sandbox test
+ * user marked before that rule held are revoked, so their credentials get no budget or trust of their own.
+ */
+async function revokeSandboxDevices(store: Store, clock: Clock, sandboxId: string): Promise<void> {
+  const devices = new TrustedDevices(store, clock);
+  if ((await devices.list(sandboxId)).some((d) => !d.revokedAt)) await devices.revoke(sandboxId, 'all');
 }
 
 /** The file's clients and the organisations' app connections, written into the store. */
@@ -112,7 +128,7 @@ export async function openServices(
     const keyEncryptionKey = loadKeyEncryptionKey(config.keyEncryptionKey, storeDataDir(config.storeUrl));
     const keyManager = new KeyManager({ store, clock, keyEncryptionKey, issuer: config.issuer, generateKeyPair });
     // Before anything is written: a store emptied under a running instance is refused, never taken for new.
-    const { identity: storeIdentity } = await establishIdentity(store, keyManager, clock);
+    const { identity: storeIdentity } = await establishIdentity(store, keyManager, clock, config.storeInit);
     let outcome: RevisionOutcome | undefined;
     if (setUp) {
       outcome = await applyConfigFile(store, config, clock, instance);

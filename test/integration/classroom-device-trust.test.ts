@@ -68,3 +68,17 @@ t.test('the rate-limit key honours only classroom credentials the store knows an
   t.same(await statuses(revoked, 2, 'revoked'), [429, 429], 'a revoked device’s credential buys nothing: its address is spent');
   t.same(await statuses(kept, 1, 'active-again'), [429], 'the active device has spent its own 8');
 });
+
+t.test('devices a sandbox test user marked before only real schools’ staff could are revoked at the next start', async (t) => {
+  const first = await startLanyard(t);
+  const sandbox = await sandboxCredentials(first.store);
+  const demo = (await first.store.findOrganisation('demo-school'))!;
+  const before = new TrustedDevices(first.store, new ManualClock());
+  await before.add(sandbox.organisation.id, 'Sandbox cart', { id: 'sandbox-teacher', username: 'teacher' });
+  await before.add(demo.id, 'Real cart', { id: 'demo-teacher', username: 'teacher' });
+  await first.stop();
+  const second = await startLanyard(t, { dir: first.dir });
+  const after = new TrustedDevices(second.store, new ManualClock());
+  t.match(await after.list(sandbox.organisation.id), [{ name: 'Sandbox cart', revokedAt: String }], 'the sandbox school’s device is revoked');
+  t.match(await after.list(demo.id), [{ name: 'Real cart', revokedAt: undefined }], 'a real school’s is not');
+});

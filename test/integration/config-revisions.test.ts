@@ -1,4 +1,5 @@
 import t from 'tap';
+import { verifyCredential } from '../../src/accounts/credential-hasher.js';
 import { type Backend, type Instance, sharedStore } from '../helpers/instances.js';
 import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.js';
 import { writeConfig } from '../helpers/config-file.js';
@@ -30,11 +31,20 @@ const events = (i: Instance, event: string) => i.logs.map((l) => JSON.parse(l) a
 const callbackOf = async (i: Instance, clientId: string) => (await i.store.findClient(clientId))?.redirectUris;
 
 /** A configuration file with one client, `app`, whose callback is on `host`, at `revision` (none: left out). */
-const appConfig = (host: string, revision?: number) => writeConfig((c) => {
+const appConfig = (host: string, revision?: number, teacherPassword = 'teacher-pass') => writeConfig((c) => {
   if (revision !== undefined) c.revision = revision;
   c.clients = [{ client_id: 'app', name: 'App', secrets: ['app-secret-123'], redirect_uris: [`https://${host}/callback`] }];
-  c.organisations = c.organisations?.map((o) => ({ ...o, apps: undefined }));
+  c.organisations = c.organisations?.map((o) => ({
+    ...o, apps: undefined, users: o.users?.map((u) => (u.username === 'teacher' ? { ...u, password: teacherPassword } : u)),
+  }));
 });
+
+/** Whether the demo school's teacher's stored password is `password`. */
+async function teacherPasswordIs(i: Instance, password: string): Promise<boolean> {
+  const org = (await i.store.findOrganisation('demo-school'))!;
+  const teacher = (await i.store.findUserByUsername(org.id, 'teacher'))!;
+  return verifyCredential((await i.store.getCredential(teacher.id, 'password'))!, password);
+}
 
 const redis = startRedis(t);
 
@@ -80,12 +90,14 @@ t.test('redis: a newer revision overwrites; an older one, started after it, does
   const shared = await sharedStore(t, 'redis', { redis: await redis });
   const one = await shared.start(t, { first: true, env: { LANYARD_CONFIG: appConfig('one.example', 1) } });
   t.same(await callbackOf(one, 'app'), ['https://one.example/callback'], 'revision 1 written');
-  const two = await shared.start(t, { env: { LANYARD_CONFIG: appConfig('two.example', 2) } });
+  const two = await shared.start(t, { env: { LANYARD_CONFIG: appConfig('two.example', 2, 'a-new-teacher-pass') } });
   t.same(await callbackOf(two, 'app'), ['https://two.example/callback'], 'revision 2, newer, overwrote it');
+  t.ok(await teacherPasswordIs(two, 'a-new-teacher-pass'), 'and its users: the teacher’s new password');
   t.match(events(two, 'config.revision'), [{ msg: /newer than the store's, its clients written/ }]);
   // A rolling deploy restarts an old instance (or one still has the old file): it must not flip the store back.
   const old = await shared.start(t, { env: { LANYARD_CONFIG: appConfig('one.example', 1) } });
   t.same(await callbackOf(old, 'app'), ['https://two.example/callback'], 'revision 1, older, did not write');
+  t.ok(await teacherPasswordIs(old, 'a-new-teacher-pass'), 'nor put the teacher’s old password back');
   const r = await readyz(old);
   t.equal(r.status, 200);
   t.match(r.body.config, { revision: 1, store: { revision: 2 }, mismatch: true, problem: /older than the store's/ }, '/readyz says why');

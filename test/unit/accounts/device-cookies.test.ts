@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import t from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
-import { classroomDeviceKey } from '../../../src/accounts/device-cookies.js';
+import { classroomDeviceKey, DEVICE_KEY_CACHE_MS } from '../../../src/accounts/device-cookies.js';
 import { TrustedDevices } from '../../../src/accounts/trusted-devices.js';
 import { ManualClock } from '../../../src/clock.js';
 import { signValue } from '../../../src/http/signed-value.js';
@@ -32,4 +32,24 @@ t.test('a trusted classroom device the store knows spends its own budget; anythi
   t.equal(await key(request(`lanyard_classroom=${credential(other.id)}`)), 'ip:203.0.113.7', 'a revoked device counts as its address');
   const req = request(`lanyard_classroom=${credential(device.id)}`);
   t.equal(key(req), key(req), 'one store read per request, however many budgets ask');
+});
+
+t.test('what the store said of a credential is kept a few seconds, so sending it again costs no store read', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-device-key-'));
+  const store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock());
+  t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
+  const devices = new TrustedDevices(store, new ManualClock());
+  const device = await devices.add('org-1', 'Cart 9', { id: 'u1', username: 'teacher' });
+  let reads = 0;
+  const counted = { active: (org: string, id: string) => { reads += 1; return devices.active(org, id); } };
+  let now = 1_000_000;
+  const key = classroomDeviceKey(['k'], counted, undefined, () => now);
+  const cookie = () => request(`lanyard_classroom=${signValue(['k'], 'classroom', `org-1~${device.id}`)}`);
+  t.equal(await key(cookie()), `classroom:org-1~${device.id}`);
+  for (let i = 0; i < 20; i += 1) await key(cookie());
+  t.equal(reads, 1, 'one store read for 21 requests within the window');
+  await devices.revoke('org-1', { id: device.id });
+  now += DEVICE_KEY_CACHE_MS + 1;
+  t.equal(await key(cookie()), 'ip:203.0.113.7', 'a revocation reaches the budgets once the window is over');
+  t.equal(reads, 2);
 });

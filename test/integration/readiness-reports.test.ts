@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import t from 'tap';
+import { startLanyard } from '../helpers/lanyard.js';
+import { startRedis } from '../helpers/redis-server.js';
+
+/** /readyz's reports (docs/operations.md → Health and readiness) add what an operator should see, never a 503. */
+const readyz = async (url: string) => {
+  const res = await fetch(`${url}/readyz`);
+  return { status: res.status, body: await res.json() as Record<string, unknown> };
+};
+
+t.test('a running-revision report not as an instance writes it counts as none: /readyz stays 200', async (t) => {
+  const redis = await startRedis(t);
+  const prefix = `reports-${randomBytes(4).toString('hex')}`;
+  const lanyard = await startLanyard(t, {
+    env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: prefix, LANYARD_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
+  });
+  const admin = new Redis({ host: redis.host, port: redis.port });
+  t.teardown(() => admin.disconnect());
+  const [reports] = await admin.keys(`${prefix}*running-revisions`);
+  t.ok(reports, 'the instances’ reports are kept in Redis');
+  await admin.hset(reports!, 'edited-by-hand', '{ not json', 'wrong-shape', JSON.stringify({ version: 'x' }));
+  const answer = await readyz(lanyard.url);
+  t.match(answer, { status: 200, body: { status: 'ready', config: { mismatch: false, running: [{ instances: 1 }] } } }, 'ready, the odd reports left out');
+});
