@@ -1,6 +1,6 @@
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
-import { normaliseEmail } from '../store/developers.js';
+import { earlierEmailKey, normaliseEmail } from '../store/developers.js';
 import { byKeys, compareBinary } from '../store/collation.js';
 import type { RedisContext } from './context.js';
 import { scanKeys } from './scan.js';
@@ -182,7 +182,9 @@ export function redisDevelopers({ client, keys }: RedisContext) {
     },
     findDeveloper,
     async findDeveloperByEmail(email) {
-      const id = await client.hget(k.emails, normaliseEmail(email));
+      const normalised = normaliseEmail(email);
+      const earlier = earlierEmailKey(normalised);
+      const id = (await client.hget(k.emails, normalised)) ?? (earlier ? await client.hget(k.emails, earlier) : null);
       return id === null ? undefined : findDeveloper(id);
     },
     async updateDeveloper(account) {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { LanyardError } from '../../src/errors.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, Developers, TeamMember } from '../store.js';
-import { normaliseEmail } from '../store/developers.js';
+import { earlierEmailKey, normaliseEmail } from '../store/developers.js';
 import { byKeys } from '../store/collation.js';
 
 /** Row shapes of migration 4 (adapters/sqlite/migrations/004-developer-area.ts) and their mapping. */
@@ -145,7 +145,9 @@ export function sqliteDevelopers(db: Database.Database): Developers {
       return row && toDeveloper(row);
     },
     async findDeveloperByEmail(email) {
-      const row = q.findByEmail.get(normaliseEmail(email)) as DeveloperRow | undefined;
+      const normalised = normaliseEmail(email);
+      const earlier = earlierEmailKey(normalised);
+      const row = (q.findByEmail.get(normalised) ?? (earlier ? q.findByEmail.get(earlier) : undefined)) as DeveloperRow | undefined;
       return row && toDeveloper(row);
     },
     async updateDeveloper(account) {

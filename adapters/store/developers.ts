@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 /**
  * The developer area's records (SPEC: client registration is "managed in a developer area"): developer
  * accounts (separate from school users), the teams that own apps, personal API tokens, and the history of
@@ -35,6 +36,18 @@ export interface DeveloperAccount {
  * checks input with the same module (src/formats/email-address.ts).
  */
 export { normaliseEmail } from '../../src/formats/email-address.js';
+
+/**
+ * The key an account made before addresses were keyed with their domain in ASCII was stored under: the same
+ * address with its IDN domain as it reads (`ada@bücher.example`), or undefined when there is no other form.
+ * Both stores look an account up by it when the ASCII form finds none, so such accounts stay reachable.
+ */
+export function earlierEmailKey(normalised: string): string | undefined {
+  const at = normalised.lastIndexOf('@');
+  if (at < 0 || !/(^|\.)xn--/.test(normalised.slice(at + 1))) return undefined;
+  const unicode = domainToUnicode(normalised.slice(at + 1));
+  return unicode ? `${normalised.slice(0, at + 1)}${unicode}` : undefined;
+}
 
 /**
  * `invited`: an owner added the developer by email and they have not accepted yet. It grants nothing: an

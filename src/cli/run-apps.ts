@@ -29,6 +29,9 @@ interface AppListing {
   redirect_uris: string[];
   /** The callback URLs as a reviewer should read them: host in ASCII (punycode), how it reads, and any warning. */
   redirect_uris_reviewed: ReviewedUrl[];
+  /** Where /oauth/logout sends people, and where a dashboard launch starts (null: none). */
+  logout_url: string | null;
+  initiate_login_uri: string | null;
   review_note: string | null;
   created_at: string;
 }
@@ -51,6 +54,8 @@ async function listing(store: Store, client: StoredClient, requested: string | u
     homepage_url: client.homepageUrl ?? null,
     redirect_uris: client.redirectUris,
     redirect_uris_reviewed: client.redirectUris.map(reviewedUrl),
+    logout_url: client.logoutUrl ?? null,
+    initiate_login_uri: client.initiateLoginUri ?? null,
     review_note: client.reviewNote ?? null,
     created_at: client.createdAt,
   };
@@ -76,7 +81,13 @@ export async function listAppsCommand(config: Config, clock: Clock, o: { pending
     ])];
     for (const l of tableLines(rows)) write(l);
     // A reviewer sees every host the way DNS does, so a look-alike (a Cyrillic `а` in `аpple.com`) stands out.
-    if (o.pending) for (const a of apps) for (const u of a.redirect_uris) write(`${a.client_id} callback: ${reviewLine(u)}`);
+    if (o.pending) {
+      for (const a of apps) {
+        for (const u of a.redirect_uris) write(`${a.client_id} callback: ${reviewLine(u)}`);
+        if (a.logout_url) write(`${a.client_id} logout_url: ${reviewLine(a.logout_url)}`);
+        if (a.initiate_login_uri) write(`${a.client_id} initiate_login_uri: ${reviewLine(a.initiate_login_uri)}`);
+      }
+    }
     if (o.pending) write(`approve with \`lanyard apps approve CLIENT_ID\`, or decline with \`lanyard apps decline CLIENT_ID --note TEXT\``);
   });
 }

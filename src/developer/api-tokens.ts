@@ -162,7 +162,9 @@ export class ApiTokens {
       return undefined;
     }
     const now = clock.now();
-    if (Date.parse(record.expiresAt) <= now.getTime()) {
+    // A token made by an earlier release could live 365 days: none acts past API_TOKEN_MAX_DAYS from its making.
+    const expiresAt = Math.min(Date.parse(record.expiresAt), Date.parse(record.createdAt) + API_TOKEN_MAX_DAYS * DAY_MS);
+    if (expiresAt <= now.getTime()) {
       log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'expired' }, 'API token refused');
       return undefined;
     }

@@ -1,18 +1,17 @@
 import type { DeveloperEvent, StoredClient, StoredClientSecret } from '../../adapters/store.js';
-import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
 import { isOfferedScope, OFFERED_SCOPES, offeredScopeNames } from '../clients/offered-scopes.js';
 import { type Actor, OPERATOR } from './actor.js';
 import { changeApp, type Edit, withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
 import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js';
-import { newClientId } from './app-ids.js';
-import { APP_LIMITS, checkDetails } from './app-input.js';
+import { checkDetails } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
 import { URL_SETTINGS } from './app-url-edits.js';
 import { AppUrls, type UrlChangeOutcome } from './app-urls.js';
 import { LiveChanges, type ProposedChange } from './live-changes.js';
 import type { FetchedLogo } from '../clients/logo-fetcher.js';
 import { AppLogos } from './app-logos.js';
+import { registerApp } from './app-registration.js';
 import { AppSecrets } from './app-secrets.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors.js';
@@ -83,44 +82,9 @@ export class AppService {
     return { client, role: member.role };
   }
 
-  /** Registers an app in `development`, with a random client_id; the actor becomes its owner. */
-  async register(actor: Actor, input: AppDetailsInput & { name: string }): Promise<StoredClient> {
-    const { store, clock } = this.deps;
-    const details = checkDetails(input, true);
-    const owned = (await store.listMemberships(actor.id)).filter((m) => m.role === 'owner');
-    if (owned.length >= APP_LIMITS.appsPerOwner) {
-      throw new ConflictError(`You already own ${APP_LIMITS.appsPerOwner} apps: delete one you no longer need first.`);
-    }
-    const logo = details.logoUrl ? await this.#logos.fetch(details.logoUrl) : undefined;
-    const now = clock.now().toISOString();
-    const client: StoredClient = {
-      clientId: await this.#freshClientId(),
-      name: details.name!,
-      description: details.description,
-      homepageUrl: details.homepageUrl,
-      logoUrl: details.logoUrl,
-      redirectUris: [],
-      // SPEC: OpenID Connect rules 1 — `openid` as a default scope, so dashboard launches receive an id_token.
-      defaultScopes: ['openid'],
-      logoutUrl: undefined,
-      initiateLoginUri: undefined,
-      responseTypes: ['code'],
-      source: 'developer',
-      ownerId: actor.id,
-      status: 'development',
-      reviewNote: undefined,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await store.putClient(client);
-    await store.putTeamMember({ clientId: client.clientId, developerId: actor.id, role: 'owner', addedAt: now });
-    await this.#record.change(actor, client.clientId, 'app.registered', { name: client.name }, 'app.registered', 'app registered');
-    if (!logo) return client;
-    // A logo is stored for a client that exists, and named by it once stored.
-    await this.#logos.store(client.clientId, logo);
-    const named = { ...client, logoHash: logo.hash };
-    await store.putClient(named);
-    return named;
+  /** Registers an app in `development`, with a random client_id; the actor becomes its owner (app-registration.ts). */
+  register(actor: Actor, input: AppDetailsInput & { name: string }): Promise<StoredClient> {
+    return registerApp(this.deps, this.#logos, this.#record, actor, input);
   }
 
   /**
@@ -292,13 +256,4 @@ export class AppService {
   #change(actor: Actor, clientId: string, edit: (client: StoredClient) => Edit | undefined): Promise<StoredClient> {
     return changeApp(this.deps, this.#record, actor, clientId, async () => (await this.getApp(actor, clientId)).client, edit);
   }
-
-  async #freshClientId(): Promise<string> {
-    for (;;) {
-      const id = newClientId();
-      // 128 random bits never collide in practice; checking costs one read and makes it certain.
-      if (id !== LANYARD_CLIENT_ID && !(await this.deps.store.findClient(id))) return id;
-    }
-  }
 }
-

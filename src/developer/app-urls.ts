@@ -1,5 +1,5 @@
 import type { StoredClient } from '../../adapters/store.js';
-import type { Actor } from './actor.js';
+import { type Actor, OPERATOR } from './actor.js';
 import { applyEdit, changeApp, type Edit, withAppLock } from './app-change.js';
 import type { AppRecorder } from './app-history.js';
 import type { AppSummary } from './app-summary.js';
@@ -17,12 +17,18 @@ import { type ChangeKind, type LiveChanges, type ProposedChange, reviewed } from
 export interface UrlChangeOutcome {
   client: StoredClient;
   proposal?: ProposedChange | undefined;
+  /** The change was made while the app waited to go live: the request is taken back (status development). */
+  liveRequestWithdrawn?: boolean | undefined;
 }
+
+/** The history action of a request to go live taken back because where codes are sent changed. */
+export const LIVE_REQUEST_WITHDRAWN = 'app.live_request_withdrawn';
 
 /**
  * An app's callback URLs, logout_url and initiate_login_uri (SPEC: client registration; OpenID Connect Core
- * §4). Additions and new values apply at once while the app is in development and wait for review once it
- * is live (src/developer/live-changes.ts); removals and clearing always apply at once.
+ * §4). Additions and new values apply at once while the app is in development, take back a request to go
+ * live while one waits, and wait for review once it is live (src/developer/live-changes.ts); removals and
+ * clearing always apply at once.
  */
 export class AppUrls {
   constructor(
@@ -58,7 +64,16 @@ export class AppUrls {
         return { client, proposal: await this.live.propose(actor, client, kind, url) };
       }
       const edited = edit(client);
-      return { client: edited ? await applyEdit(this.deps, this.recorder, actor, clientId, edited) : client };
+      if (!edited) return { client };
+      // Waiting to go live, the operator reviews the app as it was asked for: a new place to send codes or
+      // people takes the request back, so what is approved is always what was looked at.
+      const withdraw = client.status === 'pending' && actor.id !== OPERATOR.id;
+      const next = await applyEdit(this.deps, this.recorder, actor, clientId,
+        withdraw ? { ...edited, client: { ...edited.client, status: 'development' } } : edited);
+      if (withdraw) {
+        await this.recorder.change(actor, clientId, LIVE_REQUEST_WITHDRAWN, { setting: kind }, LIVE_REQUEST_WITHDRAWN, 'request to go live taken back: where codes are sent changed');
+      }
+      return { client: next, liveRequestWithdrawn: withdraw };
     });
   }
 

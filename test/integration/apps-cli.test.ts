@@ -63,7 +63,7 @@ t.test('apps list: every app, or the queue waiting to go live, oldest request fi
 
   const pending = await s.run(['list', '--pending']);
   t.equal(pending.code, 0, pending.stderr);
-  const rows = pending.stdout.trim().split('\n').slice(1).filter((l) => !l.startsWith('approve') && !l.includes(' callback: '));
+  const rows = pending.stdout.trim().split('\n').slice(1).filter((l) => !l.startsWith('approve') && !/ (callback|logout_url|initiate_login_uri): /.test(l));
   t.same(rows.map((r) => r.split(/\s+/)[0]), [s.tables, s.reader], 'only the pending apps, oldest request first');
   t.match(pending.stdout, new RegExp(`${s.tables} callback: https?://`), 'each pending app’s callback URLs, as a reviewer reads them');
   t.match(pending.stdout, /bo@example.com/);

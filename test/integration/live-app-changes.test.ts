@@ -113,4 +113,9 @@ t.test('a live app’s team must use two-step sign-in; an app in development doe
     t.match(res.json, { error: 'forbidden', error_description: /turn on two-step sign-in/ });
   }
   t.same((await lanyard.store.findClient(clientId))!.redirectUris, [ORIGINAL], 'nothing changed');
+  const listed = (await call(carol.token, 'GET', '/apps')).json.find((a: { client_id: string }) => a.client_id === clientId);
+  t.same(listed, {
+    client_id: clientId, name: 'Maths Map', status: 'live', redirect_uris: [], default_scopes: [], role: 'owner', two_step_required: true,
+    created_at: listed.created_at, updated_at: listed.updated_at,
+  }, 'the list names the app but withholds its settings');
 });

@@ -5,7 +5,7 @@ import type { AppDetailsInput } from '../app-summary.js';
 import { developerOf } from './auth.js';
 import { type ApiContext, appView } from './context.js';
 import { body, clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
-import { appJson, eventJson } from './views.js';
+import { appJson, eventJson, listedAppJson } from './views.js';
 
 interface AppDetailsBody {
   name?: string;
@@ -39,7 +39,10 @@ export function appRoutes(api: FastifyInstance, { apps }: ApiContext): void {
       description: 'Every app whose team you are in, by name.',
       response: { 200: okList('Your apps.', 'App'), ...errors() },
     },
-  }, async (req) => (await apps.listApps(actorOf(developerOf(req)))).map((s) => appJson(s.client, s.role)));
+  }, async (req) => {
+    const actor = actorOf(developerOf(req));
+    return (await apps.listApps(actor)).map((s) => listedAppJson(s.client, s.role, actor));
+  });
 
   api.post<{ Body: AppDetailsBody & { name: string } }>('/apps', {
     schema: {

@@ -3,7 +3,7 @@ import { actorOf } from '../actor.js';
 import { developerOf } from './auth.js';
 import type { ApiContext } from './context.js';
 import { body, clientIdParams, type ClientIdParams, errors, noContent, okList, okRef } from './route-schemas.js';
-import { appJson, invitationJson } from './views.js';
+import { invitationJson, listedAppJson } from './views.js';
 
 /**
  * The invited developer's side of a team invitation: the ones not yet answered, accept (join the team as a
@@ -36,8 +36,9 @@ export function invitationRoutes(api: FastifyInstance, { apps }: ApiContext): vo
     // No body at all is an empty one: an account made through an invitation to the developer area needs none.
     preValidation: async (req) => { req.body ??= {}; },
   }, async (req) => {
-    const { client, role } = await apps.invitations.accept(actorOf(developerOf(req)), req.params.client_id, req.body.token);
-    return appJson(client, role);
+    const actor = actorOf(developerOf(req));
+    const { client, role } = await apps.invitations.accept(actor, req.params.client_id, req.body.token);
+    return listedAppJson(client, role, actor);
   });
 
   api.post<{ Params: ClientIdParams }>('/invitations/:client_id/decline', {

@@ -109,6 +109,11 @@ export const AppSchema = {
         + 'absent: a launch brings an authorization code to the first callback URL, with the default scopes.',
     },
     role: { type: 'string', enum: ['owner', 'member'], description: 'The calling developer’s role in the app’s team.' },
+    two_step_required: {
+      type: 'boolean',
+      description: 'Present (true) on a live app you may not work on without two-step sign-in: its settings are withheld '
+        + '(`redirect_uris` and `default_scopes` empty, the rest left out) until you turn it on; every call about the app answers 403 until then.',
+    },
     pending_changes: {
       type: 'array',
       description: 'Changes to a live app waiting for an operator’s review: a callback URL added, the logout_url or the initiate_login_uri set. '

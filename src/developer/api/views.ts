@@ -36,6 +36,27 @@ export const proposalJson = (p: ProposedChange) => ({
   id: p.id, setting: p.kind, url: p.url, proposed_by: { id: p.proposedBy.id, name: p.proposedBy.name }, proposed_at: p.proposedAt,
 });
 
+/**
+ * An app as a team member without two-step sign-in may see it once it is live (docs/developer-area.md →
+ * Changes to a live app): its name, status and role, its settings withheld (the lists empty) until they turn
+ * two-step sign-in on.
+ */
+export const withheldAppJson = (c: StoredClient, role: AppSummary['role']) => ({
+  client_id: c.clientId,
+  name: c.name,
+  status: c.status,
+  redirect_uris: [],
+  default_scopes: [],
+  role,
+  two_step_required: true,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
+});
+
+/** An app in a list (or just joined), as the actor may see it: withheld when it is live and they have no second factor. */
+export const listedAppJson = (c: StoredClient, role: AppSummary['role'], actor: { twoStep?: boolean | undefined }) =>
+  (c.status === 'live' && !actor.twoStep ? withheldAppJson(c, role) : appJson(c, role));
+
 /** An app as its team sees it; with the changes waiting for review when given and there are some. */
 export const appJson = (c: StoredClient, role: AppSummary['role'], pending: ProposedChange[] = []) => defined({
   client_id: c.clientId,

@@ -1,5 +1,6 @@
 import { formField } from '../../web/http.js';
 import type { AppSummary } from '../app-summary.js';
+import type { UrlChangeOutcome } from '../app-urls.js';
 import { area } from '../area.js';
 import { NotFoundError } from '../errors.js';
 import { credentialsView, type CredentialsData, type RevealedSecret, revokeView } from './app-credentials-view.js';
@@ -31,10 +32,11 @@ export function credentialsRoutes(r: AppRouting): void {
   get('/apps/:clientId/credentials', (c) => credentials(c));
   post('/apps/:clientId/callbacks', async (c) => {
     const url = formField(c.req.body, 'redirect_uri');
-    let proposed = false;
-    const failed = await attempt(async () => { proposed = !!(await apps.addCallback(c.actor, c.clientId, url)).proposal; });
+    let outcome: UrlChangeOutcome | undefined;
+    const failed = await attempt(async () => { outcome = await apps.addCallback(c.actor, c.clientId, url); });
     if (failed) return { ...(await credentials(c, { callback: { value: url, error: fieldOrForm(failed, 'redirect_uri') } })), status: failed.status };
-    return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, proposed ? AM.callbackProposed : AM.callbackAdded);
+    const said = outcome?.proposal ? AM.callbackProposed : outcome?.liveRequestWithdrawn ? AM.liveRequestWithdrawn : AM.callbackAdded;
+    return done(c, `${sectionPath(c.clientId, 'credentials')}#callbacks`, said);
   });
   post('/apps/:clientId/callbacks/remove', async (c) => {
     await apps.removeCallback(c.actor, c.clientId, formField(c.req.body, 'url'));

@@ -28,6 +28,10 @@ function details(e: DeveloperEvent): Raw {
       return html`“${s('name')}”`;
     case 'app.declined':
       return s('note') ? html`“${s('note')}”` : html``;
+    case 'change.proposed': case 'change.withdrawn': case 'change.approved': case 'change.declined':
+      return html`${(s('setting') ?? '').replace(/_/g, ' ')} ${slashed(s('url') ?? '')}${s('note') ? html` — “${s('note')}”` : ''}`;
+    case 'app.live_request_withdrawn':
+      return html`${(s('setting') ?? '').replace(/_/g, ' ')}`;
     default:
       return html`${Object.entries(d).map(([k, v], i) => html`${i ? '; ' : ''}${k.replace(/_/g, ' ')}: ${Array.isArray(v) ? v.join(' ') : v}`)}`;
   }

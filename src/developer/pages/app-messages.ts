@@ -36,6 +36,7 @@ export const AM = {
   callbackProposed: 'Callback URL sent for review: the app is live, so an operator approves it before it works.',
   changeProposed: 'Sent for review: the app is live, so an operator approves the new URL before it takes effect. The current one stays until then.',
   changeWithdrawn: 'The change waiting for review is withdrawn.',
+  liveRequestWithdrawn: 'Saved. The request to go live is taken back, so that the operator reviews the app as it now is: ask again when it is ready.',
   pendingTitle: 'Waiting for review.',
   pendingHelp: 'This app is live: new callback URLs, logout URLs and initiate login URIs take effect once an operator approves them.',
   proposedBy: (name: string) => `proposed by ${name}`,
@@ -115,4 +116,9 @@ export const ACTION_TEXT: Record<string, string> = {
   'app.approved': 'Approved the app: it is live',
   'app.declined': 'Declined the request to go live',
   'app.deleted': 'Deleted the app',
+  'app.live_request_withdrawn': 'Took back the request to go live (where codes are sent changed)',
+  'change.proposed': 'Proposed a change for review',
+  'change.withdrawn': 'Withdrew a change waiting for review',
+  'change.approved': 'Approved a change',
+  'change.declined': 'Declined a change',
 };

@@ -1,4 +1,5 @@
 import { formField, formFields } from '../../web/http.js';
+import type { UrlChangeOutcome } from '../app-urls.js';
 import { fieldOrForm } from './app-form.js';
 import { AM } from './app-messages.js';
 import { sectionPath } from './app-parts.js';
@@ -32,9 +33,12 @@ export function settingsRoutes(r: AppRouting): void {
     });
     post(`/apps/:clientId/${o.path}`, async (c) => {
       const value = formField(c.req.body, o.field);
-      let proposed = false;
-      const failed = await attempt(async () => { proposed = !!(await set(c.actor, c.clientId, value)).proposal; });
-      if (!failed) return done(c, sectionPath(c.clientId, o.section), proposed ? AM.changeProposed : value.trim() ? o.saved : o.cleared);
+      let outcome: UrlChangeOutcome | undefined;
+      const failed = await attempt(async () => { outcome = await set(c.actor, c.clientId, value); });
+      if (!failed) {
+        const said = outcome?.proposal ? AM.changeProposed : outcome?.liveRequestWithdrawn ? AM.liveRequestWithdrawn : value.trim() ? o.saved : o.cleared;
+        return done(c, sectionPath(c.clientId, o.section), said);
+      }
       const app = await appOf(c);
       return { status: failed.status, title: title(o.heading, app), body: o.view(app, c.who.csrf, { value, error: fieldOrForm(failed, o.field) }) };
     });

@@ -136,3 +136,14 @@ t.test('revoke: only the developer’s own tokens; recorded with label and hint'
   t.same(Object.keys(event!.detail).sort(), ['hint', 'label']);
   t.same(await store.listDeveloperEvents(`developer:${eve.id}`, 10), [], 'nothing recorded for the refused attempt');
 });
+
+t.test('verify: a token an earlier release made for up to 365 days acts for 90 at most', async (t) => {
+  const { tokens, store, clock, dev } = await setUp(t);
+  const ada = await dev('Ada');
+  const { token, record } = await tokens.create(ada, { label: 'old script', expiresInDays: 30 });
+  await store.putApiToken({ ...record, expiresAt: new Date(Date.parse(record.createdAt) + 365 * DAY).toISOString() }); // as an earlier release stored it
+  clock.advance(89 * DAY);
+  t.ok(await tokens.verify(token), 'day 89: still good');
+  clock.advance(2 * DAY);
+  t.equal(await tokens.verify(token), undefined, 'day 91: refused, although its record says 365 days');
+});

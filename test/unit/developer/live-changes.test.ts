@@ -1,7 +1,7 @@
 import t from 'tap';
 import { type Actor, actorOf, OPERATOR } from '../../../src/developer/actor.js';
 import { AppService } from '../../../src/developer/app-service.js';
-import { ForbiddenError, NotFoundError } from '../../../src/developer/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../../src/developer/errors.js';
 import { developerStore } from '../../helpers/developer-store.js';
 
 interface Teardown { teardown(fn: () => unknown): void }
@@ -95,4 +95,24 @@ t.test('a live app’s team works on it only with a second factor; the operator 
   }
   t.ok(await apps.getApp({ ...carol, twoStep: true }, clientId), 'with a second factor: in');
   t.ok(await apps.getApp(OPERATOR, clientId), 'the operator');
+});
+
+t.test('while an app waits to go live, a new place to send codes or people takes the request back', async (t) => {
+  const { store, clock, log, dev } = await developerStore(t);
+  const apps = new AppService({ store, clock, log });
+  const dee = actorOf(await dev('Dee'));
+  const { clientId } = await apps.register(dee, { name: 'Spelling Bee' });
+  await apps.addCallback(dee, clientId, 'https://bee.example/cb');
+  await apps.addCallback(dee, clientId, 'https://bee.example/cb2');
+  await apps.requestLive(dee, clientId);
+  t.equal((await apps.removeCallback(dee, clientId, 'https://bee.example/cb2')).status, 'pending', 'removing one keeps the request');
+  const added = await apps.addCallback(dee, clientId, 'https://bee.example/other');
+  t.ok(added.liveRequestWithdrawn);
+  t.equal(added.client.status, 'development', 'adding one takes it back');
+  t.type(await apps.approve(OPERATOR, clientId).catch((e) => e), ConflictError, 'so the operator cannot approve what they did not see');
+  await apps.requestLive(dee, clientId);
+  t.equal((await apps.setLogoutUrl(dee, clientId, 'https://bee.example/bye')).client.status, 'development', 'a logout URL too');
+  t.same((await apps.history(dee, clientId)).slice(0, 2).map((e) => [e.action, e.detail.setting ?? '']),
+    [['app.live_request_withdrawn', 'logout_url'], ['logout_url.set', '']], 'recorded');
+  t.notOk((await apps.setLogoutUrl(dee, clientId, 'https://bee.example/bye2')).liveRequestWithdrawn, 'in development: nothing to take back');
 });
