@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { loadKeyEncryptionKey } from '../keys/key-encryption-key.js';
 import { describeKeys, KeyManager } from '../keys/key-manager.js';
+import { needsInit } from '../keys/store-identity.js';
 import { tableLines } from './table.js';
 
 const write = STANDARD_OUTPUT.out;
@@ -28,6 +29,11 @@ export async function listKeysCommand(config: Config, clock: Clock, json: boolea
  */
 export async function rotateNowCommand(config: Config, clock: Clock): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
+    // A store without its identity or keys (emptied, or never started) gets no key from here: that is `store init`'s to confirm.
+    if (await needsInit(store)) {
+      throw new Error('this store has no identity or no signing key (new, or emptied: docs/storage.md → The store\'s identity): '
+        + 'run `lanyard store init` to start it anew, or restore it from a backup, before rotating keys');
+    }
     const manager = new KeyManager({
       store,
       clock,

@@ -8,7 +8,7 @@ import {
 import { parseDemoAppSetting, movedDemoClient } from './demo-app.js';
 import {
   type Env, type LogFormat, parseCookieKeys, parseIssuer, parseKek, parseLogFormat, parseLogLevel, parsePort, parseStore,
-  parseTrustProxy, parseWorkers, redisPrefixOf,
+  parseStoreInit, parseTrustProxy, parseWorkers, redisPrefixOf, type StoreInit,
 } from './env.js';
 import { inspectConfigFile } from './file.js';
 import { type MetricsConfig, parseMetricsConfig } from './metrics.js';
@@ -32,6 +32,8 @@ export interface Config {
   storeUrl: string;
   /** LANYARD_REDIS_PREFIX: the namespace of Lanyard's keys in Redis, so deployments can share one. */
   redisPrefix: string;
+  /** LANYARD_STORE_INIT: whether an empty store is started anew at the first start, or only by `lanyard store init`. */
+  storeInit: StoreInit;
   /** From LANYARD_COOKIE_KEYS; when absent, keys are generated once and kept in the store (development only). */
   cookieKeys?: string[] | undefined;
   /** From LANYARD_KEY_ENCRYPTION_KEY; when absent, one is generated into the data directory. */
@@ -120,6 +122,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
   const cookieKeys = parseCookieKeys(env.LANYARD_COOKIE_KEYS, problems);
   const keyEncryptionKey = parseKek(env.LANYARD_KEY_ENCRYPTION_KEY, problems);
   const store = parseStore(env, problems);
+  const storeInit = parseStoreInit(env.LANYARD_STORE_INIT, problems);
   const trustProxy = parseTrustProxy(env.LANYARD_TRUST_PROXY, problems);
   const logFormat = parseLogFormat(env.LANYARD_LOG_FORMAT, problems);
   const production = env.NODE_ENV === 'production';
@@ -136,6 +139,7 @@ export function checkConfig(env: Env = process.env, o: { configPath?: string | u
     issuer,
     configPath,
     ...store,
+    storeInit,
     cookieKeys,
     keyEncryptionKey,
     trustProxy,

@@ -34,6 +34,8 @@ export const ENV_DEFAULTS = {
   metricsHost: '127.0.0.1',
   /** LANYARD_DEMO_APP: the Demo App runs beside the demo configuration. */
   demoApp: 'on',
+  /** LANYARD_STORE_INIT: a store with nothing in it is started anew at the first start (docs/storage.md → The store's identity). */
+  storeInit: 'auto',
 } as const;
 
 /** LANYARD_ISSUER unset: this machine on PORT. */

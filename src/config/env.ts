@@ -104,6 +104,21 @@ export function parseWorkers(value: string | undefined, o: { defaultWorkers: num
   return workers;
 }
 
+/** Who starts an empty store anew: Lanyard at its first start (`auto`), or only an operator (`operator`). */
+export type StoreInit = 'auto' | 'operator';
+
+/**
+ * LANYARD_STORE_INIT (docs/storage.md → The store's identity): `auto` (default) makes a store that holds
+ * nothing a new one at the first start; `operator` leaves that to `lanyard store init`, so an instance never
+ * takes a store emptied while no instance ran (a Redis restarted without its data) for a new one.
+ */
+export function parseStoreInit(value: string | undefined, problems: string[]): StoreInit {
+  const v = value || ENV_DEFAULTS.storeInit;
+  if (v === 'auto' || v === 'operator') return v;
+  problems.push(`LANYARD_STORE_INIT: "${value}" is not auto or operator (operator: only \`lanyard store init\` starts an empty store anew)`);
+  return ENV_DEFAULTS.storeInit;
+}
+
 /** LANYARD_REDIS_PREFIX, or the default; for commands that name stores of their own (`lanyard store copy`). */
 export const redisPrefixOf = (env: Env): string => env.LANYARD_REDIS_PREFIX || ENV_DEFAULTS.redisPrefix;
 

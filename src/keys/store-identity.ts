@@ -102,10 +102,14 @@ export interface EstablishedIdentity {
  * - found, with no signing key at all: the keys were deleted under it: refused;
  * - none, but a running instance recorded a loss (LOSS_SETTING): refused, naming that loss;
  * - none, with signing keys: a store of an earlier release: adopted (its oldest key is the first);
- * - none and no key: a new store: the month's first key is made and the identity with it.
+ * - none and no key: a new store: the month's first key is made and the identity with it — unless
+ *   `newStores` is `operator` (LANYARD_STORE_INIT): then refused, for only `lanyard store init` starts a store
+ *   anew (a store emptied while no instance ran looks exactly like a new one).
  * Throws StoreIdentityLostError on a refusal: `lanyard store init` is the operator's confirmation.
  */
-export async function establishIdentity(store: Store, keyManager: KeyManager, clock: Clock): Promise<EstablishedIdentity> {
+export async function establishIdentity(
+  store: Store, keyManager: KeyManager, clock: Clock, newStores: 'auto' | 'operator' = 'auto',
+): Promise<EstablishedIdentity> {
   const found = await readIdentity(store);
   const keys = await store.listKeys();
   if (found) {
@@ -116,6 +120,11 @@ export async function establishIdentity(store: Store, keyManager: KeyManager, cl
   const loss = await readLoss(store);
   if (loss) throw new StoreIdentityLostError(loss.cause, `a running instance found this store lost at ${loss.detectedAt}: ${loss.message}`);
   if (keys.length) return { identity: await createIdentity(store, clock, keys[0]!.kid, 'adopted'), how: 'adopted' };
+  if (newStores === 'operator') {
+    throw new StoreIdentityLostError('identity_missing', 'the store holds no identity and no signing key: it is new, or was emptied while no '
+      + 'instance ran. With LANYARD_STORE_INIT=operator only an operator starts it anew: run `lanyard store init` '
+      + '(or restore the store from a backup)');
+  }
   const first = await keyManager.ensureMonth(signingMonth(clock.now()));
   return { identity: await createIdentity(store, clock, first.kid, 'first-start'), how: 'created' };
 }

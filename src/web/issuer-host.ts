@@ -23,10 +23,30 @@ import { sendHtml } from './http.js';
  * proxy's port. Neither is the protocol: behind a TLS proxy without LANYARD_TRUST_PROXY every request arrives
  * by http, and an https issuer would send it round for ever.
  */
+/** The other names already told of, per server (so once per app, however many areas call pagesAtIssuerHost). */
+const toldByServer = new WeakMap<object, Set<string>>();
+const toldOf = (server: object): Set<string> => {
+  let told = toldByServer.get(server);
+  if (!told) toldByServer.set(server, told = new Set());
+  return told;
+};
+
+/** How many other names one process says it saw (each once): enough to tell a misconfigured proxy, bounded against junk. */
+const WRONG_HOSTS_TOLD = 20;
+
 export function pagesAtIssuerHost(scope: FastifyInstance, issuer: string): void {
   const { origin, hostname } = new URL(issuer);
+  // A proxy that passes its upstream's name as Host sends every page round this redirect: say so, once per
+  // name and server (every area's scope of one app shares its server).
+  const told = toldOf(scope.server);
   scope.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
     if (sameHostName(req.hostname, hostname)) return;
+    const seen = req.hostname.toLowerCase().slice(0, 255);
+    if (!told.has(seen) && told.size < WRONG_HOSTS_TOLD) {
+      told.add(seen);
+      req.log.warn({ event: 'request.other_host', host: seen, issuer: origin },
+        'a page was asked for under another name than the issuer\'s: sent there (a proxy must pass the Host it was asked for: docs/operations.md → The address to open)');
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       // An absolute-form request target (`GET http://x/y`) is not a path: the front door instead.
       const path = req.url.startsWith('/') && !req.url.startsWith('//') ? req.url : '/';

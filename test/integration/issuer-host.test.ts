@@ -89,6 +89,8 @@ t.test('under another name: pages are sent to the issuer, before any cookie; pro
   // X-Forwarded-Host is not believed without LANYARD_TRUST_PROXY.
   const forged = await fetch(`${other}/`, { ...manual, headers: { 'x-forwarded-host': `localhost:${lanyard.config.port}` } });
   t.equal(forged.status, 307, 'an untrusted X-Forwarded-Host changes nothing');
+  const told = lanyard.logs.filter((l) => l.includes('"event":"request.other_host"')).map((l) => JSON.parse(l) as { level: number; host: string });
+  t.same(told.map((l) => [l.level, l.host]), [[40, '127.0.0.1']], 'one warning line for the other name, however many pages were asked under it');
 });
 
 t.test('behind a trusted proxy: the host it names (X-Forwarded-Host) is the one compared', async (t) => {

@@ -112,3 +112,35 @@ t.test('SQLite rows deleted under a running Lanyard: not ready, no key minted; f
   await initStoreCommand(lanyard.config, systemClock);
   t.equal((await readyz(lanyard)).status, 200, 'ready again after store init');
 });
+
+t.test('LANYARD_STORE_INIT=operator: an empty store is never started anew by an instance, only by `lanyard store init`', async (t) => {
+  const redis = await startRedis(t, { aof: false });
+  const env = {
+    LANYARD_STORE: redis.url,
+    LANYARD_REDIS_PREFIX: `init-${randomBytes(4).toString('hex')}`,
+    LANYARD_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LANYARD_STORE_INIT: 'operator',
+  };
+  const config = loadConfig({ PORT: '1', ...env });
+  t.equal(config.storeInit, 'operator');
+  await t.rejects(openServices(config, systemClock, pooledKeyPair),
+    { code: 'store_identity_lost', message: /holds no identity and no signing key[\s\S]*lanyard store init/ }, 'an empty store: the instance refuses to start');
+  const admin = new Redis({ host: redis.host, port: redis.port, lazyConnect: true, maxRetriesPerRequest: 1 });
+  await admin.connect();
+  t.teardown(() => admin.disconnect());
+  t.same(await admin.keys(`${env.LANYARD_REDIS_PREFIX}:*key*`), [], 'and wrote no signing key');
+
+  const init = await runLanyard(['store', 'init'], env);
+  t.equal(init.code, 0, `store init: exit 0 (${init.stderr})`);
+  const lanyard = await startLanyard(t, { env });
+  t.match(await readyz(lanyard), { status: 200, body: { status: 'ready' } }, 'after store init, instances start');
+  await lanyard.stop();
+
+  // Every instance stopped, the store emptied (a Redis restarted without its data): refused, not taken for new.
+  await admin.flushall();
+  await t.rejects(openServices(config, systemClock, pooledKeyPair), { code: 'store_identity_lost' }, 'emptied while no instance ran: refused');
+  t.same(await admin.dbsize(), 0, 'nothing written');
+
+  t.match(loadConfig({ PORT: '1', ...env, LANYARD_STORE_INIT: 'auto' }), { storeInit: 'auto' });
+  t.throws(() => loadConfig({ PORT: '1', ...env, LANYARD_STORE_INIT: 'sometimes' }), /LANYARD_STORE_INIT: "sometimes" is not auto or operator/, 'a clear config error');
+});
