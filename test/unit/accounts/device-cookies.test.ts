@@ -11,11 +11,16 @@ import { signValue } from '../../../src/http/signed-value.js';
 
 const request = (cookie: string | undefined, ip = '203.0.113.7') => ({ headers: cookie ? { cookie } : {}, ip }) as unknown as FastifyRequest;
 
-t.test('a trusted classroom device the store knows spends its own budget; anything else spends its address’s', async (t) => {
+/** Trusted devices kept in a real SQLite store of the test's own. */
+function trustedDevices(t: { teardown(fn: () => unknown): void }): TrustedDevices {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-device-key-'));
   const store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock());
   t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
-  const devices = new TrustedDevices(store, new ManualClock());
+  return new TrustedDevices(store, new ManualClock());
+}
+
+t.test('a trusted classroom device the store knows spends its own budget; anything else spends its address’s', async (t) => {
+  const devices = trustedDevices(t);
   const device = await devices.add('org-1', 'Cart 9', { id: 'u1', username: 'teacher' });
   const other = await devices.add('org-1', 'Cart 10', { id: 'u1', username: 'teacher' });
   const key = classroomDeviceKey(['new-key', 'old-key'], devices);
@@ -35,10 +40,7 @@ t.test('a trusted classroom device the store knows spends its own budget; anythi
 });
 
 t.test('what the store said of a credential is kept a few seconds, so sending it again costs no store read', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'lanyard-device-key-'));
-  const store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock());
-  t.teardown(async () => { await store.close(); rmSync(dir, { recursive: true, force: true }); });
-  const devices = new TrustedDevices(store, new ManualClock());
+  const devices = trustedDevices(t);
   const device = await devices.add('org-1', 'Cart 9', { id: 'u1', username: 'teacher' });
   let reads = 0;
   const counted = { active: (org: string, id: string) => { reads += 1; return devices.active(org, id); } };
