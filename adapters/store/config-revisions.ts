@@ -16,7 +16,15 @@ export interface ConfigRevision {
 export interface StoredConfigRevision extends ConfigRevision {
   writtenAt: string;
   writtenBy: string;
+  /**
+   * The stored text, when it could not be read as a revision (edited by hand, say): it then counts as
+   * UNREADABLE_REVISION, older than any file's, so the next instance to start writes over it.
+   */
+  unreadable?: string | undefined;
 }
+
+/** What an unreadable stored revision counts as: version -1, older than any file's (whose is 0 or more). */
+export const UNREADABLE_REVISION = { version: -1, hash: 'unreadable' } as const;
 
 /** An instance's report of the revision it runs, until `expiresAt` (epoch milliseconds on the store's clock). */
 export interface RunningRevision extends ConfigRevision {
@@ -43,12 +51,21 @@ export interface ConfigRevisions {
 /** The setting that holds the store's revision: copied with the clients by `lanyard store copy`. */
 export const CONFIG_REVISION_SETTING = 'config-revision';
 
-/** The stored revision as text, its fields always in one order, so two texts of one revision are equal. */
+/**
+ * The stored revision as text, its fields always in one order, so two texts of one revision are equal; an
+ * unreadable one as it was read (what a swap from it must find).
+ */
 export const serializeStoredRevision = (r: StoredConfigRevision): string =>
-  JSON.stringify({ version: r.version, hash: r.hash, writtenAt: r.writtenAt, writtenBy: r.writtenBy });
+  r.unreadable ?? JSON.stringify({ version: r.version, hash: r.hash, writtenAt: r.writtenAt, writtenBy: r.writtenBy });
 
+/** The stored revision; one that cannot be read as such is UNREADABLE_REVISION (never a throw: readiness and startup go on). */
 export function parseStoredRevision(text: string | undefined | null): StoredConfigRevision | undefined {
   if (!text) return undefined;
-  const r = JSON.parse(text) as StoredConfigRevision;
-  return { version: r.version, hash: r.hash, writtenAt: r.writtenAt, writtenBy: r.writtenBy };
+  try {
+    const r = JSON.parse(text) as Partial<StoredConfigRevision>;
+    if (Number.isInteger(r.version) && typeof r.hash === 'string' && typeof r.writtenAt === 'string' && typeof r.writtenBy === 'string') {
+      return { version: r.version!, hash: r.hash, writtenAt: r.writtenAt, writtenBy: r.writtenBy };
+    }
+  } catch { /* below */ }
+  return { ...UNREADABLE_REVISION, writtenAt: '', writtenBy: '', unreadable: text };
 }

@@ -22,6 +22,17 @@ export function configRevisionsContract(t: Test, fresh: Fresh): void {
     t.same(await store.getConfigRevision(), two);
   });
 
+  t.test('config revisions: a stored revision that cannot be read counts as the oldest, and is swapped from as it is', async (t) => {
+    const { store } = await fresh(t);
+    for (const text of ['{ not json', JSON.stringify({ version: 'three' }), '[]']) {
+      await store.putSetting('config-revision', text); // edited by hand
+      const found = await store.getConfigRevision();
+      t.match(found, { version: -1, hash: 'unreadable', unreadable: text }, `${text}: read as the oldest revision, no throw`);
+      t.equal(await store.swapConfigRevision(found, stored(0, 'sha256:zero')), true, `${text}: a file's revision replaces it`);
+      t.same(await store.getConfigRevision(), stored(0, 'sha256:zero'));
+    }
+  });
+
   t.test('config revisions: concurrent swaps from one revision: exactly one wins', async (t) => {
     const { store, reopen } = await fresh(t);
     const stores = reopen ? [store, await reopen()] : [store];

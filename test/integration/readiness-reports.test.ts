@@ -24,3 +24,14 @@ t.test('a running-revision report not as an instance writes it counts as none: /
   const answer = await readyz(lanyard.url);
   t.match(answer, { status: 200, body: { status: 'ready', config: { mismatch: false, running: [{ instances: 1 }] } } }, 'ready, the odd reports left out');
 });
+
+t.test('a stored configuration revision that cannot be read: /readyz stays 200 and says so; the next start writes over it', async (t) => {
+  const first = await startLanyard(t);
+  await first.store.putSetting('config-revision', '{ edited by hand');
+  const answer = await readyz(first.url);
+  t.match(answer, { status: 200, body: { status: 'ready', config: { store: { revision: -1, hash: 'unreadable' }, mismatch: true } } });
+  t.notMatch(JSON.stringify(answer.body), /edited by hand/, 'the stored text is not shown');
+  await first.stop();
+  const second = await startLanyard(t, { dir: first.dir });
+  t.match(await readyz(second.url), { status: 200, body: { config: { store: { revision: 0 }, mismatch: false } } }, 'a file’s revision replaced it');
+});
