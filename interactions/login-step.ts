@@ -3,7 +3,7 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage, SCHOOL_APPS } from '../src/web/error-page.js';
-import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, type Refusal, SANDBOX_SCHOOL_MESSAGE, schoolRefusal } from '../src/clients/app-availability.js';
+import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, namesSandboxOrNone, type Refusal, SANDBOX_SCHOOL_MESSAGE, schoolRefusal } from '../src/clients/app-availability.js';
 import { SANDBOX_SLUG } from '../src/config/reserved.js';
 import { csrfField, forAdults } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
@@ -75,7 +75,7 @@ export async function organisationFor(deps: InteractionDeps, details: Details, c
   const decided = { clientName: shownClientName(availability.client), cancelLabel: cancelLabel(availability.client), availability };
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
-    if (!sandbox || (named && named !== sandbox.slug && named !== sandbox.id)) return { canChange: false, refused: 'development_app', ...decided };
+    if (!sandbox || !namesSandboxOrNone(named, sandbox)) return { canChange: false, refused: 'development_app', ...decided };
     return { organisation: sandbox, canChange: false, ...decided };
   }
   const refusalAt = (o: Organisation) => schoolRefusal(deps, availability, o.id);

@@ -63,6 +63,13 @@ export interface AvailabilitySources {
   store: Pick<Store, 'findOrganisation' | 'findConnection'>;
 }
 
+/**
+ * Whether an authorization request's `organisation` leaves a development app's sign-in at the sandbox school:
+ * absent, or naming the sandbox (by slug or id). Anything else is refused the same way whoever is signed in.
+ */
+export const namesSandboxOrNone = (named: unknown, sandbox: Pick<Organisation, 'id' | 'slug'> | undefined): boolean =>
+  named === undefined || named === '' || (!!sandbox && (named === sandbox.slug || named === sandbox.id));
+
 /** What the rule reads about one sign-in: the client, the sandbox school, and whether the client is held to it. */
 export interface Availability {
   client: StoredClient | undefined;

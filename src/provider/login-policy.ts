@@ -1,17 +1,13 @@
 import { interactionPolicy } from 'oidc-provider';
 import type { Connections, Directory, User } from '../../adapters/store.js';
 import { stillValid } from '../accounts/account-status.js';
-import { availabilityOf, type AvailabilitySources, mayClientSignIn } from '../clients/app-availability.js';
+import { availabilityOf, type AvailabilitySources, namesSandboxOrNone, schoolRefusal } from '../clients/app-availability.js';
 
 interface PolicyContext {
   oidc: { params: Record<string, unknown>; session?: { accountId?: string; loginTs?: number }; client?: { clientId: string } };
 }
 
 const { Check } = interactionPolicy;
-
-/** Whether an authorization request's `organisation` is absent or names `sandbox` (by slug or id). */
-const namesOnly = (named: unknown, sandbox: { id: string; slug: string } | undefined): boolean =>
-  named === undefined || named === '' || (!!sandbox && (named === sandbox.slug || named === sandbox.id));
 
 /**
  * oidc-provider's default prompts, plus three login checks:
@@ -67,8 +63,9 @@ export function loginPolicy(directory: Directory & Connections, clients: Availab
       if (!accountId) return Check.NO_NEED_TO_PROMPT;
       const clientId = oidc.client?.clientId ?? String(oidc.params.client_id ?? '');
       const availability = await availabilityOf({ clients, store: directory }, clientId);
-      if (availability.sandboxOnly && !namesOnly(oidc.params.organisation, availability.sandbox)) return Check.REQUEST_PROMPT;
-      return (await mayClientSignIn({ clients, store: directory }, clientId, await userOf(ctx, accountId)))
+      if (availability.sandboxOnly && !namesSandboxOrNone(oidc.params.organisation, availability.sandbox)) return Check.REQUEST_PROMPT;
+      const user = await userOf(ctx, accountId);
+      return user && (await schoolRefusal({ store: directory }, availability, user.organisationId, user.type)) === undefined
         ? Check.NO_NEED_TO_PROMPT
         : Check.REQUEST_PROMPT;
     },
