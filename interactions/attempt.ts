@@ -3,6 +3,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { User } from '../adapters/store.js';
 import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { LimiterBusyError } from '../src/accounts/limiter.js';
+import { countedCheck } from '../src/accounts/counted-check.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { noteRequestEvent } from '../src/http/request-log.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
@@ -74,24 +75,18 @@ export async function attemptSignIn(
       trustedDeviceId,
       ip: req.ip,
     };
-    const begun = await deps.throttle.begin(attempt);
-    if (!begun.allowed) return throttled(begun);
-    let user: User | undefined;
-    try {
-      user = await o.verify();
-    } catch (err) {
-      // Not a wrong secret: nothing is counted (a failing store must not push a pupil towards the stop).
-      await deps.throttle.abort(begun.attempt);
-      throw err;
-    }
-    await deps.throttle.end(begun.attempt, { ok: !!user, ...(user ? { username: user.username } : {}), final: o.final ?? true });
-    if (!user) {
-      noteRequestEvent(reply.raw, req.log, { event: 'login.failed', ...log }, 'login failed');
-      const after = await deps.throttle.recheck(begun.attempt);
-      if (!after.allowed) return throttled(after);
+    const checked = await countedCheck(deps.throttle, attempt, {
+      verify: o.verify,
+      final: () => o.final ?? true,
+      username: (user) => user.username,
+      onFailure: () => noteRequestEvent(reply.raw, req.log, { event: 'login.failed', ...log }, 'login failed'),
+    });
+    if (checked.outcome === 'throttled') return throttled(checked.verdict);
+    if (checked.outcome === 'failed') {
       sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
       return undefined;
     }
+    const user = checked.found;
     noteRequestEvent(reply.raw, req.log, { event: 'login.succeeded', ...log, accountId: user.id }, 'login succeeded');
     return user;
   } catch (err) {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { countedCheck } from '../accounts/counted-check.js';
 import { LimiterBusyError } from '../accounts/limiter.js';
 import { type DeveloperDeps } from './deps.js';
 import { normaliseEmail, THROTTLE_SCOPE } from './developer-accounts.js';
@@ -36,29 +37,20 @@ export async function guardedAttempt<T>(deps: DeveloperDeps, req: FastifyRequest
     return v.stopped ? { ok: false, why: 'stopped', status: 429 } : { ok: false, why: 'throttled', status: 429, retryAfterSeconds: v.retryAfterSeconds };
   };
   try {
-    const begun = await deps.throttle.begin({
+    const checked = await countedCheck(deps.throttle, {
       factor: 'password',
       organisationId: THROTTLE_SCOPE[o.scope],
       username: normaliseEmail(o.email),
       device: await deps.devices.source(req),
       ip: req.ip,
+    }, {
+      verify: o.verify,
+      final: o.final,
+      onFailure: () => req.log.info({ event: 'developer.sign_in_failed', ...log }, 'developer sign-in failed'),
     });
-    if (!begun.allowed) return throttled(begun);
-    let found: T | undefined;
-    try {
-      found = await o.verify();
-    } catch (err) {
-      await deps.throttle.abort(begun.attempt);
-      throw err;
-    }
-    await deps.throttle.end(begun.attempt, { ok: found !== undefined, final: found !== undefined && o.final(found) });
-    if (found === undefined) {
-      req.log.info({ event: 'developer.sign_in_failed', ...log }, 'developer sign-in failed');
-      const after = await deps.throttle.recheck(begun.attempt);
-      if (!after.allowed) return throttled(after);
-      return { ok: false, why: 'wrong', status: 401 };
-    }
-    return { ok: true, found };
+    if (checked.outcome === 'throttled') return throttled(checked.verdict);
+    if (checked.outcome === 'failed') return { ok: false, why: 'wrong', status: 401 };
+    return { ok: true, found: checked.found };
   } catch (err) {
     if (err instanceof LimiterBusyError) {
       // The machine is saturated with sign-ins (argon2 slots): turned away like a pupil, nothing counted.
