@@ -4,6 +4,7 @@ import { StoreUnavailableError } from '../../errors.js';
 import type { DeveloperDeps } from '../deps.js';
 import { DeveloperAccounts } from '../developer-accounts.js';
 import { guardedAttempt } from '../guarded-attempt.js';
+import { reconfirmation } from '../reconfirmation.js';
 import { sendApiError } from './errors.js';
 
 /** What a request that makes a credential carries to confirm it is the developer: one of the two. */
@@ -18,7 +19,8 @@ export interface Confirmation { password?: string | undefined; totp_code?: strin
 export async function confirmDeveloper(
   deps: DeveloperDeps, req: FastifyRequest, reply: FastifyReply, developer: DeveloperAccount, body: Confirmation,
 ): Promise<boolean> {
-  const twoStep = Boolean(developer.totpSecret);
+  const confirm = reconfirmation(new DeveloperAccounts(deps), developer);
+  const twoStep = confirm.factor === 'code';
   const field = twoStep ? 'totp_code' : 'password';
   const typed = twoStep ? body.totp_code?.trim() : body.password;
   const what = twoStep ? 'a current code from your authenticator app (`totp_code`)' : 'your current password (`password`)';
@@ -30,13 +32,7 @@ export async function confirmDeveloper(
     });
     return false;
   }
-  const accounts = new DeveloperAccounts(deps);
-  const outcome = await guardedAttempt(deps, req, {
-    scope: twoStep ? 'secondFactor' : 'password',
-    email: developer.email,
-    verify: async () => ((twoStep ? await accounts.totpCodeMatches(developer, typed) : await accounts.passwordMatches(developer, typed)) || undefined),
-    final: () => true,
-  });
+  const outcome = await guardedAttempt(deps, req, confirm.attempt(typed));
   if (outcome.ok) return true;
   req.log.info({ event: 'developer.token_refused_confirmation', developerId: developer.id, with: field, why: outcome.why }, 'API token not created: password or code not confirmed');
   switch (outcome.why) {

@@ -7,6 +7,7 @@ import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { confirmationField, tokenRevokePage, tokensPage, type TokensView } from './account-token-views.js';
 import { attemptDeveloper } from './account-attempt.js';
 import { DeveloperAccounts } from '../developer-accounts.js';
+import { reconfirmation } from '../reconfirmation.js';
 import { type SignedIn } from './signed-in.js';
 import { area } from '../area.js';
 
@@ -61,15 +62,10 @@ export function tokenRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
     if (fields.length) return again(fields);
     const view = { who, tokens: await tokens.list(who.account.id), now: deps.clock.now(), label, days };
     const confirmed = await attemptDeveloper(deps, req, reply, {
-      scope: confirmWith === 'code' ? 'secondFactor' : 'password',
-      email: who.account.email,
-      verify: async () => ((confirmWith === 'code'
-        ? await accounts.totpCodeMatches(who.account, typed.trim())
-        : await accounts.passwordMatches(who.account, typed)) || undefined),
+      ...reconfirmation(accounts, who.account).attempt(typed),
       retry: (status, message) => tokensPage(status === 401
         ? { ...view, fields: [{ path: confirmWith, message: confirmWith === 'code' ? M.tokenCodeWrong : M.tokenPasswordWrong }] }
         : { ...view, message }),
-      final: () => true,
     });
     if (!confirmed) {
       req.log.info({ event: 'developer.token_refused_confirmation', developerId: who.account.id, with: confirmWith }, 'API token not created: password or code not confirmed');

@@ -1,3 +1,4 @@
+import { reconfirmationFactor } from '../reconfirmation.js';
 import type { DeveloperApiToken } from '../../../adapters/store.js';
 import { COPY_SCRIPT, copyable, csrfField, field, flash, postButton, problemsSummary } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
@@ -27,7 +28,8 @@ export interface TokensView {
  * Creating a token asks for the password again, or a fresh code when two-step sign-in is on (the field's
  * name; docs/developer-area.md → Getting an account): a stolen session alone cannot make a token.
  */
-export const confirmationField = (who: SignedIn): 'code' | 'currentPassword' => (who.account.totpSecret ? 'code' : 'currentPassword');
+export const confirmationField = (who: SignedIn): 'code' | 'currentPassword' =>
+  (reconfirmationFactor(who.account) === 'code' ? 'code' : 'currentPassword');
 
 const revokePath = (t: DeveloperApiToken) => `/developer/account/tokens/${encodeURIComponent(t.id)}/revoke`;
 
