@@ -164,4 +164,3 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   return app;
 }
-

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,16 @@ export interface SentinelSet {
 const HOST = '127.0.0.1';
 
 export { freePort };
+
+/**
+ * The environment a Lanyard instance on a test's Redis is started with: the store, a key prefix of its own
+ * (`<name>-<random>`, so files sharing one server never meet), and a key-encryption key (required with Redis).
+ */
+export const redisStoreEnv = (url: string, name: string) => ({
+  LANYARD_STORE: url,
+  LANYARD_REDIS_PREFIX: `${name}-${randomBytes(4).toString('hex')}`,
+  LANYARD_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+});
 
 export function findRedisServer(): string {
   const onPath = (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, 'redis-server'));

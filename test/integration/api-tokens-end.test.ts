@@ -6,7 +6,7 @@ import {
 import { apiClient } from '../helpers/developer-api-client.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
-import { startRedis } from '../helpers/redis-server.js';
+import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 
 /**
  * docs/developer-area.md → Getting an account, The JSON API: a personal API token is made only with the
@@ -199,7 +199,7 @@ t.test('fuzz: malformed requests to both ways of making a token, and to the acco
 t.test('on a Redis store too: a password change revokes the tokens', async (t) => {
   const redis = await startRedis(t, { aof: false });
   const l = await startLanyard(t, {
-    clock, env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: 'tokens', LANYARD_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
+    clock, env: redisStoreEnv(redis.url, 'tokens'),
   });
   const call = apiClient(l);
   const dev = await createDeveloper(l, { clock });

@@ -11,7 +11,7 @@ import type { OrganisationSeed } from '../../src/config/schema.js';
 import { assertSession, BADGE_WAY, EMOJI_WAY, refusedSignIn, signInAs } from '../helpers/account-session.js';
 import { demoConfig, writeConfig } from '../helpers/config-file.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
-import { startRedis } from '../helpers/redis-server.js';
+import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 import { PUPIL, TEACHER } from '../helpers/sign-in.js';
 
 /**
@@ -60,7 +60,7 @@ t.test('a password reset with `lanyard import` ends the session, the refresh tok
 t.test('the same, on a Redis store', async (t) => {
   const redis = await startRedis(t, { aof: false });
   await passwordReset(t, await startLanyard(t, {
-    env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: 'reset', LANYARD_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
+    env: redisStoreEnv(redis.url, 'reset'),
   }));
 });
 

@@ -4,7 +4,7 @@ import { sandboxCredentials } from '../../src/developer/sandbox.js';
 import { developmentApp, DEVELOPMENT_CALLBACK } from '../helpers/development-app.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
-import { startRedis } from '../helpers/redis-server.js';
+import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 import { signIn } from '../helpers/sign-in.js';
 
 /**
@@ -63,6 +63,6 @@ t.test('going live revokes the sandbox grants: refresh → invalid_grant, /api/u
 t.test('the same, on a Redis store', async (t) => {
   const redis = await startRedis(t, { aof: false });
   await goingLive(t, await startLanyard(t, {
-    env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: 'live', LANYARD_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') },
+    env: redisStoreEnv(redis.url, 'live'),
   }));
 });

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import t from 'tap';
 import { startLanyard } from '../helpers/lanyard.js';
-import { startRedis } from '../helpers/redis-server.js';
+import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 
 /** /readyz's reports (docs/operations.md → Health and readiness) add what an operator should see, never a 503. */
 const readyz = async (url: string) => {
@@ -12,13 +11,11 @@ const readyz = async (url: string) => {
 
 t.test('a running-revision report not as an instance writes it counts as none: /readyz stays 200', async (t) => {
   const redis = await startRedis(t);
-  const prefix = `reports-${randomBytes(4).toString('hex')}`;
-  const lanyard = await startLanyard(t, {
-    env: { LANYARD_STORE: redis.url, LANYARD_REDIS_PREFIX: prefix, LANYARD_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64') },
-  });
+  const env = redisStoreEnv(redis.url, 'reports');
+  const lanyard = await startLanyard(t, { env });
   const admin = new Redis({ host: redis.host, port: redis.port });
   t.teardown(() => admin.disconnect());
-  const [reports] = await admin.keys(`${prefix}*running-revisions`);
+  const [reports] = await admin.keys(`${env.LANYARD_REDIS_PREFIX}*running-revisions`);
   t.ok(reports, 'the instances’ reports are kept in Redis');
   await admin.hset(reports!, 'edited-by-hand', '{ not json', 'wrong-shape', JSON.stringify({ version: 'x' }));
   const answer = await readyz(lanyard.url);

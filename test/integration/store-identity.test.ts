@@ -9,7 +9,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { openServices } from '../../src/startup/services.js';
 import { lanyard as runLanyard } from '../helpers/cli.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
-import { startRedis } from '../helpers/redis-server.js';
+import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 import { pooledKeyPair } from '../helpers/test-keys.js';
 
 /**
@@ -27,16 +27,9 @@ const logged = (lanyard: Lanyard, event: string) =>
 const jwksKids = async (lanyard: Lanyard) =>
   ((await (await fetch(`${lanyard.url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }).keys.map((k) => k.kid);
 
-/** A Redis store of the test's own (a prefix of its own) with a key-encryption key, as every instance on it is started. */
-const redisEnv = (url: string, prefix: string) => ({
-  LANYARD_STORE: url,
-  LANYARD_REDIS_PREFIX: `${prefix}-${randomBytes(4).toString('hex')}`,
-  LANYARD_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-});
-
 t.test('Redis restarted empty (FLUSHALL) under a running Lanyard: not ready, no key minted, starts refused; store init: ready again', async (t) => {
   const redis = await startRedis(t, { aof: false });
-  const env = redisEnv(redis.url, 'identity');
+  const env = redisStoreEnv(redis.url, 'identity');
   const lanyard = await startLanyard(t, { env });
   t.match(await readyz(lanyard), { status: 200, body: { status: 'ready', store: 'redis' } }, 'ready on a new store');
   const kidsBefore = await jwksKids(lanyard);
@@ -118,7 +111,7 @@ t.test('SQLite rows deleted under a running Lanyard: not ready, no key minted; f
 
 t.test('LANYARD_STORE_INIT=operator: an empty store is never started anew by an instance, only by `lanyard store init`', async (t) => {
   const redis = await startRedis(t, { aof: false });
-  const env = { ...redisEnv(redis.url, 'init'), LANYARD_STORE_INIT: 'operator' };
+  const env = { ...redisStoreEnv(redis.url, 'init'), LANYARD_STORE_INIT: 'operator' };
   const config = loadConfig({ PORT: '1', ...env });
   t.equal(config.storeInit, 'operator');
   await t.rejects(openServices(config, systemClock, pooledKeyPair),
