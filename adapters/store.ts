@@ -8,6 +8,7 @@ import type { Directory } from './store/directory.js';
 import type { KeyRecords } from './store/keys.js';
 import type { ClientLogos } from './store/logos.js';
 import type { OidcRecords } from './store/oidc-records.js';
+import type { RosterStore } from './store/roster.js';
 import type { Settings } from './store/settings.js';
 import type { Transfer } from './store/transfer.js';
 
@@ -26,10 +27,11 @@ export * from './store/directory.js';
 export * from './store/keys.js';
 export * from './store/logos.js';
 export * from './store/oidc-records.js';
+export * from './store/roster.js';
 export * from './store/settings.js';
 export * from './store/transfer.js';
 
-export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions, Connections, Developers, KeyRecords, Settings, Badges, Counters, Locks, Transfer {
+export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions, Connections, Developers, KeyRecords, RosterStore, Settings, Badges, Counters, Locks, Transfer {
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;

@@ -20,6 +20,8 @@ export interface Organisation {
   slug: string;
   name: string;
   login: LoginSettings;
+  /** The school's id in its information system (OneRoster org `sourcedId`), when a roster import made or matched it. */
+  sourceId?: string | undefined;
 }
 
 export interface User {
@@ -33,6 +35,15 @@ export interface User {
   googleEmail?: string | undefined;
   microsoftEmail?: string | undefined;
   rosterId?: string | undefined;
+  /** The person's stable id in the school's information system (OneRoster `sourcedId`), unique in the organisation. */
+  sourceId?: string | undefined;
+  /**
+   * Set by a roster import: `left` (absent from a bulk file, or `tobedeleted`: deleted after the retention period
+   * or by `lanyard roster purge`) or `disabled` (OneRoster `enabledUser` false). No sign-in while set, as a
+   * suspension; lifted when the roster lists the person again. rosterHoldSince: when it began (ISO 8601).
+   */
+  rosterHold?: 'left' | 'disabled' | undefined;
+  rosterHoldSince?: string | undefined;
   /** While set (ISO 8601, when it began): no sign-in by any method, no session, no token. Claims unchanged. */
   suspendedAt?: string | undefined;
   /**

@@ -6,8 +6,11 @@ import type { User } from '../../adapters/store.js';
  * sessionsValidAfter (moved forward by a credential change, a suspension or `users signout`).
  */
 
-/** A suspended user cannot sign in by any method (the sign-in answers as for a wrong secret). */
-export const maySignIn = (user: User): boolean => !user.suspendedAt;
+/**
+ * A suspended user, or one the roster holds (left the school, or disabled in its information system), cannot
+ * sign in by any method (the sign-in answers as for a wrong secret).
+ */
+export const maySignIn = (user: User): boolean => !user.suspendedAt && !user.rosterHold;
 
 /**
  * Whether a session signed in, or a token issued, at `issuedAt` (epoch seconds, as oidc-provider stamps
