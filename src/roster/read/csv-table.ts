@@ -73,6 +73,8 @@ export interface TableRead {
   sha256: string;
   bytes: number;
   rows: number;
+  /** Whether every row was handed to the reader (false: refused, empty, or a header it could not read with). */
+  whole: boolean;
 }
 
 const lineBreaks = (fields: readonly string[]): number => {
@@ -187,5 +189,5 @@ export async function readTable(input: Readable, reader: TableReader, o: TableOp
   if (refusal) problems.add(file, 0, '', refusal);
   else if (!row) problems.add(file, 0, '', 'the file is empty: a CSV file starts with its header');
   o.progress?.(file, rows, true);
-  return { sha256: hash.digest('hex'), bytes, rows };
+  return { sha256: hash.digest('hex'), bytes, rows, whole: !refusal && row !== undefined && !skipRows };
 }

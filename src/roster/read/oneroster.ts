@@ -40,16 +40,22 @@ export async function readOneRoster(files: ExportFiles, o: OneRosterOptions): Pr
   const hashes = new Map<string, string>();
   const notes: string[] = [];
   let total = 0;
-  const read = async (file: ExportFile, reader: TableReader): Promise<void> => {
-    if (file.size > limits.fileBytes) return problems.add(file.name, 0, '', `file too large: ${file.size} bytes (the limit is ${limits.fileBytes})`);
+  /** Reads one file; true when every row of it was read. */
+  const read = async (file: ExportFile, reader: TableReader): Promise<boolean> => {
+    if (file.size > limits.fileBytes) {
+      problems.add(file.name, 0, '', `file too large: ${file.size} bytes (the limit is ${limits.fileBytes})`);
+      return false;
+    }
     try {
       const table = await readTable(await file.open(), reader, {
         problems, progress: o.progress, file: file.name, maxBytes: limits.fileBytes, maxRecordChars: limits.recordChars,
         take: (bytes) => (total += bytes) <= limits.totalBytes,
       });
       hashes.set(file.name, table.sha256);
+      return table.whole;
     } catch (err) {
       problems.add(file.name, 0, '', `could not be read: ${(err as Error).message}`);
+      return false;
     }
   };
   const empty = (format: RosterSource['format']): RosterSource => ({
@@ -57,6 +63,7 @@ export async function readOneRoster(files: ExportFiles, o: OneRosterOptions): Pr
     notes, errors: problems.list(), digest: exportDigest(hashes),
   });
 
+  if (problems.count > 0) return empty('oneroster-1.1'); // the zip's listing refused something: nothing is read
   const manifestFile = files.find(MANIFEST);
   if (!manifestFile) {
     problems.add(MANIFEST, 0, '', `${o.label} has no manifest.csv: a OneRoster export starts with it (its versions and which files are bulk, delta or absent)`);
@@ -108,7 +115,7 @@ export async function readOneRoster(files: ExportFiles, o: OneRosterOptions): Pr
   };
   const readKind = async <R extends RecordBase>(kind: SourceKind, spec: KindSpec<R>, out: R[], byId: Map<string, R>) => {
     const entry = toRead.get(kind);
-    if (entry) await read(entry.file, kindReader(spec, entry.mode, ctx, out, byId));
+    if (entry && !(await read(entry.file, kindReader(spec, entry.mode, ctx, out, byId)))) ctx.unread.add(kind);
   };
   const primaryOrgs = new Map<string, string>();
   await readKind('orgs', ORGS, result.orgs, ctx.known.orgs);
@@ -118,8 +125,8 @@ export async function readOneRoster(files: ExportFiles, o: OneRosterOptions): Pr
   await readKind('users', usersSpec(version, primaryOrgs), result.users, ctx.known.users);
   const roles = toRead.get(ROLES);
   const rolesRead: RolesRead = { unmatched: 0, deleted: 0 };
-  if (roles) await read(roles.file, rolesReader(roles.mode, modes.users, ctx, rolesRead));
-  checkUsers(result.users, { version, rolesMode, primaryOrgs, problems });
+  const rolesWhole = roles ? await read(roles.file, rolesReader(roles.mode, modes.users, ctx, rolesRead)) : true;
+  checkUsers(result.users, { version, rolesMode: rolesWhole ? rolesMode : 'absent', primaryOrgs, problems });
   await readKind('enrollments', enrollmentsSpec(version), result.enrollments, ctx.known.enrollments);
 
   if (rolesRead.unmatched > 0) notes.push(`roles.csv: ${rolesRead.unmatched} role${rolesRead.unmatched > 1 ? 's are' : ' is'} for users not in users.csv and not applied (a role changes with its user's row)`);

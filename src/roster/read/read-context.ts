@@ -29,6 +29,8 @@ export class ReadContext {
   readonly known: Known = {
     orgs: new Map(), academicSessions: new Map(), courses: new Map(), classes: new Map(), users: new Map(), enrollments: new Map(),
   };
+  /** Kinds whose file is bulk but could not be read whole (its header, its size): references to them are not checked. */
+  readonly unread = new Set<SourceKind>();
   /** Repeated values (ids referred to, roles, dates) kept once. */
   readonly intern = new Interner();
   private readonly instants = new Map<string, string | null>();
@@ -60,12 +62,13 @@ export class ReadContext {
    * A reference from a row to a record of another kind, checked only when that kind's file is in this
    * export as `bulk`: then it lists every record of the kind, and a reference to none of them is an error.
    * When the kind is `delta` or `absent` the record may already be in Lanyard, so the reference is left for
-   * the planner to check against the store. Returns the id (one string per distinct id).
+   * the planner to check against the store; so is a reference to a kind whose file could not be read whole
+   * (that file's error says why, once). Returns the id (one string per distinct id).
    */
   refer(row: Row, kind: Exclude<SourceKind, 'enrollments'>, column: string, id: string): string {
     const known = this.known[kind].get(id);
     if (known) return known.sourcedId;
-    if (this.modes[kind] === 'bulk') row.problem(column, `no ${KIND_NOUN[kind]} with this sourcedId in ${kind}.csv`, id);
+    if (this.modes[kind] === 'bulk' && !this.unread.has(kind)) row.problem(column, `no ${KIND_NOUN[kind]} with this sourcedId in ${kind}.csv`, id);
     return this.intern.of(id);
   }
 }

@@ -68,7 +68,6 @@ export async function readRoster(path: string, o: ReadRosterOptions = {}): Promi
       throw new RosterReadError(`${path} is not a zip that can be read: ${err.message}`);
     });
     try {
-      if (problems.count > 0) return await readOneRoster({ ...files, find: () => undefined, all: () => [] }, { label, problems, limits, progress: o.progress });
       return await readOneRoster(files, { label, problems, limits, progress: o.progress });
     } finally {
       await files.close();

@@ -57,7 +57,7 @@ export function rolesReader(mode: 'bulk' | 'delta', usersMode: SourceMode, ctx: 
       const roleType = termOf(row, 'roleType', ROLE_TYPES, 'a role type');
       const role = termOf(row, 'role', userRoles('1.2'), 'a OneRoster 1.2 role')!;
       if (!user) {
-        if (usersMode === 'bulk') row.problem('userSourcedId', 'no user with this sourcedId in users.csv', userId);
+        if (usersMode === 'bulk' && !ctx.unread.has('users')) row.problem('userSourcedId', 'no user with this sourcedId in users.csv', userId);
         else counts.unmatched++;
         return;
       }
