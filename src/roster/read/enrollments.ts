@@ -20,7 +20,7 @@ export function enrollmentsSpec(version: OneRosterVersion): KindSpec<SourceEnrol
       const primary = primaryText === undefined ? false : parseBoolean(primaryText);
       if (primary === undefined) row.problem('primary', 'must be true or false', primaryText);
       const enrollment: SourceEnrollment = {
-        ...base,
+        sourcedId: base.sourcedId, status: base.status, modifiedAt: base.modifiedAt, at: base.at,
         classSourcedId: cls === undefined ? '' : ctx.refer(row, 'classes', 'classSourcedId', cls),
         schoolSourcedId: school === undefined ? undefined : ctx.refer(row, 'orgs', 'schoolSourcedId', school),
         userSourcedId: user === undefined ? '' : ctx.refer(row, 'users', 'userSourcedId', user),

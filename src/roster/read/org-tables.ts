@@ -14,7 +14,7 @@ import { parseList } from './values.js';
 export const ORGS: KindSpec<SourceOrg> = {
   required: ['name', 'type'],
   build: (row, base) => ({
-    ...base,
+    sourcedId: base.sourcedId, status: base.status, modifiedAt: base.modifiedAt, at: base.at,
     name: row.get('name') ?? '',
     type: (termOf(row, 'type', ORG_TYPES, 'an org type') ?? '').toLowerCase(),
     identifier: row.get('identifier'),
@@ -29,7 +29,7 @@ export const ACADEMIC_SESSIONS: KindSpec<SourceAcademicSession> = {
     const schoolYear = row.get('schoolYear');
     if (schoolYear !== undefined && !/^\d{4}$/.test(schoolYear)) row.problem('schoolYear', 'not a year (YYYY)', schoolYear);
     const session: SourceAcademicSession = {
-      ...base,
+      sourcedId: base.sourcedId, status: base.status, modifiedAt: base.modifiedAt, at: base.at,
       title: row.get('title') ?? '',
       type: termOf(row, 'type', SESSION_TYPES, 'a session type') ?? '',
       startDate: dateOf(row, 'startDate', ctx),
@@ -50,12 +50,12 @@ export const COURSES: KindSpec<SourceCourse> = {
   build: (row, base, ctx) => {
     const org = row.get('orgSourcedId');
     return {
-      ...base,
+      sourcedId: base.sourcedId, status: base.status, modifiedAt: base.modifiedAt, at: base.at,
       title: row.get('title') ?? '',
       courseCode: row.get('courseCode'),
       orgSourcedId: org === undefined ? undefined : ctx.refer(row, 'orgs', 'orgSourcedId', org),
-      grades: parseList(row.get('grades')),
-      subjects: parseList(row.get('subjects')),
+      grades: parseList(row.get('grades'), /,/, ctx.keep),
+      subjects: parseList(row.get('subjects'), /,/, ctx.keep),
     };
   },
 };
@@ -70,17 +70,17 @@ export const CLASSES: KindSpec<SourceClass> = {
     const school = row.get('schoolSourcedId');
     const course = row.get('courseSourcedId');
     return {
-      ...base,
+      sourcedId: base.sourcedId, status: base.status, modifiedAt: base.modifiedAt, at: base.at,
       title: row.get('title') ?? '',
       classCode: row.get('classCode'),
       classType: row.get('classType'),
       location: row.get('location'),
       courseSourcedId: course === undefined ? undefined : ctx.refer(row, 'courses', 'courseSourcedId', course),
       schoolSourcedId: school === undefined ? '' : ctx.refer(row, 'orgs', 'schoolSourcedId', school),
-      termSourcedIds: parseList(row.get('termSourcedIds')).map((id) => ctx.refer(row, 'academicSessions', 'termSourcedIds', id)),
-      grades: parseList(row.get('grades')),
-      subjects: parseList(row.get('subjects')),
-      periods: parseList(row.get('periods')),
+      termSourcedIds: parseList(row.get('termSourcedIds'), /,/, (id) => ctx.refer(row, 'academicSessions', 'termSourcedIds', id)),
+      grades: parseList(row.get('grades'), /,/, ctx.keep),
+      subjects: parseList(row.get('subjects'), /,/, ctx.keep),
+      periods: parseList(row.get('periods'), /,/, ctx.keep),
     };
   },
 };

@@ -34,6 +34,8 @@ export class ReadContext {
   /** Repeated values (ids referred to, roles, dates) kept once. */
   readonly intern = new Interner();
   private readonly instants = new Map<string, string | null>();
+  /** Keeps one string per distinct value (for parseList). */
+  readonly keep = (text: string): string => this.intern.of(text);
 
   constructor(
     readonly version: OneRosterVersion,

@@ -75,16 +75,16 @@ export function usersSpec(version: OneRosterVersion, primaryOrgs: Map<string, st
         if (primary !== undefined) primaryOrgs.set(base.sourcedId, ctx.refer(row, 'orgs', 'primaryOrgSourcedId', primary));
       }
       return {
-        ...base,
+        sourcedId: base.sourcedId, status: base.status, modifiedAt: base.modifiedAt, at: base.at,
         username: row.get('username') ?? '',
-        givenName: row.get('givenName') ?? '',
-        familyName: row.get('familyName') ?? '',
+        givenName: ctx.intern.of(row.get('givenName') ?? ''),
+        familyName: ctx.intern.of(row.get('familyName') ?? ''),
         middleName: row.get('middleName'),
         email: row.get('email'),
         identifier: row.get('identifier'),
         enabled: enabledOf(row),
         roles: version === '1.1' ? rolesOf11(row, ctx) : [],
-        grades: parseList(row.get('grades')),
+        grades: parseList(row.get('grades'), /,/, ctx.keep),
         extra: extraOf(row),
         type: undefined,
       };
