@@ -3,7 +3,7 @@ import type { Row, TableReader } from './csv-table.js';
 import type { Problems } from './problems.js';
 import type { ReadContext, RecordBase } from './read-context.js';
 import { spelled } from './oneroster-vocabulary.js';
-import { isDate, vocabulary as vocabularyWord } from './values.js';
+import { vocabulary as vocabularyWord } from './values.js';
 
 /** How one kind of OneRoster file becomes records. */
 export interface KindSpec<R extends RecordBase> {
@@ -73,7 +73,7 @@ export function kindReader<R extends RecordBase>(
 export function dateOf(row: Row, column: string, ctx: ReadContext): string | undefined {
   const text = row.get(column);
   if (text === undefined) return undefined;
-  if (isDate(text)) return ctx.intern.of(text);
+  if (ctx.isDate(text)) return ctx.intern.of(text);
   row.problem(column, 'not a date (YYYY-MM-DD)', text);
   return undefined;
 }

@@ -4,7 +4,7 @@ import type {
 import type { Row } from './csv-table.js';
 import type { OneRosterVersion } from './oneroster-vocabulary.js';
 import type { Problems } from './problems.js';
-import { Interner, isoDateTime } from './values.js';
+import { Interner, isDate, isoDateTime } from './values.js';
 
 /** What every record read carries (source.ts's SourceRecord). */
 export interface RecordBase {
@@ -34,6 +34,7 @@ export class ReadContext {
   /** Repeated values (ids referred to, roles, dates) kept once. */
   readonly intern = new Interner();
   private readonly instants = new Map<string, string | null>();
+  private readonly dates = new Map<string, boolean>();
   /** Keeps one string per distinct value (for parseList). */
   readonly keep = (text: string): string => this.intern.of(text);
 
@@ -42,6 +43,17 @@ export class ReadContext {
     readonly modes: Record<SourceKind, SourceMode>,
     readonly problems: Problems,
   ) {}
+
+  /** Whether a text is a calendar date (remembered: thousands of rows give the same dates). */
+  isDate(text: string): boolean {
+    let valid = this.dates.get(text);
+    if (valid === undefined) {
+      valid = isDate(text);
+      if (this.dates.size > 10_000) this.dates.clear();
+      this.dates.set(text, valid);
+    }
+    return valid;
+  }
 
   /** `dateLastModified` as an ISO instant (undefined when empty; a problem when it is not a date-time). */
   modifiedAt(row: Row): string | undefined {
