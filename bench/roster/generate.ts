@@ -12,7 +12,7 @@ import { Random } from './random.js';
  * pupils, the rest teachers (one in 25 at two schools); every class has one or two teachers and an even
  * share, give or take a quarter, of the pupil enrolments, from its own school's pupils.
  *
- *   node --import tsx bench/roster/generate.ts OUTDIR --users 50000 --classes 2000 --enrollments 200000 [--schools 10] [--seed 1]
+ *   node --import tsx bench/roster/generate.ts OUTDIR --users 50000 --classes 2000 --enrollments 200000 [--schools 10] [--seed 1] [--changed N]
  */
 
 export interface RosterShape {
@@ -23,6 +23,11 @@ export interface RosterShape {
   schools?: number | undefined;
   /** Default 1. */
   seed?: number | undefined;
+  /**
+   * Pupils whose family name differs from the roster of the same shape and seed (spread evenly; default 0):
+   * the same district a night later, for re-import benches. Every other byte is the same.
+   */
+  changed?: number | undefined;
 }
 
 export interface GeneratedRoster {
@@ -59,7 +64,7 @@ function layout(shape: Required<RosterShape>) {
 
 /** Writes the export into `dir` (created if need be). */
 export async function generateRoster(dir: string, given: RosterShape): Promise<GeneratedRoster> {
-  const shape: Required<RosterShape> = { schools: 10, seed: 1, ...given } as Required<RosterShape>;
+  const shape: Required<RosterShape> = { schools: 10, seed: 1, changed: 0, ...given } as Required<RosterShape>;
   const { classes, enrollments, schools } = shape;
   if (classes < 1 || enrollments < classes) throw new Error('every class needs a teacher: at least one class, and as many enrolments as classes');
   const random = new Random(shape.seed);
@@ -130,9 +135,11 @@ export async function generateRoster(dir: string, given: RosterShape): Promise<G
   await cls.close();
 
   const users = file('users.csv', ['sourcedId', 'status', 'dateLastModified', 'enabledUser', 'orgSourcedIds', 'role', 'username', 'userIds', 'givenName', 'familyName', 'middleName', 'identifier', 'email', 'sms', 'phone', 'agentSourcedIds', 'grades', 'password']);
+  const changeEvery = shape.changed > 0 ? Math.max(1, Math.floor(pupils / shape.changed)) : 0;
   for (let p = 0; p < pupils; p++) {
-    const [givenName, familyName] = [random.pick(GIVEN), random.pick(FAMILY)];
-    const username = `${ascii(givenName)}.${ascii(familyName)}${p + 1}`;
+    const [givenName, born] = [random.pick(GIVEN), random.pick(FAMILY)];
+    const familyName = changeEvery && p % changeEvery === 0 && p / changeEvery < shape.changed ? `${born}-Hale` : born;
+    const username = `${ascii(givenName)}.${ascii(born)}${p + 1}`;
     const grade = pad(1 + (Math.floor(p / schools) % GRADES), 2);
     await users.row([pupilId(p), '', '', random.below(200) === 0 ? 'false' : 'true', schoolId(p % schools), 'student', username,
       `{SIS:${100000 + p}}`, givenName, familyName, '', String(100000 + p), '', '', '', '', grade, '']);
@@ -169,7 +176,7 @@ export async function generateRoster(dir: string, given: RosterShape): Promise<G
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { users: { type: 'string' }, classes: { type: 'string' }, enrollments: { type: 'string' }, schools: { type: 'string' }, seed: { type: 'string' } },
+    options: { users: { type: 'string' }, classes: { type: 'string' }, enrollments: { type: 'string' }, schools: { type: 'string' }, seed: { type: 'string' }, changed: { type: 'string' } },
   });
   const number = (name: string, text: string | undefined, fallback?: number): number => {
     const n = text === undefined ? fallback : Number(text);
@@ -178,12 +185,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   const [out] = positionals;
   if (!out) {
-    console.error('usage: node --import tsx bench/roster/generate.ts OUTDIR --users N --classes N --enrollments N [--schools 10] [--seed 1]');
+    console.error('usage: node --import tsx bench/roster/generate.ts OUTDIR --users N --classes N --enrollments N [--schools 10] [--seed 1] [--changed N]');
     process.exit(64);
   }
   const made = await generateRoster(out, {
     users: number('users', values.users, 50_000), classes: number('classes', values.classes, 2_000), enrollments: number('enrollments', values.enrollments, 200_000),
-    schools: number('schools', values.schools, 10), seed: number('seed', values.seed, 1),
+    schools: number('schools', values.schools, 10), seed: number('seed', values.seed, 1), changed: number('changed', values.changed, 0),
   });
   console.log(`${out}: ${made.schools} schools, ${made.pupils} pupils, ${made.teachers} teachers, ${made.classes} classes, ${made.enrollments} enrolments`);
 }

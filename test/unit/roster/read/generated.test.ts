@@ -51,6 +51,18 @@ t.test('read back: the counts asked, no errors, pupils and teachers, 1–2 teach
   t.equal(pairs.size, 900, 'nobody twice in a class');
 });
 
+t.test('the same district with some family names changed, for re-import benches', async (t) => {
+  const dir = tempDir(t);
+  await generateRoster(join(dir, 'a'), SHAPE);
+  await generateRoster(join(dir, 'b'), { ...SHAPE, changed: 5 });
+  const [a, b] = [fileHashes(join(dir, 'a')), fileHashes(join(dir, 'b'))];
+  t.same(Object.keys(a).filter((f) => a[f] !== b[f]), ['users.csv'], 'only users.csv differs');
+  const [before, after] = [await readRoster(join(dir, 'a')), await readRoster(join(dir, 'b'))];
+  const differ = after.users.filter((u, i) => JSON.stringify(u) !== JSON.stringify(before.users[i]));
+  t.equal(differ.length, 5, 'five people differ');
+  t.ok(differ.every((u) => u.familyName.endsWith('-Hale') && before.users.find((x) => x.sourcedId === u.sourcedId)!.familyName === u.familyName.slice(0, -5)), 'by their family name alone');
+});
+
 t.test('as a script: OUTDIR and the sizes', async (t) => {
   const dir = tempDir(t);
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/roster/generate.ts', join(dir, 'x'), '--users', '300', '--classes', '12', '--enrollments', '900', '--schools', '3', '--seed', '7'], { cwd: projectRoot, encoding: 'utf8' });
