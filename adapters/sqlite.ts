@@ -15,6 +15,7 @@ import { sqliteKeys } from './sqlite/keys.js';
 import { sqliteLogos } from './sqlite/logos.js';
 import { migrate } from './sqlite/migrate.js';
 import { sqliteOidcRecords } from './sqlite/oidc-records.js';
+import { sqliteRoster } from './sqlite/roster.js';
 import { sqliteSettings } from './sqlite/settings.js';
 import { sqliteTransfer } from './sqlite/transfer.js';
 import { batchWrites } from './sqlite/write-batch.js';
@@ -79,6 +80,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteDevelopers(db),
     ...sqliteKeys(db),
     ...sqliteBadges(db, now, batch),
+    ...sqliteRoster(db, batch),
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),

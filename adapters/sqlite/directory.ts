@@ -18,8 +18,10 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
   const q = {
     orgBySlug: db.prepare('SELECT * FROM organisations WHERE slug = ?'),
     orgById: db.prepare('SELECT * FROM organisations WHERE id = ?'),
-    orgUpsert: db.prepare(`INSERT INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)
-      ON CONFLICT (slug) DO UPDATE SET name = excluded.name, login = coalesce(excluded.login, login)`),
+    // A source id not given keeps the stored one (the roster's; the JSON import knows none).
+    orgUpsert: db.prepare(`INSERT INTO organisations (id, slug, name, login, source_id) VALUES (@id, @slug, @name, @login, @sourceId)
+      ON CONFLICT (slug) DO UPDATE SET name = excluded.name, login = coalesce(excluded.login, login),
+      source_id = coalesce(excluded.source_id, source_id)`),
     // Alphabetical as people read it: BINARY collation would sort 'Zeta' before 'alpha'. The one statement
     // left to sort with a parameter (test/unit/adapters/sqlite-statements.test.ts): a search reads every
     // school anyway, and SQLite keeps only the first `limit` as it goes, where sorting every match here
@@ -30,7 +32,7 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     userById: db.prepare('SELECT * FROM users WHERE id = ?'),
     userByName: db.prepare('SELECT * FROM users WHERE organisation_id = ? AND username = ?'),
     usersOfOrg: db.prepare('SELECT * FROM users WHERE organisation_id = ? ORDER BY username'),
-    // Suspension and sessions_valid_after are not the import's to change.
+    // Suspension, sessions_valid_after, the source id and the roster's hold are not the import's to change.
     userUpsert: db.prepare(`INSERT INTO users (id, organisation_id, username, given_name, family_name, type, email,
       google_email, microsoft_email, roster_id) VALUES (@id, @organisationId, @username, @givenName, @familyName,
       @type, @email, @googleEmail, @microsoftEmail, @rosterId)
@@ -47,6 +49,9 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     suspend: db.prepare('UPDATE users SET suspended_at = ? WHERE id = ?'),
     deleteCreds: db.prepare('DELETE FROM credentials WHERE user_id = ?'),
     deleteBadges: db.prepare('DELETE FROM badges WHERE user_id = ?'),
+    deleteEnrolments: db.prepare('DELETE FROM enrolments WHERE user_id = ?'),
+    deleteMemberships: db.prepare('DELETE FROM memberships WHERE user_id = ?'),
+    deleteSignIn: db.prepare('DELETE FROM user_sign_ins WHERE user_id = ?'),
     deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
     retire: db.prepare('INSERT OR IGNORE INTO retired_user_ids (id, retired_at) VALUES (?, ?)'),
   };
@@ -92,6 +97,9 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
   const deleteUser = (userId: string, retiredAt: string) => {
     q.deleteCreds.run(userId);
     q.deleteBadges.run(userId);
+    q.deleteEnrolments.run(userId);
+    q.deleteMemberships.run(userId);
+    q.deleteSignIn.run(userId);
     sessions.revokeRecords(userId);
     if (q.deleteUser.run(userId).changes !== 1) return false;
     q.retire.run(userId, retiredAt);
@@ -100,7 +108,9 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
 
   return {
     async upsertOrganisation(org) {
-      q.orgUpsert.run({ id: org.id ?? newId('o'), slug: org.slug, name: org.name, login: org.login ? JSON.stringify(org.login) : null });
+      q.orgUpsert.run({
+        id: org.id ?? newId('o'), slug: org.slug, name: org.name, login: org.login ? JSON.stringify(org.login) : null, sourceId: org.sourceId ?? null,
+      });
       return findOrg(org.slug)!;
     },
     async findOrganisation(slugOrId) { return findOrg(slugOrId); },

@@ -6,6 +6,7 @@ export interface UserRow {
   id: string; organisation_id: string; username: string; given_name: string; family_name: string;
   type: string; email: string | null; google_email: string | null; microsoft_email: string | null;
   roster_id: string | null; suspended_at: string | null; sessions_valid_after: number | null;
+  source_id: string | null; roster_hold: string | null; roster_hold_since: string | null;
 }
 
 export const toUser = (r: UserRow): User => ({
@@ -19,6 +20,10 @@ export const toUser = (r: UserRow): User => ({
   googleEmail: r.google_email ?? undefined,
   microsoftEmail: r.microsoft_email ?? undefined,
   rosterId: r.roster_id ?? undefined,
+  // The roster's fields only where set: a user the roster never saw reads as before they existed.
+  ...(r.source_id !== null ? { sourceId: r.source_id } : {}),
+  ...(r.roster_hold !== null ? { rosterHold: r.roster_hold as NonNullable<User['rosterHold']> } : {}),
+  ...(r.roster_hold_since !== null ? { rosterHoldSince: r.roster_hold_since } : {}),
   suspendedAt: r.suspended_at ?? undefined,
   sessionsValidAfter: r.sessions_valid_after ?? undefined,
 });
@@ -39,13 +44,14 @@ export const toKey = (r: KeyRow): StoredKey => ({
   ...(r.revoked_at ? { revokedAt: r.revoked_at } : {}),
 });
 
-export interface OrganisationRow { id: string; slug: string; name: string; login: string | null }
+export interface OrganisationRow { id: string; slug: string; name: string; login: string | null; source_id: string | null }
 
 export const toOrganisation = (r: OrganisationRow): Organisation => ({
   id: r.id,
   slug: r.slug,
   name: r.name,
   login: r.login ? (JSON.parse(r.login) as LoginSettings) : DEFAULT_LOGIN_SETTINGS,
+  ...(r.source_id !== null ? { sourceId: r.source_id } : {}),
 });
 
 export interface ClientRow {

@@ -14,6 +14,7 @@ import { lifecycleContract } from './lifecycle.js';
 import { locksContract } from './locks.js';
 import { logosContract } from './logos.js';
 import { oidcRecordsContract } from './oidc-records.js';
+import { rosterContract } from './roster.js';
 import { settingsContract } from './settings.js';
 import { transferContract } from './transfer.js';
 
@@ -31,6 +32,7 @@ const DOMAINS = {
   developers: developersContract,
   keys: keysContract,
   badges: badgesContract,
+  roster: rosterContract,
   counters: countersContract,
   locks: locksContract,
   settings: settingsContract,
