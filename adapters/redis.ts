@@ -13,6 +13,8 @@ import { redisDirectory } from './redis/directory.js';
 import { keyLayout } from './redis/key-layout.js';
 import { redisLogos } from './redis/logos.js';
 import { redisOidcRecords } from './redis/oidc-records.js';
+import { redisRoster } from './redis/roster.js';
+import { redisRosterEntries } from './redis/roster-entries.js';
 import { redisPersistence, type RedisPersistence } from './redis/persistence.js';
 import { redisSettings } from './redis/settings.js';
 import { redisSigningKeys } from './redis/signing-keys.js';
@@ -57,6 +59,7 @@ export async function openRedisStore(
   const developers = redisDevelopers(ctx);
   const keys = redisSigningKeys(ctx);
   const badges = redisBadges(ctx, oidc.records.revokeByAccountId);
+  const rosterEntries = redisRosterEntries(ctx);
   const counters = redisCounters(ctx);
   const settings = redisSettings(ctx);
   const transfer = redisTransfer({
@@ -65,6 +68,7 @@ export async function openRedisStore(
     retired_user: directory.entries.retiredUsers,
     credential: directory.entries.credentials,
     badge: badges.entries,
+    ...rosterEntries,
     client: clients.entries.clients,
     client_secret: clients.entries.secrets,
     client_logo: logos.entries,
@@ -93,6 +97,7 @@ export async function openRedisStore(
     ...developers.developers,
     ...keys.records,
     ...badges.badges,
+    ...redisRoster(ctx, oidc.records.revokeByAccountId),
     ...counters.counters,
     ...settings.settings,
     ...transfer,

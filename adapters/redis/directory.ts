@@ -12,19 +12,24 @@ import { scanHash } from './scan.js';
 import type { EntryIO } from './transfer.js';
 
 // KEYS: orgs, org-slugs, org-logins. ARGV: id for a new organisation, lower(slug), slug, name, login JSON
-// ('' keeps the stored one). By slug, any case: an existing organisation keeps its id and slug.
-// Returns the id, or 0 when the id given for a new organisation belongs to another.
+// ('' keeps the stored one), source id ('' keeps the stored one). By slug, any case: an existing
+// organisation keeps its id and slug. Returns the id, or 0 when the id given for a new organisation
+// belongs to another.
 const UPSERT_ORG = `
 local id = redis.call('HGET', KEYS[2], ARGV[2])
 local slug = ARGV[3]
+local sourceId = nil
 if id then
-  slug = cjson.decode(redis.call('HGET', KEYS[1], id)).slug
+  local old = cjson.decode(redis.call('HGET', KEYS[1], id))
+  slug = old.slug
+  sourceId = old.sourceId
 else
   id = ARGV[1]
   if redis.call('HEXISTS', KEYS[1], id) == 1 then return 0 end
   redis.call('HSET', KEYS[2], ARGV[2], id)
 end
-redis.call('HSET', KEYS[1], id, cjson.encode({id = id, slug = slug, name = ARGV[4]}))
+if ARGV[6] ~= '' then sourceId = ARGV[6] end
+redis.call('HSET', KEYS[1], id, cjson.encode({id = id, slug = slug, name = ARGV[4], sourceId = sourceId}))
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[3], id, ARGV[5]) end
 return id`;
 
@@ -38,7 +43,7 @@ return {redis.call('HGET', KEYS[2], id), redis.call('HGET', KEYS[3], id)}`;
 
 // KEYS: users, the organisation's usernames, orgs, retired-users. ARGV: id for a new user, lower(username),
 // user JSON without id. By (organisation, username in any case): an existing user keeps its id, username,
-// suspension and sessionsValidAfter. Returns the stored JSON; 0 when the organisation does not exist, -1
+// suspension, sessionsValidAfter and what the roster set (source id, hold). Returns the stored JSON; 0 when the organisation does not exist, -1
 // when the id belongs to another user, -2 when it belonged to a deleted one.
 const UPSERT_USER = `
 local user = cjson.decode(ARGV[3])
@@ -49,6 +54,9 @@ if id then
   user.username = old.username
   user.suspendedAt = old.suspendedAt
   user.sessionsValidAfter = old.sessionsValidAfter
+  user.sourceId = old.sourceId
+  user.rosterHold = old.rosterHold
+  user.rosterHoldSince = old.rosterHoldSince
 else
   id = ARGV[1]
   if redis.call('HEXISTS', KEYS[1], id) == 1 then return -1 end
@@ -87,34 +95,47 @@ redis.call('HSET', KEYS[3], ARGV[1], ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
 return 1`;
 
-// KEYS: users, the organisation's usernames. ARGV: id, lower(username), organisation id, JSON. As INSERT
-// OR REPLACE: the user that held the username under another id is replaced.
+// KEYS: users, the organisation's usernames, its source ids, leavers. ARGV: id, lower(username),
+// organisation id, JSON, source id (''), hold (''), hold since. As INSERT OR REPLACE: the user that held the
+// username under another id is replaced; the source-id and leaver indexes follow.
 const IMPORT_USER = `
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 if old then
   local o = cjson.decode(old)
   local k = string.lower(o.username)
   if o.organisationId == ARGV[3] and k ~= ARGV[2] and redis.call('HGET', KEYS[2], k) == ARGV[1] then redis.call('HDEL', KEYS[2], k) end
+  if o.organisationId == ARGV[3] and o.sourceId and o.sourceId ~= ARGV[5] and redis.call('HGET', KEYS[3], o.sourceId) == ARGV[1] then
+    redis.call('HDEL', KEYS[3], o.sourceId)
+  end
 end
 local other = redis.call('HGET', KEYS[2], ARGV[2])
 if other and other ~= ARGV[1] then redis.call('HDEL', KEYS[1], other) end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[4])
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[1])
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[3], ARGV[5], ARGV[1]) end
+if ARGV[6] == 'left' then redis.call('HSET', KEYS[4], ARGV[1], ARGV[7]) else redis.call('HDEL', KEYS[4], ARGV[1]) end
 return 1`;
 
 type StoredOrg = Omit<Organisation, 'login'>;
 
 const toOrganisation = (json: string, login: string | null | undefined): Organisation => {
   const o = JSON.parse(json) as StoredOrg;
-  return { id: o.id, slug: o.slug, name: o.name, login: login ? (JSON.parse(login) as LoginSettings) : DEFAULT_LOGIN_SETTINGS };
+  return {
+    id: o.id, slug: o.slug, name: o.name, login: login ? (JSON.parse(login) as LoginSettings) : DEFAULT_LOGIN_SETTINGS,
+    ...(o.sourceId ? { sourceId: o.sourceId } : {}),
+  };
 };
 
-const toUser = (json: string): User => {
+/** A stored user; the roster's fields only where set (as the SQLite store reads them). */
+export const toUser = (json: string): User => {
   const u = JSON.parse(json) as User;
   return {
     id: u.id, organisationId: u.organisationId, username: u.username, givenName: u.givenName,
     familyName: u.familyName, type: u.type, email: u.email ?? undefined, googleEmail: u.googleEmail ?? undefined,
     microsoftEmail: u.microsoftEmail ?? undefined, rosterId: u.rosterId ?? undefined,
+    ...(u.sourceId ? { sourceId: u.sourceId } : {}),
+    ...(u.rosterHold ? { rosterHold: u.rosterHold } : {}),
+    ...(u.rosterHoldSince ? { rosterHoldSince: u.rosterHoldSince } : {}),
     suspendedAt: u.suspendedAt ?? undefined, sessionsValidAfter: u.sessionsValidAfter ?? undefined,
   };
 };
@@ -165,7 +186,7 @@ export function redisDirectory(ctx: RedisContext, revokeAccount: RevokeAccount) 
   const directory: Directory = {
     async upsertOrganisation(org) {
       const id = await upsertOrg([k.orgs, k.orgSlugs, k.orgLogins], [
-        org.id ?? newId('o'), asciiLower(org.slug), org.slug, org.name, org.login ? JSON.stringify(org.login) : '',
+        org.id ?? newId('o'), asciiLower(org.slug), org.slug, org.name, org.login ? JSON.stringify(org.login) : '', org.sourceId ?? '',
       ]);
       if (id === 0) throw new LanyardError('conflict', `organisation id ${org.id} belongs to another organisation`, 409, true);
       return (await orgById(String(id)))!;
@@ -245,9 +266,13 @@ export function redisDirectory(ctx: RedisContext, revokeAccount: RevokeAccount) 
     },
     count: () => client.hlen(k.users),
     async write(user) {
-      const stored = { id: user.id, ...userFields(user), suspendedAt: user.suspendedAt, sessionsValidAfter: user.sessionsValidAfter };
-      await importUser([k.users, k.usernames(user.organisationId)], [
-        user.id, asciiLower(user.username), user.organisationId, JSON.stringify(stored),
+      const stored = {
+        id: user.id, ...userFields(user), sourceId: user.sourceId, rosterHold: user.rosterHold, rosterHoldSince: user.rosterHoldSince,
+        suspendedAt: user.suspendedAt, sessionsValidAfter: user.sessionsValidAfter,
+      };
+      await importUser([k.users, k.usernames(user.organisationId), keys.roster.sourceIds(user.organisationId), keys.roster.leavers], [
+        user.id, asciiLower(user.username), user.organisationId, JSON.stringify(stored), user.sourceId ?? '', user.rosterHold ?? '',
+        user.rosterHoldSince ?? '',
       ]);
     },
   };

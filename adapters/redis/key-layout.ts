@@ -14,6 +14,21 @@
  *     P:{directory}:badges                  hash codeHash → {userId, organisationId, createdAt}
  *     P:{directory}:badges-of-user:<userId> set of codeHash   } members are checked against `badges`
  *     P:{directory}:badges-of-org:<orgId>   set of codeHash   } before use: a stale one is harmless
+ *   {directory} too: the roster (adapters/redis/roster.ts), written with the users in one MULTI/EXEC
+ *     P:{directory}:source-ids:<orgId>      hash sourceId → user id (the roster's people, unique per school)
+ *     P:{directory}:leavers                 hash user id → rosterHoldSince, of users held as `left`
+ *     P:{directory}:sign-ins                hash user id → the last successful sign-in (ISO 8601)
+ *     P:{directory}:memberships             hash user id → JSON [{organisationId, role}]: other schools
+ *     P:{directory}:members-in:<orgId>      set of user ids with a membership there (checked against memberships)
+ *     P:{directory}:academic-sessions       hash id → AcademicSession JSON
+ *     P:{directory}:academic-sessions-of:<orgId> set of ids
+ *     P:{directory}:classes                 hash id → RosterClass JSON
+ *     P:{directory}:classes-of:<orgId>      set of class ids
+ *     P:{directory}:class-sourced-ids:<orgId> hash sourcedId → class id
+ *     P:{directory}:enrolments:<classId>    hash user id → {role, primary, sourcedId, beginDate, endDate}
+ *     P:{directory}:enrolments-of-user:<userId> set of class ids (checked against the class's enrolments)
+ *     P:{directory}:roster-imports          hash id → RosterImportRun JSON
+ *     P:{directory}:roster-imports-by-time  sorted set of ids, scored by `at` (epoch milliseconds)
  *   {clients}
  *     P:{clients}:clients                   hash clientId → StoredClient JSON without createdAt
  *     P:{clients}:created                   hash clientId → createdAt (kept when the client is replaced)
@@ -86,6 +101,24 @@ export function keyLayout(prefix: string) {
       badges: `${dir}badges`,
       badgesOfUser: (userId: string) => `${dir}badges-of-user:${userId}`,
       badgesOfOrg: (organisationId: string) => `${dir}badges-of-org:${organisationId}`,
+    },
+    roster: {
+      sourceIds: (organisationId: string) => `${dir}source-ids:${organisationId}`,
+      leavers: `${dir}leavers`,
+      signIns: `${dir}sign-ins`,
+      memberships: `${dir}memberships`,
+      membersIn: (organisationId: string) => `${dir}members-in:${organisationId}`,
+      sessions: `${dir}academic-sessions`,
+      sessionsOf: (organisationId: string) => `${dir}academic-sessions-of:${organisationId}`,
+      classes: `${dir}classes`,
+      classesOf: (organisationId: string) => `${dir}classes-of:${organisationId}`,
+      classSourcedIds: (organisationId: string) => `${dir}class-sourced-ids:${organisationId}`,
+      /** A class's enrolments; `enrolmentsPrefix` + class id, for a script that reaches a user's classes. */
+      enrolments: (classId: string) => `${dir}enrolments:${classId}`,
+      enrolmentsPrefix: `${dir}enrolments:`,
+      enrolmentsOfUser: (userId: string) => `${dir}enrolments-of-user:${userId}`,
+      imports: `${dir}roster-imports`,
+      importsByTime: `${dir}roster-imports-by-time`,
     },
     clients: {
       clients: `${p}{clients}:clients`,

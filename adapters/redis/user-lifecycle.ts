@@ -35,8 +35,11 @@ if ARGV[2] ~= '' then endSessions(KEYS[1], ARGV[1], tonumber(ARGV[3])) end
 return 1`;
 
 // KEYS: users, the organisation's usernames, credentials, badges, the user's badges, the organisation's
-// badges, retired-users. ARGV: user id, organisation id, retiredAt, then the user's credential fields.
-// Erases the user, keeps the id in retired-users; 0 when there is no such user in that organisation.
+// badges, retired-users, the organisation's source ids, memberships, sign-ins, leavers, the user's classes.
+// ARGV: user id, organisation id, retiredAt, the prefix of a class's enrolments key, then the user's
+// credential fields. Erases the user (their roster records too: enrolments, memberships, sign-in time),
+// keeps the id in retired-users; 0 when there is no such user in that organisation. A class's enrolments
+// key is made from the prefix: it shares the {directory} tag, so the script stays in one slot.
 const DELETE_USER = `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return 0 end
@@ -44,7 +47,13 @@ local u = cjson.decode(json)
 if u.organisationId ~= ARGV[2] then return 0 end
 local nameKey = string.lower(u.username)
 if redis.call('HGET', KEYS[2], nameKey) == ARGV[1] then redis.call('HDEL', KEYS[2], nameKey) end
-for i = 4, #ARGV do redis.call('HDEL', KEYS[3], ARGV[i]) end
+if u.sourceId and redis.call('HGET', KEYS[8], u.sourceId) == ARGV[1] then redis.call('HDEL', KEYS[8], u.sourceId) end
+redis.call('HDEL', KEYS[9], ARGV[1])
+redis.call('HDEL', KEYS[10], ARGV[1])
+redis.call('HDEL', KEYS[11], ARGV[1])
+for _, classId in ipairs(redis.call('SMEMBERS', KEYS[12])) do redis.call('HDEL', ARGV[4] .. classId, ARGV[1]) end
+redis.call('DEL', KEYS[12])
+for i = 5, #ARGV do redis.call('HDEL', KEYS[3], ARGV[i]) end
 for _, code in ipairs(redis.call('SMEMBERS', KEYS[5])) do
   local b = redis.call('HGET', KEYS[4], code)
   if b and cjson.decode(b).userId == ARGV[1] then
@@ -68,6 +77,7 @@ type Lifecycle = Pick<Directory, 'endSessions' | 'setSuspended' | 'deleteUser' |
  */
 export function redisUserLifecycle({ client, keys }: RedisContext, revokeAccount: RevokeAccount) {
   const k = keys.directory;
+  const r = keys.roster;
   const endSessions = defineScript(client, 'lanyardEndSessions', END_SESSIONS);
   const setSuspended = defineScript(client, 'lanyardSetSuspended', SET_SUSPENDED);
   const deleteUser = defineScript(client, 'lanyardDeleteUser', DELETE_USER);
@@ -88,8 +98,9 @@ export function redisUserLifecycle({ client, keys }: RedisContext, revokeAccount
       const organisationId = json ? (JSON.parse(json) as { organisationId: string }).organisationId : undefined;
       const found = organisationId !== undefined && (await deleteUser([
         k.users, k.usernames(organisationId), k.credentials, k.badges, k.badgesOfUser(userId),
-        k.badgesOfOrg(organisationId), k.retiredUsers,
-      ], [userId, organisationId, retiredAt, ...CREDENTIAL_KINDS.map((kind) => credentialField(userId, kind))])) === 1;
+        k.badgesOfOrg(organisationId), k.retiredUsers, r.sourceIds(organisationId), r.memberships, r.signIns, r.leavers,
+        r.enrolmentsOfUser(userId),
+      ], [userId, organisationId, retiredAt, r.enrolmentsPrefix, ...CREDENTIAL_KINDS.map((kind) => credentialField(userId, kind))])) === 1;
       await revokeAccount(userId);
       return found;
     },

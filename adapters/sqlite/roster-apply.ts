@@ -86,15 +86,16 @@ export function sqliteRosterWriter(db: Database.Database): (changes: RosterChang
     }
     for (const m of c.memberships.remove) q.membershipRemove.run(m);
     for (const m of c.memberships.put) q.membershipPut.run(m);
+    // Removals before puts: a record may take the sourced id of one that goes.
+    for (const id of c.academicSessions.remove) q.sessionRemove.run(id);
     for (const s of c.academicSessions.put) q.sessionPut.run(academicSessionRow(s));
-    for (const k of c.classes.put) q.classPut.run(classRow(k));
     for (const e of c.enrolments.remove) q.enrolmentRemove.run(e.classId, e.userId);
     for (const id of c.classes.remove) {
       q.classEnrolmentsRemove.run(id);
       q.classRemove.run(id);
     }
+    for (const k of c.classes.put) q.classPut.run(classRow(k));
     for (const e of c.enrolments.put) q.enrolmentPut.run(enrolmentRow(e));
-    for (const id of c.academicSessions.remove) q.sessionRemove.run(id);
     q.run.run(rosterImportRow(c.run));
   };
 

@@ -7,6 +7,11 @@ import {
 import { LOGO_UPSERT_SQL, type LogoRow, logoRow, toLogo } from './logos.js';
 import { accountIdOf, clientIdOf } from './oidc-records.js';
 import {
+  ACADEMIC_SESSION_UPSERT_SQL, type AcademicSessionRow, academicSessionRow, CLASS_UPSERT_SQL, type ClassRow, classRow,
+  ENROLMENT_UPSERT_SQL, type EnrolmentRow, enrolmentRow, MEMBERSHIP_COLUMNS, MEMBERSHIP_INSERT_SQL, ROSTER_IMPORT_UPSERT_SQL,
+  type RosterImportRow, rosterImportRow, toAcademicSession, toClass, toEnrolment, toRosterImport,
+} from './roster-rows.js';
+import {
   type ClientRow, clientRow, clientUpsertSql, CONNECTION_UPSERT_SQL, type ConnectionRow, connectionRow, toConnection, type KeyRow, type OrganisationRow, secretRow, type SecretRow, toClient, toKey,
   toOrganisation, toSecret, toUser, type UserRow,
 } from './rows.js';
@@ -20,6 +25,12 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   retired_user: ['SELECT id, retired_at AS retiredAt FROM retired_user_ids ORDER BY id', (r) => r as never],
   credential: ['SELECT user_id AS userId, kind, hash FROM credentials ORDER BY user_id, kind', (r) => r as never],
   badge: ['SELECT code_hash AS codeHash, user_id AS userId, organisation_id AS organisationId, created_at AS createdAt FROM badges ORDER BY code_hash', (r) => r as never],
+  academic_session: ['SELECT * FROM academic_sessions ORDER BY id', (r) => toAcademicSession(r as unknown as AcademicSessionRow)],
+  class: ['SELECT * FROM classes ORDER BY id', (r) => toClass(r as unknown as ClassRow)],
+  enrolment: ['SELECT * FROM enrolments ORDER BY class_id, user_id', (r) => toEnrolment(r as unknown as EnrolmentRow)],
+  membership: [`SELECT ${MEMBERSHIP_COLUMNS} FROM memberships ORDER BY user_id, organisation_id, role`, (r) => r as never],
+  roster_import: ['SELECT * FROM roster_imports ORDER BY at, id', (r) => toRosterImport(r as unknown as RosterImportRow)],
+  sign_in: ['SELECT user_id AS userId, at FROM user_sign_ins ORDER BY user_id', (r) => r as never],
   client: ['SELECT * FROM clients ORDER BY client_id', (r) => toClient(r as unknown as ClientRow)],
   client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
   client_logo: ['SELECT * FROM client_logos ORDER BY client_id, hash', (r) => toLogo(r as unknown as LogoRow)],
@@ -37,7 +48,9 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
 };
 
 const TABLES: Record<EntryKind, string> = {
-  organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges', client: 'clients',
+  organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges',
+  academic_session: 'academic_sessions', class: 'classes', enrolment: 'enrolments', membership: 'memberships', roster_import: 'roster_imports',
+  sign_in: 'user_sign_ins', client: 'clients',
   client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
@@ -47,16 +60,24 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
   const w = {
     // Rows others refer to are updated in place, never replaced: REPLACE deletes first, which would cascade
     // to a client's secrets or trip the users → organisations reference when merging into a populated store.
-    organisation: db.prepare(`INSERT INTO organisations (id, slug, name, login) VALUES (@id, @slug, @name, @login)
-      ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name, login = excluded.login`),
+    organisation: db.prepare(`INSERT INTO organisations (id, slug, name, login, source_id) VALUES (@id, @slug, @name, @login, @sourceId)
+      ON CONFLICT (id) DO UPDATE SET slug = excluded.slug, name = excluded.name, login = excluded.login, source_id = excluded.source_id`),
     user: db.prepare(`INSERT INTO users (id, organisation_id, username, given_name, family_name, type, email,
-      google_email, microsoft_email, roster_id, suspended_at, sessions_valid_after) VALUES (@id, @organisationId,
-      @username, @givenName, @familyName, @type, @email, @googleEmail, @microsoftEmail, @rosterId, @suspendedAt,
-      @sessionsValidAfter)
+      google_email, microsoft_email, roster_id, suspended_at, sessions_valid_after, source_id, roster_hold, roster_hold_since)
+      VALUES (@id, @organisationId, @username, @givenName, @familyName, @type, @email, @googleEmail, @microsoftEmail, @rosterId,
+      @suspendedAt, @sessionsValidAfter, @sourceId, @rosterHold, @rosterHoldSince)
       ON CONFLICT (id) DO UPDATE SET organisation_id = excluded.organisation_id, username = excluded.username,
       given_name = excluded.given_name, family_name = excluded.family_name, type = excluded.type, email = excluded.email,
       google_email = excluded.google_email, microsoft_email = excluded.microsoft_email, roster_id = excluded.roster_id,
-      suspended_at = excluded.suspended_at, sessions_valid_after = excluded.sessions_valid_after`),
+      suspended_at = excluded.suspended_at, sessions_valid_after = excluded.sessions_valid_after, source_id = excluded.source_id,
+      roster_hold = excluded.roster_hold, roster_hold_since = excluded.roster_hold_since`),
+    academic_session: db.prepare(ACADEMIC_SESSION_UPSERT_SQL),
+    class: db.prepare(CLASS_UPSERT_SQL),
+    enrolment: db.prepare(ENROLMENT_UPSERT_SQL),
+    membership: db.prepare(MEMBERSHIP_INSERT_SQL),
+    roster_import: db.prepare(ROSTER_IMPORT_UPSERT_SQL),
+    sign_in: db.prepare(`INSERT INTO user_sign_ins (user_id, at) VALUES (@userId, @at)
+      ON CONFLICT (user_id) DO UPDATE SET at = excluded.at`),
     retired_user: db.prepare('INSERT OR REPLACE INTO retired_user_ids (id, retired_at) VALUES (@id, @retiredAt)'),
     credential: db.prepare('INSERT OR REPLACE INTO credentials (user_id, kind, hash) VALUES (@userId, @kind, @hash)'),
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
@@ -83,14 +104,19 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
   };
   const write = (e: StoreEntry) => {
     switch (e.kind) {
-      case 'organisation': return w.organisation.run({ ...e.value, login: JSON.stringify(e.value.login) });
+      case 'organisation': return w.organisation.run({ ...e.value, login: JSON.stringify(e.value.login), sourceId: e.value.sourceId ?? null });
       case 'user': {
         const u = e.value;
         return w.user.run({
           ...u, email: u.email ?? null, googleEmail: u.googleEmail ?? null, microsoftEmail: u.microsoftEmail ?? null,
           rosterId: u.rosterId ?? null, suspendedAt: u.suspendedAt ?? null, sessionsValidAfter: u.sessionsValidAfter ?? null,
+          sourceId: u.sourceId ?? null, rosterHold: u.rosterHold ?? null, rosterHoldSince: u.rosterHoldSince ?? null,
         });
       }
+      case 'academic_session': return w.academic_session.run(academicSessionRow(e.value));
+      case 'class': return w.class.run(classRow(e.value));
+      case 'enrolment': return w.enrolment.run(enrolmentRow(e.value));
+      case 'roster_import': return w.roster_import.run(rosterImportRow(e.value));
       case 'client': return w.client.run(clientRow(e.value));
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
       case 'client_logo': return w.client_logo.run(logoRow(e.value));

@@ -5,6 +5,7 @@ import type { CredentialKind, Organisation, RetiredUserId, User } from './direct
 import type { StoredKey } from './keys.js';
 import type { StoredLogo } from './logos.js';
 import type { OidcPayload } from './oidc-records.js';
+import type { AcademicSession, Enrolment, Membership, RosterClass, RosterImportRun } from './roster.js';
 
 /**
  * Everything a store holds, as entries, for `lanyard store copy` (src/cli/store-command.ts): a deployment
@@ -17,6 +18,13 @@ export type StoreEntry =
   | { kind: 'retired_user'; value: RetiredUserId }
   | { kind: 'credential'; value: { userId: string; kind: CredentialKind; hash: string } }
   | { kind: 'badge'; value: { codeHash: string; userId: string; organisationId: string; createdAt: number } }
+  | { kind: 'academic_session'; value: AcademicSession }
+  | { kind: 'class'; value: RosterClass }
+  | { kind: 'enrolment'; value: Enrolment }
+  | { kind: 'membership'; value: Membership }
+  | { kind: 'roster_import'; value: RosterImportRun }
+  /** A user's last successful sign-in (ISO 8601). */
+  | { kind: 'sign_in'; value: { userId: string; at: string } }
   | { kind: 'client'; value: StoredClient }
   | { kind: 'client_secret'; value: StoredClientSecret }
   | { kind: 'client_logo'; value: StoredLogo }
@@ -36,7 +44,8 @@ export type EntryKind = StoreEntry['kind'];
 
 /** In dependency order: what an entry refers to comes before it. */
 export const ENTRY_KINDS: EntryKind[] = [
-  'organisation', 'user', 'retired_user', 'credential', 'badge', 'client', 'client_secret', 'client_logo', 'connection',
+  'organisation', 'user', 'retired_user', 'credential', 'badge', 'academic_session', 'class', 'enrolment', 'membership',
+  'roster_import', 'sign_in', 'client', 'client_secret', 'client_logo', 'connection',
   'developer', 'team_member', 'api_token', 'developer_event', 'key', 'setting', 'oidc', 'counter',
 ];
 
