@@ -4,6 +4,7 @@ import { ENTRY_KINDS } from '../../adapters/store.js';
 import { developersSnapshot, fillDevelopers } from './developers.js';
 import { type Fresh, orgAndUser, SECOND, START, storedKey } from './harness.js';
 import { sampleLogo } from './logos.js';
+import { fillRoster, NORTH, noChanges, PAM, PIP, rosterState, run, SOUTH, TESS } from './roster.js';
 
 async function collect(store: Store): Promise<StoreEntry[]> {
   const out: StoreEntry[] = [];
@@ -93,6 +94,42 @@ export function transferContract(t: Test, fresh: Fresh): void {
       false, 'email index rebuilt: the email stays taken');
     t.equal((await target.store.findDeveloperByEmail('bea@example.org'))?.id, 'dev_2', 'found by email');
     t.equal(await target.store.deleteApiToken('dev_2', 'tok_2'), true, 'token index rebuilt: the owner deletes it');
+  });
+
+  t.test('transfer: the roster travels whole, and its lookups work in the target', async (t) => {
+    const source = await fresh(t);
+    const target = await fresh(t);
+    await fillRoster(source.store);
+    await source.store.applyRoster({ ...noChanges(run('run-2', '2027-01-16T00:00:00.000Z')), holds: [{ userId: PAM, hold: 'left', at: '2027-01-16T00:00:00.000Z' }] });
+    await source.store.recordSignIn(PIP, '2027-01-16T08:00:00.000Z');
+    const entries = await collect(source.store);
+    const order = entries.map((e) => ENTRY_KINDS.indexOf(e.kind));
+    t.same(order, [...order].sort((a, b) => a - b), 'kinds in ENTRY_KINDS order');
+    const counts = await source.store.countEntries();
+    t.same([counts.academic_session, counts.class, counts.enrolment, counts.membership, counts.roster_import, counts.sign_in],
+      [1, 2, 4, 1, 2, 1], 'every roster kind counted');
+    for (const kind of ENTRY_KINDS) t.equal(entries.filter((e) => e.kind === kind).length, counts[kind], `${kind}: export and count agree`);
+    t.ok(ENTRY_KINDS.indexOf('user') < ENTRY_KINDS.indexOf('enrolment') && ENTRY_KINDS.indexOf('class') < ENTRY_KINDS.indexOf('enrolment'),
+      'enrolments after the users and classes they refer to');
+
+    await target.store.importEntries(entries);
+    t.same(await target.store.countEntries(), counts, 'counts agree');
+    t.same(await rosterState(target.store), await rosterState(source.store), 'users (source ids, holds), classes, sessions, enrolments, memberships, runs');
+    t.same(await target.store.findOrganisation(NORTH), await source.store.findOrganisation(NORTH), "the organisation's source id");
+    t.same(await target.store.findUser(PAM), await source.store.findUser(PAM), 'the held user');
+    t.same(await target.store.listClasses(NORTH), await source.store.listClasses(NORTH), 'classes with teachers and pupils');
+    t.same(await target.store.findClass(NORTH, 'src-c1'), await source.store.findClass(NORTH, 'c1'), 'a class by its sourced id');
+    t.same(await target.store.userMemberships(TESS), [{ userId: TESS, organisationId: SOUTH, role: 'teacher' }], "a user's memberships");
+    t.same((await target.store.rosterSnapshot([SOUTH])).memberships, [{ userId: TESS, organisationId: SOUTH, role: 'teacher' }], 'and the school\'s');
+    t.same(await target.store.lastSignIns(NORTH), new Map([[PIP, '2027-01-16T08:00:00.000Z']]), 'sign-in times');
+    t.same((await target.store.leaversBefore('2028-01-01T00:00:00.000Z')).map((u) => u.id), [PAM], 'leavers');
+    await target.store.deleteUser(TESS, '2027-02-01T00:00:00.000Z');
+    t.same(await target.store.classEnrolments('c2'), await source.store.classEnrolments('c2'), 'a class Tess did not attend is unchanged');
+    t.same((await target.store.classEnrolments('c1')).map((e) => e.userId), [PIP, PAM], 'her enrolment went with her: the user index was rebuilt');
+    const again = await fresh(t);
+    await again.store.importEntries(entries);
+    await again.store.importEntries(entries);
+    t.same(await again.store.countEntries(), counts, 'importing twice duplicates nothing');
   });
 
   t.test('transfer: revocation by client reaches imported records', async (t) => {

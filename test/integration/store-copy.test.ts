@@ -75,6 +75,21 @@ async function fill(path: string) {
     await store.oidc.upsert('AccessToken', 'at-1', { grantId: 'grant-1' }, LIFETIMES.AccessToken);
     await store.oidc.upsert('RefreshToken', 'rt-1', { grantId: 'grant-1', uid: 'rt-uid' }, LIFETIMES.RefreshToken);
     await store.hitCounter('account:emoji:ada', 600);
+    // One of each of the roster's kinds: Ada's source id and class, the school year, an extra role, the run, her last sign-in.
+    await store.applyRoster({
+      organisations: [],
+      users: [{ id: user.id, organisationId: org.id, username: 'ada', givenName: 'Ada', familyName: 'Lovelace', type: 'student', sourceId: 'sis-ada' }],
+      holds: [],
+      memberships: { put: [{ userId: user.id, organisationId: org.id, role: 'aide' }], remove: [] },
+      academicSessions: { put: [{ id: 'as-1', organisationId: org.id, sourcedId: 'sy-1', title: '2027', type: 'schoolYear' }], remove: [] },
+      classes: {
+        put: [{ id: 'cl-1', organisationId: org.id, sourcedId: 'math-1', title: 'Maths', grades: ['05'], subjects: [], periods: [], academicSessionIds: ['sy-1'] }],
+        remove: [],
+      },
+      enrolments: { put: [{ classId: 'cl-1', userId: user.id, role: 'student', primary: false }], remove: [] },
+      run: { id: 'run-1', at: now, by: 'cli:test', format: 'one-file', digest: 'sha', organisations: ['river-school'], counts: {} },
+    });
+    await store.recordSignIn(user.id, now);
   } finally {
     await store.close();
   }
@@ -111,6 +126,10 @@ async function assertCopied(t: Test, source: string, target: string, filledAt: n
   t.same(await b.oidc.findByUid('RefreshToken', 'rt-uid'), await a.oidc.find('RefreshToken', 'rt-1'), 'refresh token');
   t.equal(await b.oidc.find('AccessToken', 'expired'), undefined, 'the expired record stayed behind');
   t.equal((await b.peekCounter('account:emoji:ada'))?.count, 1, 'counter');
+  t.same(await b.rosterSnapshot([org.id]), await a.rosterSnapshot([org.id]), 'the roster: the source id, class, school year, enrolment, membership');
+  t.same(await b.listClasses(org.id), await a.listClasses(org.id), 'the class with its pupil');
+  t.same(await b.listRosterImports(10), await a.listRosterImports(10), 'the import run');
+  t.same(await b.lastSignIns(org.id), await a.lastSignIns(org.id), 'the last sign-in');
 
   const [before, after] = [oidcExpiries(await collect(a)), oidcExpiries(await collect(b))];
   t.same(after, before, 'the same expiry instants');
@@ -136,14 +155,14 @@ t.test('store copy: SQLite to a new SQLite file, everything with the same ids an
   // Not a terminal: one line per kind, in dependency order, then the table and the verdict on stdout.
   const kindLines = run.stderr.split('\n').filter((l) => l.startsWith('copied '));
   t.same(kindLines.map((l) => /^copied (\w+):/.exec(l)?.[1]), ENTRY_KINDS, 'a line per kind, in order');
-  t.match(run.stderr, /^copied oidc: 4 \(19\/20 entries\)$/m, 'the kind, its count and the running total');
+  t.match(run.stderr, /^copied oidc: 4 \(25\/26 entries\)$/m, 'the kind, its count and the running total');
   t.notMatch(run.stderr, /\r/, 'no progress bar without a terminal');
   t.match(run.stdout, /^KIND\s+COPIED\s+IN TARGET$/m);
   for (const kind of ENTRY_KINDS) {
     const n = kind === 'oidc' ? 4 : 1;
     t.match(run.stdout, new RegExp(`^${kind}\\s+${n}\\s+${n}$`, 'm'), `${kind}: ${n} copied, ${n} held`);
   }
-  t.match(run.stdout, `copied 20 entries from sqlite:${source} to sqlite:${target}; verified\n`);
+  t.match(run.stdout, `copied 26 entries from sqlite:${source} to sqlite:${target}; verified\n`);
   t.match(run.stderr, `note: signing keys are copied still encrypted: copy ${join(from, 'key-encryption-key')} to ${to}/`,
     'says where the key-encryption key is');
   t.equal(statSync(target).mode & 0o777, 0o600, 'the copy is readable by its owner only');
@@ -162,23 +181,23 @@ t.test('store copy: SQLite to Redis and back, nothing lost on the way', async (t
 
   const there = await lanyard(['store', 'copy', '--from', `sqlite:${source}`, '--to', redis.url], env);
   t.equal(there.code, 0, there.stderr);
-  t.match(there.stdout, `copied 20 entries from sqlite:${source} to ${redis.url}; verified`);
+  t.match(there.stdout, `copied 26 entries from sqlite:${source} to ${redis.url}; verified`);
   const inRedis = await openStore(redis.url, systemClock, { redisPrefix: prefix });
   t.teardown(() => inRedis.close());
   t.same(await inRedis.countEntries(), await countsOf(source), 'Redis holds what the file does, under LANYARD_REDIS_PREFIX');
 
   const across = await lanyard(['store', 'copy', '--from', redis.url, '--to', redis.url, '--prefix-to', other], env);
   t.equal(across.code, 0, across.stderr);
-  t.match(across.stdout, /copied 20 entries .*; verified/, 'one server, two prefixes: two stores');
+  t.match(across.stdout, /copied 26 entries .*; verified/, 'one server, two prefixes: two stores');
 
   const home = await lanyard(['store', 'copy', '--from', redis.url, '--prefix-from', other, '--to', `sqlite:${back}`], env);
   t.equal(home.code, 0, home.stderr);
-  t.match(home.stdout, `copied 20 entries from ${redis.url} to sqlite:${back}; verified`);
+  t.match(home.stdout, `copied 26 entries from ${redis.url} to sqlite:${back}; verified`);
   await assertCopied(t, source, back, filledAt);
 
   const again = await lanyard(['store', 'copy', '--from', `sqlite:${source}`, '--to', redis.url], env);
   t.equal(again.code, 1, 'the filled prefix is not empty any more');
-  t.match(again.stderr, 'the target already holds 20 entries');
+  t.match(again.stderr, 'the target already holds 26 entries');
 
   const migrate = await lanyard(['store', 'migrate', '--store', redis.url], env);
   t.equal(migrate.code, 0, migrate.stderr);
@@ -216,7 +235,7 @@ t.test('store copy refuses a target that holds entries, unless --merge', async (
   t.equal(merged.code, 0, merged.stderr);
   t.match(merged.stdout, /^organisation\s+1\s+2$/m, 'its own organisation and the copied one');
   t.match(merged.stdout, /^setting\s+1\s+2$/m);
-  t.match(merged.stdout, /copied 20 entries .*; verified/);
+  t.match(merged.stdout, /copied 26 entries .*; verified/);
 });
 
 t.test('store copy refuses nonsense before touching anything, and never prints a password', async (t) => {
@@ -254,9 +273,9 @@ t.test('store copy draws a progress bar on a terminal', async (t) => {
   // script(1) runs the command on a pseudo-terminal, as an operator's shell would.
   const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: projectRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
   t.equal(run.status, 0, 'exits 0');
-  t.match(run.stdout, /\r\[█{24}\] 20\/20 100% counter/, 'the bar, redrawn in place, ends full');
+  t.match(run.stdout, /\r\[█{24}\] 26\/26 100% counter/, 'the bar, redrawn in place, ends full');
   t.notMatch(run.stdout, /^copied organisation:/m, 'no per-kind lines on a terminal');
-  t.match(run.stdout, /copied 20 entries .*; verified/);
+  t.match(run.stdout, /copied 26 entries .*; verified/);
 });
 
 t.test('store migrate reports the schema version before and after', async (t) => {

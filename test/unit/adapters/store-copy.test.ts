@@ -8,6 +8,7 @@ import { progressLine } from '../../../src/cli/store-command.js';
 import { ManualClock } from '../../../src/clock.js';
 import { LanyardError } from '../../../src/errors.js';
 import { copyStore, type CopyProgress, describeCounts, type KindCounts, verifyCounts } from '../../../adapters/store-copy.js';
+import { fillRoster, NORTH, PIP, rosterState } from '../../contract/roster.js';
 
 /** The copy service on real SQLite files, time on a ManualClock shared by both stores (as the command shares one). */
 
@@ -53,6 +54,21 @@ t.test('batches never span kinds, and every kind is reported done in order, empt
   t.same(report.copied, counts({ organisation: 1, user: 3, oidc: 2 }));
   t.same(report.held, report.copied);
   t.same(report.shortfalls, [], 'verified');
+});
+
+t.test("the roster's kinds are copied after the users and classes they refer to, and verified", async (t) => {
+  const { clock, source, target } = stores(t);
+  await fillRoster(source);
+  await source.recordSignIn(PIP, START.toISOString());
+  const events: CopyProgress[] = [];
+  const report = await copyStore(source, target, { clock, batchSize: 3, onProgress: (p) => events.push(p) });
+  const batches = events.flatMap((e) => (e.type === 'batch' ? [e.kind] : []));
+  t.same(batches, ['organisation', 'user', 'academic_session', 'class', 'enrolment', 'enrolment', 'membership', 'roster_import', 'sign_in'],
+    'in dependency order, in batches of at most 3');
+  t.same(report.copied, counts({ organisation: 2, user: 3, academic_session: 1, class: 2, enrolment: 4, membership: 1, roster_import: 1, sign_in: 1 }));
+  t.same(report.shortfalls, [], 'verified');
+  t.same(await rosterState(target), await rosterState(source), 'the same roster');
+  t.same(await target.lastSignIns(NORTH), await source.lastSignIns(NORTH), 'and sign-in times');
 });
 
 t.test('a target that holds entries is refused, and accepted with merge', async (t) => {
