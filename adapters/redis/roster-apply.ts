@@ -1,4 +1,3 @@
-import type { ChainableCommander } from 'ioredis';
 import { LanyardError } from '../../src/errors.js';
 import { type RosterChanges, sessionsEndNow } from '../store.js';
 import { asciiLower } from '../store/collation.js';
@@ -36,9 +35,12 @@ function checkClaims(claims: Claim[], released: Set<string>, s: StoredRoster, ho
   }
 }
 
+/** One command: its name and arguments. */
+export type Command = [name: string, ...args: (string | number)[]];
+
 /** HSET key f1 v1 f2 v2…, in bounded commands. */
-function hsetPairs(m: ChainableCommander, key: string, pairs: [string, string][]) {
-  for (const part of chunks(pairs, PAIRS_PER_COMMAND)) m.hset(key, ...part.flat());
+function* hsetPairs(key: string, pairs: [string, string][]): Generator<Command> {
+  for (const part of chunks(pairs, PAIRS_PER_COMMAND)) yield ['hset', key, ...part.flat()];
 }
 
 function grouped<T>(list: T[], keyOf: (v: T) => string): Map<string, T[]> {
@@ -52,12 +54,26 @@ function grouped<T>(list: T[], keyOf: (v: T) => string): Map<string, T[]> {
   return out;
 }
 
+/** What checkRoster found, for rosterWrites. */
+export interface RosterPlan {
+  /** Users whose new hold ends their sessions: their protocol records go after EXEC (other hash slots). */
+  held: string[];
+  /** Unique index entries users let go of (a new school, username or source id). */
+  userReleases: Claim[];
+}
+
+const nameOf = (keys: KeyLayout, u: { organisationId: string; username: string }) =>
+  ({ key: keys.directory.usernames(u.organisationId), field: asciiLower(u.username) });
+const sourceOf = (keys: KeyLayout, u: { organisationId: string; sourceId?: string | undefined }) =>
+  (u.sourceId === undefined ? undefined : { key: keys.roster.sourceIds(u.organisationId), field: u.sourceId });
+const classOf = (keys: KeyLayout, k: { organisationId: string; sourcedId: string }) =>
+  ({ key: keys.roster.classSourcedIds(k.organisationId), field: k.sourcedId });
+
 /**
- * Checks the change against what is stored (the refusals SQLite's constraints make: a 409, before anything is
- * written) and queues every write on `m`, a MULTI, in the SQLite store's order. Returns the users whose new
- * hold ends their sessions: their protocol records are removed after EXEC (other hash slots).
+ * Checks the change against what is stored: the refusals SQLite's constraints make (a 409), before anything
+ * is sent.
  */
-export function queueRoster(m: ChainableCommander, keys: KeyLayout, c: RosterChanges, s: StoredRoster): string[] {
+export function checkRoster(keys: KeyLayout, c: RosterChanges, s: StoredRoster): RosterPlan {
   const d = keys.directory;
   const r = keys.roster;
   for (const u of c.users) {
@@ -80,39 +96,35 @@ export function queueRoster(m: ChainableCommander, keys: KeyLayout, c: RosterCha
   checkClaims(orgSlugClaims, orgReleases, s, () => true, 'the slug');
 
   // Users: (school, username) and (school, source id) unique.
-  const nameOf = (u: { organisationId: string; username: string }) => ({ key: d.usernames(u.organisationId), field: asciiLower(u.username) });
-  const sourceOf = (u: { organisationId: string; sourceId?: string | undefined }) =>
-    (u.sourceId === undefined ? undefined : { key: r.sourceIds(u.organisationId), field: u.sourceId });
   const userReleases: Claim[] = [];
   for (const u of c.users) {
     const old = s.users.get(u.id);
     if (!old) continue;
-    const [oldName, newName] = [nameOf(old), nameOf(u)];
+    const [oldName, newName] = [nameOf(keys, old), nameOf(keys, u)];
     if (oldName.key !== newName.key || oldName.field !== newName.field) userReleases.push({ ...oldName, id: u.id });
-    const [oldSource, newSource] = [sourceOf(old), sourceOf(u)];
+    const [oldSource, newSource] = [sourceOf(keys, old), sourceOf(keys, u)];
     if (oldSource && (oldSource.key !== newSource?.key || oldSource.field !== newSource.field)) userReleases.push({ ...oldSource, id: u.id });
   }
   const releasedByUsers = new Set(userReleases.map((x) => `${indexEntry(x.key, x.field)}\n${x.id}`));
   const stillHolds = (id: string, claim: Claim) => {
-    const holder = s.holders.users.get(id);
+    const holder = s.users.get(id) ?? s.holders.users.get(id);
     if (!holder) return false;
-    const held = claim.key.startsWith(r.sourceIds('')) ? sourceOf(holder) : nameOf(holder);
+    const held = claim.key.startsWith(r.sourceIds('')) ? sourceOf(keys, holder) : nameOf(keys, holder);
     return held?.key === claim.key && held.field === claim.field;
   };
-  checkClaims(c.users.map((u) => ({ ...nameOf(u), id: u.id })), releasedByUsers, s, stillHolds, 'the username');
-  checkClaims(c.users.flatMap((u) => { const x = sourceOf(u); return x ? [{ ...x, id: u.id }] : []; }), releasedByUsers, s, stillHolds, 'the source id');
+  checkClaims(c.users.map((u) => ({ ...nameOf(keys, u), id: u.id })), releasedByUsers, s, stillHolds, 'the username');
+  checkClaims(c.users.flatMap((u) => { const x = sourceOf(keys, u); return x ? [{ ...x, id: u.id }] : []; }), releasedByUsers, s, stillHolds, 'the source id');
 
   // Classes and sessions: (school, sourced id) unique; removals come before puts.
   const removedClasses = new Set(c.classes.remove);
-  const classOf = (k: { organisationId: string; sourcedId: string }) => ({ key: r.classSourcedIds(k.organisationId), field: k.sourcedId });
   const classReleases = new Set([...s.classes.values()].flatMap((k) => {
     const put = c.classes.put.find((p) => p.id === k.id);
     const moved = put && (put.organisationId !== k.organisationId || put.sourcedId !== k.sourcedId);
-    return removedClasses.has(k.id) || moved ? [`${indexEntry(classOf(k).key, classOf(k).field)}\n${k.id}`] : [];
+    return removedClasses.has(k.id) || moved ? [`${indexEntry(classOf(keys, k).key, classOf(keys, k).field)}\n${k.id}`] : [];
   }));
-  checkClaims(c.classes.put.map((k) => ({ ...classOf(k), id: k.id })), classReleases, s, (id, claim) => {
-    const holder = s.holders.classes.get(id);
-    return holder !== undefined && classOf(holder).key === claim.key && classOf(holder).field === claim.field;
+  checkClaims(c.classes.put.map((k) => ({ ...classOf(keys, k), id: k.id })), classReleases, s, (id, claim) => {
+    const holder = s.classes.get(id) ?? s.holders.classes.get(id);
+    return holder !== undefined && classOf(keys, holder).key === claim.key && classOf(keys, holder).field === claim.field;
   }, 'the class sourced id');
   const sessionsAfter = new Map(s.sessions);
   for (const id of c.academicSessions.remove) sessionsAfter.delete(id);
@@ -129,29 +141,38 @@ export function queueRoster(m: ChainableCommander, keys: KeyLayout, c: RosterCha
       throw conflict(`class ${e.classId} does not exist`);
     }
   }
+  return { held: c.holds.filter((h) => h.hold !== undefined).map((h) => h.userId), userReleases };
+}
 
-  // Writes, in the SQLite store's order.
+/**
+ * Every write of the change, in the SQLite store's order, for one MULTI: commands of bounded size, made as
+ * they are sent, so that a district's change never sits in memory as commands whole.
+ */
+export function* rosterWrites(keys: KeyLayout, c: RosterChanges, s: StoredRoster, plan: RosterPlan): Generator<Command> {
+  const d = keys.directory;
+  const r = keys.roster;
+  const removedClasses = new Set(c.classes.remove);
   for (const o of c.organisations) {
     const old = s.orgs.get(o.id);
     if (old && asciiLower(old.slug) !== asciiLower(o.slug) && s.index.get(indexEntry(d.orgSlugs, asciiLower(old.slug))) === o.id) {
-      m.hdel(d.orgSlugs, asciiLower(old.slug));
+      yield ['hdel', d.orgSlugs, asciiLower(old.slug)];
     }
-    m.hset(d.orgs, o.id, JSON.stringify({ id: o.id, slug: o.slug, name: o.name, sourceId: o.sourceId }));
-    m.hset(d.orgSlugs, asciiLower(o.slug), o.id);
+    yield ['hset', d.orgs, o.id, JSON.stringify({ id: o.id, slug: o.slug, name: o.name, sourceId: o.sourceId })];
+    yield ['hset', d.orgSlugs, asciiLower(o.slug), o.id];
   }
-  for (const x of userReleases) if (s.index.get(indexEntry(x.key, x.field)) === x.id) m.hdel(x.key, x.field);
+  for (const x of plan.userReleases) if (s.index.get(indexEntry(x.key, x.field)) === x.id) yield ['hdel', x.key, x.field];
   for (const part of chunks(c.users, USERS_PER_SCRIPT)) {
     const records = part.map((u) => Object.fromEntries([['id', u.id], ...ROSTER_USER_FIELDS.map((f) => [f, u[f]])]));
-    m.eval(WRITE_ROSTER_USERS, 1, d.users, JSON.stringify(records));
+    yield ['eval', WRITE_ROSTER_USERS, 1, d.users, JSON.stringify(records)];
   }
-  for (const [key, us] of grouped(c.users, (u) => nameOf(u).key)) hsetPairs(m, key, us.map((u) => [nameOf(u).field, u.id]));
-  for (const [key, us] of grouped(c.users.filter((u) => u.sourceId !== undefined), (u) => sourceOf(u)!.key)) {
-    hsetPairs(m, key, us.map((u) => [u.sourceId!, u.id]));
+  for (const [key, us] of grouped(c.users, (u) => nameOf(keys, u).key)) yield* hsetPairs(key, us.map((u) => [nameOf(keys, u).field, u.id]));
+  for (const [key, us] of grouped(c.users.filter((u) => u.sourceId !== undefined), (u) => sourceOf(keys, u)!.key)) {
+    yield* hsetPairs(key, us.map((u) => [u.sourceId!, u.id]));
   }
 
   const now = sessionsEndNow();
   for (const h of c.holds) {
-    m.eval(SET_ROSTER_HOLD, 4, d.users, d.badges, d.badgesOfUser(h.userId), r.leavers, h.userId, h.hold ?? '', h.at, now);
+    yield ['eval', SET_ROSTER_HOLD, 4, d.users, d.badges, d.badgesOfUser(h.userId), r.leavers, h.userId, h.hold ?? '', h.at, now];
   }
 
   const memberships = new Map<string, StoredMemberships>();
@@ -164,56 +185,55 @@ export function queueRoster(m: ChainableCommander, keys: KeyLayout, c: RosterCha
     if (!list.some((y) => y.organisationId === x.organisationId && y.role === x.role)) list.push({ organisationId: x.organisationId, role: x.role });
   }
   for (const [userId, list] of memberships) {
-    if (list.length) m.hset(r.memberships, userId, JSON.stringify(list));
-    else m.hdel(r.memberships, userId);
+    if (list.length) yield ['hset', r.memberships, userId, JSON.stringify(list)];
+    else yield ['hdel', r.memberships, userId];
     const before = new Set((s.memberships.get(userId) ?? []).map((y) => y.organisationId));
     const after = new Set(list.map((y) => y.organisationId));
-    for (const orgId of before) if (!after.has(orgId)) m.srem(r.membersIn(orgId), userId);
-    for (const orgId of after) m.sadd(r.membersIn(orgId), userId);
+    for (const orgId of before) if (!after.has(orgId)) yield ['srem', r.membersIn(orgId), userId];
+    for (const orgId of after) yield ['sadd', r.membersIn(orgId), userId];
   }
 
   for (const id of c.academicSessions.remove) {
     const old = s.sessions.get(id);
-    m.hdel(r.sessions, id);
-    if (old) m.srem(r.sessionsOf(old.organisationId), id);
+    yield ['hdel', r.sessions, id];
+    if (old) yield ['srem', r.sessionsOf(old.organisationId), id];
   }
   for (const x of c.academicSessions.put) {
     const old = c.academicSessions.remove.includes(x.id) ? undefined : s.sessions.get(x.id);
-    if (old && old.organisationId !== x.organisationId) m.srem(r.sessionsOf(old.organisationId), x.id);
-    m.hset(r.sessions, x.id, JSON.stringify(x));
-    m.sadd(r.sessionsOf(x.organisationId), x.id);
+    if (old && old.organisationId !== x.organisationId) yield ['srem', r.sessionsOf(old.organisationId), x.id];
+    yield ['hset', r.sessions, x.id, JSON.stringify(x)];
+    yield ['sadd', r.sessionsOf(x.organisationId), x.id];
   }
 
   for (const e of c.enrolments.remove) {
-    m.hdel(r.enrolments(e.classId), e.userId);
-    m.srem(r.enrolmentsOfUser(e.userId), e.classId);
+    yield ['hdel', r.enrolments(e.classId), e.userId];
+    yield ['srem', r.enrolmentsOfUser(e.userId), e.classId];
   }
   for (const id of c.classes.remove) {
     const old = s.classes.get(id);
     if (!old) continue;
-    m.hdel(r.classes, id);
-    m.srem(r.classesOf(old.organisationId), id);
-    if (s.index.get(indexEntry(classOf(old).key, classOf(old).field)) === id) m.hdel(classOf(old).key, classOf(old).field);
-    m.del(r.enrolments(id));
-    for (const userId of s.classMembers.get(id) ?? []) m.srem(r.enrolmentsOfUser(userId), id);
+    yield ['hdel', r.classes, id];
+    yield ['srem', r.classesOf(old.organisationId), id];
+    if (s.index.get(indexEntry(classOf(keys, old).key, classOf(keys, old).field)) === id) yield ['hdel', classOf(keys, old).key, classOf(keys, old).field];
+    yield ['del', r.enrolments(id)];
+    for (const userId of s.classMembers.get(id) ?? []) yield ['srem', r.enrolmentsOfUser(userId), id];
   }
   for (const k of c.classes.put) {
     const old = removedClasses.has(k.id) ? undefined : s.classes.get(k.id);
-    if (old && old.organisationId !== k.organisationId) m.srem(r.classesOf(old.organisationId), k.id);
+    if (old && old.organisationId !== k.organisationId) yield ['srem', r.classesOf(old.organisationId), k.id];
     if (old && (old.organisationId !== k.organisationId || old.sourcedId !== k.sourcedId)
-      && s.index.get(indexEntry(classOf(old).key, classOf(old).field)) === k.id) m.hdel(classOf(old).key, classOf(old).field);
-    m.hset(r.classes, k.id, JSON.stringify(k));
-    m.sadd(r.classesOf(k.organisationId), k.id);
-    m.hset(classOf(k).key, classOf(k).field, k.id);
+      && s.index.get(indexEntry(classOf(keys, old).key, classOf(keys, old).field)) === k.id) yield ['hdel', classOf(keys, old).key, classOf(keys, old).field];
+    yield ['hset', r.classes, k.id, JSON.stringify(k)];
+    yield ['sadd', r.classesOf(k.organisationId), k.id];
+    yield ['hset', classOf(keys, k).key, classOf(keys, k).field, k.id];
   }
   for (const [classId, es] of grouped(c.enrolments.put, (e) => e.classId)) {
-    hsetPairs(m, r.enrolments(classId), es.map((e) => [e.userId, enrolmentJson(e)]));
+    yield* hsetPairs(r.enrolments(classId), es.map((e) => [e.userId, enrolmentJson(e)]));
   }
-  for (const [userId, es] of grouped(c.enrolments.put, (e) => e.userId)) m.sadd(r.enrolmentsOfUser(userId), ...es.map((e) => e.classId));
+  for (const [userId, es] of grouped(c.enrolments.put, (e) => e.userId)) yield ['sadd', r.enrolmentsOfUser(userId), ...es.map((e) => e.classId)];
 
-  m.hset(r.imports, c.run.id, JSON.stringify(c.run));
-  m.zadd(r.importsByTime, Date.parse(c.run.at), c.run.id);
-  return c.holds.filter((h) => h.hold !== undefined).map((h) => h.userId);
+  yield ['hset', r.imports, c.run.id, JSON.stringify(c.run)];
+  yield ['zadd', r.importsByTime, Date.parse(c.run.at), c.run.id];
 }
 
 /** The keys whose change by someone else (a deletion, a new user or school) makes applyRoster read again. */

@@ -17,7 +17,7 @@ export interface StoredRoster {
   orgs: Map<string, { slug: string }>;
   /** Index entries read: `${key}\n${field}` → id (absent: free). */
   index: Map<string, string>;
-  /** The users and classes those entries lead to (an entry may be stale: its holder is checked). */
+  /** The users and classes those entries lead to, besides `users` and `classes` (an entry may be stale: its holder is checked). */
   holders: { users: Map<string, User>; classes: Map<string, RosterClass> };
   classes: Map<string, RosterClass>;
   /** Every stored session of the organisations the change puts sessions in, and the ones it names. */
@@ -57,11 +57,15 @@ async function missing(conn: Redis, key: string, ids: string[]): Promise<Set<str
 export const storedUsers = async (conn: Redis, keys: KeyLayout, c: RosterChanges): Promise<Map<string, User>> =>
   hashValues(conn, keys.directory.users, [...new Set(c.users.map((u) => u.id))], toUser);
 
-/** Reads what the change touches or refers to (users are read again: the watch now covers their deletion). */
-export async function readStored(conn: Redis, keys: KeyLayout, c: RosterChanges): Promise<StoredRoster> {
+/**
+ * Reads what the change touches or refers to, once WATCH covers deletions: `before`, the users read before it,
+ * less any deleted since (their ids are retired now).
+ */
+export async function readStored(conn: Redis, keys: KeyLayout, c: RosterChanges, before: Map<string, User>): Promise<StoredRoster> {
   const d = keys.directory;
   const r = keys.roster;
-  const users = await storedUsers(conn, keys, c);
+  const gone = await missing(conn, d.users, [...before.keys()]);
+  const users = new Map([...before].filter(([id]) => !gone.has(id)));
   const newIds = c.users.map((u) => u.id).filter((id) => !users.has(id));
   const retired = new Set((await hmget(conn, d.retiredUsers, newIds)).flatMap((v, i) => (v === null ? [] : [newIds[i]!])));
 
@@ -98,8 +102,8 @@ export async function readStored(conn: Redis, keys: KeyLayout, c: RosterChanges)
     [...new Set([...index].filter(([entry, id]) => pick(entry) && !known.has(id)).map(([, id]) => id))];
   const isClassEntry = (entry: string) => entry.startsWith(r.classSourcedIds(''));
   const holders = {
-    users: new Map([...users, ...await hashValues(conn, d.users, holderIds((e) => !isClassEntry(e) && !e.startsWith(d.orgSlugs), users), toUser)]),
-    classes: new Map([...classes, ...await hashValues(conn, r.classes, holderIds(isClassEntry, classes), toClass)]),
+    users: await hashValues(conn, d.users, holderIds((e) => !isClassEntry(e) && !e.startsWith(d.orgSlugs), users), toUser),
+    classes: await hashValues(conn, r.classes, holderIds(isClassEntry, classes), toClass),
   };
 
   const sessionOrgs = [...new Set(c.academicSessions.put.map((s) => s.organisationId))];

@@ -4,7 +4,7 @@ import { asciiLower } from '../store/collation.js';
 import { ROSTER_ORDER, summariseClasses } from '../store/roster-order.js';
 import type { RedisContext } from './context.js';
 import { toUser } from './directory.js';
-import { queueRoster, watchedKeys } from './roster-apply.js';
+import { checkRoster, rosterWrites, watchedKeys } from './roster-apply.js';
 import {
   chunks, RECORD_SIGN_IN, type StoredMemberships, toAcademicSession, toClass, toEnrolment, toRosterImport,
 } from './roster-records.js';
@@ -18,6 +18,8 @@ const TRIES = 5;
 const TRANSACTION_TIMEOUT_MS = 120_000;
 /** Fields per HMGET, keys per pipeline when reading. */
 const READ_CHUNK = 1000;
+/** Commands sent at once into the MULTI (each answered QUEUED): the client never holds the whole change as commands. */
+const COMMANDS_AT_ONCE = 2000;
 /** Accounts whose protocol records are removed side by side after a change set holds. */
 const REVOKE_AT_ONCE = 20;
 
@@ -74,23 +76,37 @@ export function redisRoster(ctx: RedisContext, revokeAccount: RevokeAccount): Ro
     return lists.flat().filter(keep);
   }
 
+  /**
+   * One try: the users' schools first (only an import moves a user), then WATCH, the reads, the checks, and
+   * the MULTI sent in parts and executed. undefined when a watched key changed (nothing was written).
+   */
   async function applyOnce(conn: Redis, changes: Parameters<RosterStore['applyRoster']>[0]): Promise<string[] | undefined> {
     const before = await storedUsers(conn, keys, changes);
     await conn.watch(...watchedKeys(keys, changes, [...before.values()].map((u) => u.organisationId)));
-    const stored = await readStored(conn, keys, changes);
-    const m = conn.multi();
-    let held: string[];
+    const stored = await readStored(conn, keys, changes, before);
+    let plan: ReturnType<typeof checkRoster>;
     try {
-      held = queueRoster(m, keys, changes, stored);
+      plan = checkRoster(keys, changes, stored);
     } catch (err) {
-      await conn.unwatch(); // the MULTI was never sent
+      await conn.unwatch();
       throw err;
     }
-    const replies = await m.exec();
-    if (replies === null) return undefined; // a watched key changed: nothing was written
+    await conn.multi({ pipeline: false });
+    let part = conn.pipeline();
+    let queued = 0;
+    for (const [name, ...args] of rosterWrites(keys, changes, stored, plan)) {
+      part.call(name, ...args);
+      if (++queued % COMMANDS_AT_ONCE === 0) {
+        await execPipeline(part); // a refused command (none is expected) aborts the whole EXEC
+        part = conn.pipeline();
+      }
+    }
+    await execPipeline(part);
+    const replies = await conn.exec();
+    if (replies === null) return undefined;
     const failed = replies.find(([err]) => err);
     if (failed) throw failed[0]!;
-    return held;
+    return plan.held;
   }
 
   return {
