@@ -106,6 +106,19 @@ function failureText(factor: Factor): string {
 }
 
 /**
+ * Remembers when the user last signed in (`lanyard users list`, the leavers' report): once per sign-in that
+ * succeeded, after every check. Only a record of the fact: when it cannot be written the person is still
+ * signed in, and the failure is logged.
+ */
+async function recordSignIn(deps: InteractionDeps, req: FastifyRequest, user: User): Promise<void> {
+  try {
+    await deps.store.recordSignIn(user.id, deps.clock.now().toISOString());
+  } catch (err) {
+    req.log.warn({ event: 'login.sign_in_unrecorded', accountId: user.id, err }, 'the time of a sign-in could not be recorded');
+  }
+}
+
+/**
  * Signs the user in: the interaction is finished and the browser goes back to the provider (303), and the
  * device remembers the school. Last, the app must be allowed to sign this user in
  * (src/clients/app-availability.ts): the organisation step already held a development app to the sandbox
@@ -120,6 +133,7 @@ export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, 
     return sendRefused(deps, req, reply, step.details, step.clientName, refusal, { level, accountId: user.id, organisation: step.organisation });
   }
   if (user.organisationId !== step.availability.sandbox?.id) rememberSchool(req, reply, user.organisationId);
+  await recordSignIn(deps, req, user);
   // remember: false — a browser-session cookie, since classroom devices are shared.
   return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);
 }
