@@ -117,8 +117,9 @@ export function checkRoster(keys: KeyLayout, c: RosterChanges, s: StoredRoster):
 
   // Classes and sessions: (school, sourced id) unique; removals come before puts.
   const removedClasses = new Set(c.classes.remove);
+  const putClasses = new Map(c.classes.put.map((k) => [k.id, k]));
   const classReleases = new Set([...s.classes.values()].flatMap((k) => {
-    const put = c.classes.put.find((p) => p.id === k.id);
+    const put = putClasses.get(k.id);
     const moved = put && (put.organisationId !== k.organisationId || put.sourcedId !== k.sourcedId);
     return removedClasses.has(k.id) || moved ? [`${indexEntry(classOf(keys, k).key, classOf(keys, k).field)}\n${k.id}`] : [];
   }));
@@ -135,7 +136,6 @@ export function checkRoster(keys: KeyLayout, c: RosterChanges, s: StoredRoster):
     if (seen.has(entry)) throw conflict(`the academic session sourced id ${x.sourcedId} belongs to both ${seen.get(entry)} and ${x.id}`);
     seen.set(entry, x.id);
   }
-  const putClasses = new Set(c.classes.put.map((k) => k.id));
   for (const e of c.enrolments.put) {
     if (!putClasses.has(e.classId) && (s.missingClasses.has(e.classId) || removedClasses.has(e.classId))) {
       throw conflict(`class ${e.classId} does not exist`);

@@ -59,7 +59,7 @@ export function sqliteRosterWriter(db: Database.Database): (changes: RosterChang
     const stored = users.map((u) => q.userKeys.get(u.id) as StoredKeys | undefined);
     users.forEach((u, i) => {
       if (!stored[i] && q.retired.get(u.id)) {
-        throw new LanyardError('conflict', `user id ${u.id} belonged to a deleted user and is never reused`, 409, true);
+        throw new LanyardError('conflict', `user id ${u.id} belonged to a deleted user and is never reused; nothing was changed`, 409, true);
       }
     });
     // Whoever changes school, username or source id lets go of the old ones first: names may change hands
@@ -103,7 +103,11 @@ export function sqliteRosterWriter(db: Database.Database): (changes: RosterChang
     try {
       apply(changes);
     } catch (err) {
-      if (errorCode(err)?.startsWith('SQLITE_CONSTRAINT')) {
+      const code = errorCode(err);
+      if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+        throw new LanyardError('conflict', 'the roster change refers to a school, user or class that does not exist; nothing was changed', 409, true);
+      }
+      if (code?.startsWith('SQLITE_CONSTRAINT')) {
         throw new LanyardError('conflict', `the roster change conflicts with what is stored (${(err as Error).message}); nothing was changed`, 409, true);
       }
       throw err;

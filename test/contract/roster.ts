@@ -161,13 +161,31 @@ export function rosterContract(t: Test, fresh: Fresh): void {
     t.same(state.imports.map((r) => r.id), ['run-2', 'run-1'], 'both runs recorded');
   });
 
+  t.test('roster: a person moves to another school; a removed class gives its sourced id to a new one', async (t) => {
+    const { store } = await fresh(t);
+    const { users } = await fillRoster(store);
+    await store.applyRoster({
+      ...noChanges(run('run-2', '2027-01-16T00:00:00.000Z')),
+      users: [{ ...users[2]!, organisationId: SOUTH }],
+      classes: { put: [sampleClass('c9', 'Maths 5 again', { sourcedId: 'src-c1' })], remove: ['c1'] },
+    });
+    t.equal((await store.findUserByUsername(SOUTH, 'pam'))?.id, PAM, 'found in the new school, same id');
+    t.equal(await store.findUserByUsername(NORTH, 'pam'), undefined, 'not in the old one');
+    t.same((await store.rosterSnapshot([SOUTH])).users.map((u) => [u.id, u.sourceId]), [[PAM, 'src-pam']], "the new school's snapshot");
+    t.same((await store.listUsers(NORTH)).map((u) => u.username), ['pip', 'tess'], 'the old school lists the others');
+    await store.applyRoster({ ...noChanges(run('run-3', '2027-01-17T00:00:00.000Z')), users: [user('u100000000000020', 'pam', 'student')] });
+    t.equal((await store.findUserByUsername(NORTH, 'pam'))?.id, 'u100000000000020', 'her old username and source id are free for someone new');
+    t.equal((await store.findClass(NORTH, 'src-c1'))?.id, 'c9', 'the sourced id now names the new class');
+    t.same(await store.classEnrolments('c9'), [], 'which starts empty');
+  });
+
   t.test('roster: a change that cannot be made is refused whole (409) and changes nothing', async (t) => {
     const { store } = await fresh(t);
     const { users } = await fillRoster(store);
     await store.upsertUser({ id: 'u100000000000009', organisationId: NORTH, username: 'gone', givenName: 'G', familyName: 'H', type: 'student' });
     await store.deleteUser('u100000000000009', START.toISOString());
     const before = await rosterState(store);
-    const everything = (newcomer: RosterUser): RosterChanges => ({
+    const everything = (newcomer: RosterUser, over: Partial<RosterChanges> = {}): RosterChanges => ({
       ...noChanges(run('run-bad', '2027-01-17T12:00:00.000Z')),
       organisations: [{ id: NORTH, slug: 'north', name: 'Renamed', sourceId: 'org-north' }],
       users: [{ ...users[0]!, givenName: 'Changed' }, newcomer],
@@ -176,9 +194,10 @@ export function rosterContract(t: Test, fresh: Fresh): void {
       academicSessions: { put: [], remove: ['as-2027'] },
       classes: { put: [sampleClass('c3', 'New')], remove: ['c2'] },
       enrolments: { put: [enrol('c3', TESS, 'teacher')], remove: [{ classId: 'c1', userId: PAM }] },
+      ...over,
     });
-    const refused = async (newcomer: RosterUser, what: string) => {
-      const err = await store.applyRoster(everything(newcomer)).then(() => undefined, (e: unknown) => e);
+    const refused = async (newcomer: RosterUser, what: string, over: Partial<RosterChanges> = {}) => {
+      const err = await store.applyRoster(everything(newcomer, over)).then(() => undefined, (e: unknown) => e);
       t.ok(err instanceof LanyardError && err.code === 'conflict' && err.statusCode === 409, `${what}: a 409 conflict (${String(err)})`);
       t.same(await rosterState(store), before, `${what}: users, classes, enrolments, memberships and runs unchanged`);
       t.equal((await store.findOrganisation(NORTH))?.name, 'North School', `${what}: the organisation unchanged`);
@@ -186,6 +205,11 @@ export function rosterContract(t: Test, fresh: Fresh): void {
     await refused(user('u100000000000009', 'newbie', 'student'), 'the id of a deleted user');
     await refused(user('u100000000000010', 'PAM', 'student'), 'a username another user holds');
     await refused(user('u100000000000011', 'newbie', 'student', { sourceId: 'src-pam' }), 'a source id another user holds');
+    const newbie = user('u100000000000012', 'newbie', 'student');
+    await refused(newbie, "a class taking another's sourced id", { classes: { put: [sampleClass('c3', 'New', { sourcedId: 'src-c1' })], remove: [] } });
+    await refused(newbie, 'an enrolment in a class that does not exist', { enrolments: { put: [enrol('nope', PIP, 'student')], remove: [] } });
+    await refused(newbie, 'an enrolment of a user who does not exist', { enrolments: { put: [enrol('c1', 'u100000000000099', 'student')], remove: [] } });
+    await refused(newbie, 'a class of a school that does not exist', { classes: { put: [sampleClass('c3', 'New', { organisationId: 'o100000000000099' })], remove: [] } });
     t.equal(await store.findUserByUsername(NORTH, 'newbie'), undefined, 'no newcomer');
     t.equal(await store.isRetiredUserId('u100000000000009'), true, 'the id stays retired');
   });
