@@ -130,7 +130,11 @@ export function redisRoster(ctx: RedisContext, revokeAccount: RevokeAccount): Ro
       };
     },
     async applyRoster(changes) {
-      const conn = client.duplicate({ commandTimeout: TRANSACTION_TIMEOUT_MS });
+      // Never reconnected, never a command sent again: after a lost connection, what followed MULTI would
+      // otherwise be run outside it (ioredis resends unanswered commands on its new connection).
+      const conn = client.duplicate({
+        commandTimeout: TRANSACTION_TIMEOUT_MS, retryStrategy: () => null, reconnectOnError: () => false, autoResendUnfulfilledCommands: false,
+      });
       conn.on('error', () => {}); // commands carry the errors
       let held: string[] | undefined;
       try {
