@@ -4,21 +4,28 @@ import { asciiLower } from '../store/collation.js';
 import type { KeyLayout } from './key-layout.js';
 import { chunks, MISSING_FIELDS, type StoredMemberships, toAcademicSession, toClass } from './roster-records.js';
 import { execPipeline } from './scripts.js';
-import { toUser } from './directory.js';
 
 /** Fields asked for by one HMGET, ids checked by one script: bounded, so Redis is never blocked for long. */
 const READ_CHUNK = 1000;
 
+/** What the unique indexes know of a stored user: its school, username and source id. */
+export type UserKeys = Pick<User, 'organisationId' | 'username' | 'sourceId'>;
+
+const toUserKeys = (json: string): UserKeys => {
+  const { organisationId, username, sourceId } = JSON.parse(json) as UserKeys;
+  return { organisationId, username, sourceId };
+};
+
 /** What applyRoster needs to know of the store before it writes (read after WATCH, on its own connection). */
 export interface StoredRoster {
-  users: Map<string, User>;
+  users: Map<string, UserKeys>;
   retired: Set<string>;
   /** Organisations that exist (stored, by id), with their slugs. */
   orgs: Map<string, { slug: string }>;
   /** Index entries read: `${key}\n${field}` → id (absent: free). */
   index: Map<string, string>;
   /** The users and classes those entries lead to, besides `users` and `classes` (an entry may be stale: its holder is checked). */
-  holders: { users: Map<string, User>; classes: Map<string, RosterClass> };
+  holders: { users: Map<string, UserKeys>; classes: Map<string, RosterClass> };
   classes: Map<string, RosterClass>;
   /** Every stored session of the organisations the change puts sessions in, and the ones it names. */
   sessions: Map<string, AcademicSession>;
@@ -39,9 +46,12 @@ async function hmget(conn: Redis, key: string, fields: string[]): Promise<(strin
   return (await execPipeline(read)).flat() as (string | null)[];
 }
 
+/** The records of `ids` that exist, parsed a few thousand at a time (never a district's raw text at once). */
 async function hashValues<T>(conn: Redis, key: string, ids: string[], parse: (json: string) => T): Promise<Map<string, T>> {
   const out = new Map<string, T>();
-  (await hmget(conn, key, ids)).forEach((json, i) => { if (json) out.set(ids[i]!, parse(json)); });
+  for (const group of chunks(ids, READ_CHUNK * 5)) {
+    (await hmget(conn, key, group)).forEach((json, i) => { if (json) out.set(group[i]!, parse(json)); });
+  }
   return out;
 }
 
@@ -54,14 +64,14 @@ async function missing(conn: Redis, key: string, ids: string[]): Promise<Set<str
 }
 
 /** The users the change writes, read before anything is watched: only imports move a user to another school. */
-export const storedUsers = async (conn: Redis, keys: KeyLayout, c: RosterChanges): Promise<Map<string, User>> =>
-  hashValues(conn, keys.directory.users, [...new Set(c.users.map((u) => u.id))], toUser);
+export const storedUsers = async (conn: Redis, keys: KeyLayout, c: RosterChanges): Promise<Map<string, UserKeys>> =>
+  hashValues(conn, keys.directory.users, [...new Set(c.users.map((u) => u.id))], toUserKeys);
 
 /**
  * Reads what the change touches or refers to, once WATCH covers deletions: `before`, the users read before it,
  * less any deleted since (their ids are retired now).
  */
-export async function readStored(conn: Redis, keys: KeyLayout, c: RosterChanges, before: Map<string, User>): Promise<StoredRoster> {
+export async function readStored(conn: Redis, keys: KeyLayout, c: RosterChanges, before: Map<string, UserKeys>): Promise<StoredRoster> {
   const d = keys.directory;
   const r = keys.roster;
   const gone = await missing(conn, d.users, [...before.keys()]);
@@ -102,7 +112,7 @@ export async function readStored(conn: Redis, keys: KeyLayout, c: RosterChanges,
     [...new Set([...index].filter(([entry, id]) => pick(entry) && !known.has(id)).map(([, id]) => id))];
   const isClassEntry = (entry: string) => entry.startsWith(r.classSourcedIds(''));
   const holders = {
-    users: await hashValues(conn, d.users, holderIds((e) => !isClassEntry(e) && !e.startsWith(d.orgSlugs), users), toUser),
+    users: await hashValues(conn, d.users, holderIds((e) => !isClassEntry(e) && !e.startsWith(d.orgSlugs), users), toUserKeys),
     classes: await hashValues(conn, r.classes, holderIds(isClassEntry, classes), toClass),
   };
 

@@ -16,8 +16,10 @@ import type { RevokeAccount } from './user-lifecycle.js';
 const TRIES = 5;
 /** How long the roster's own connection waits for one command: EXEC of a whole district's change takes seconds. */
 const TRANSACTION_TIMEOUT_MS = 120_000;
-/** Fields per HMGET, keys per pipeline when reading. */
+/** Fields per HMGET, HMGETs per pipeline, and classes whose enrolments one pipeline reads. */
 const READ_CHUNK = 1000;
+const CHUNKS_PER_PIPELINE = 5;
+const CLASSES_PER_PIPELINE = 100;
 /** Commands sent at once into the MULTI (each answered QUEUED): the client never holds the whole change as commands. */
 const COMMANDS_AT_ONCE = 2000;
 /** Accounts whose protocol records are removed side by side after a change set holds. */
@@ -38,12 +40,15 @@ export function redisRoster(ctx: RedisContext, revokeAccount: RevokeAccount): Ro
   const r = keys.roster;
   const recordSignIn = defineScript(client, 'lanyardRecordSignIn', RECORD_SIGN_IN);
 
+  /** The values of `fields` that exist, parsed a pipeline at a time (the raw text of a whole district never at once). */
   async function values<T>(key: string, fields: string[], parse: (field: string, json: string) => T): Promise<T[]> {
-    if (!fields.length) return [];
-    const read = client.pipeline();
-    for (const part of chunks(fields, READ_CHUNK)) read.hmget(key, ...part);
-    const found = (await execPipeline(read)).flat() as (string | null)[];
-    return found.flatMap((json, i) => (json === null ? [] : [parse(fields[i]!, json)]));
+    const out: T[] = [];
+    for (const group of chunks(fields, READ_CHUNK * CHUNKS_PER_PIPELINE)) {
+      const read = client.pipeline();
+      for (const part of chunks(group, READ_CHUNK)) read.hmget(key, ...part);
+      ((await execPipeline(read)).flat() as (string | null)[]).forEach((json, i) => { if (json !== null) out.push(parse(group[i]!, json)); });
+    }
+    return out;
   }
   const members = (key: string) => client.smembers(key);
   async function usersOf(organisationId: string): Promise<User[]> {
@@ -61,7 +66,7 @@ export function redisRoster(ctx: RedisContext, revokeAccount: RevokeAccount): Ro
   }
   async function enrolmentsOf(classIds: string[]): Promise<Enrolment[]> {
     const out: Enrolment[] = [];
-    for (const part of chunks(classIds, READ_CHUNK)) {
+    for (const part of chunks(classIds, CLASSES_PER_PIPELINE)) {
       const read = client.pipeline();
       for (const id of part) read.hgetall(r.enrolments(id));
       (await execPipeline(read)).forEach((hash, i) => {
