@@ -120,3 +120,32 @@ export const RATE_LIMIT_DEFAULTS = numbers({
   /** Sign-in page views (GET /interaction/…) per client address per minute. */
   interaction_pages_per_minute: 30_000,
 });
+
+/**
+ * The file's `roster` (docs/rostering.md): how `lanyard roster import` reads a school's information system. A
+ * leaver (absent from a bulk users file, or `tobedeleted`) is held at once and deleted `retention_days` after
+ * (90: a term and its holidays, time to notice a mistake in the export); a plan whose leavers are more than
+ * `mass_removal_percent` of a school's roster-managed users is refused unless the operator confirms it (10: a
+ * normal year's leavers are well under it, a truncated export well over it).
+ */
+export const ROSTER_DEFAULTS = {
+  retention_days: 90,
+  mass_removal_percent: 10,
+  /** The source field that fills the SPEC's `roster_id` claim: the person's OneRoster sourcedId. */
+  roster_id_from: 'sourcedId',
+} as const;
+
+/**
+ * The file's `roster.types`: the SPEC's user `type` for each OneRoster role. A school may map a role
+ * differently (teacher → employee); roles it does not name keep these.
+ */
+export const ROSTER_TYPES_DEFAULT: Readonly<Record<string, string>> = {
+  student: 'student',
+  teacher: 'teacher',
+  administrator: 'admin',
+  aide: 'employee',
+  proctor: 'employee',
+  guardian: 'guardian',
+  parent: 'guardian',
+  relative: 'guardian',
+};

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
-  BADGE_REQUIRES_EMOJI_DEFAULT, CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, LOGIN_METHODS_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT, THROTTLING_DEFAULTS,
+  BADGE_REQUIRES_EMOJI_DEFAULT, CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, LOGIN_METHODS_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT,
+  ROSTER_DEFAULTS, ROSTER_TYPES_DEFAULT, THROTTLING_DEFAULTS,
 } from './defaults.js';
 
 /**
@@ -84,6 +85,44 @@ export const CONFIG_SCHEMA = {
           minimum: 1,
           description: 'Sign-in page views (GET /interaction/...) per client address per minute.',
           default: RATE_LIMIT_DEFAULTS.interaction_pages_per_minute
+        }
+      }
+    },
+    roster: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'How `lanyard roster import` reads a school information system\'s export (docs/rostering.md). Every field is optional.',
+      properties: {
+        retention_days: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 3650,
+          description: 'Days a leaver (absent from a bulk users file, or tobedeleted) is kept, unable to sign in, before being deleted.',
+          default: ROSTER_DEFAULTS.retention_days
+        },
+        mass_removal_percent: {
+          type: 'number',
+          minimum: 0,
+          maximum: 100,
+          description: 'An import whose leavers are more than this share of a school\'s roster-managed users is refused unless --allow-mass-removal is given.',
+          default: ROSTER_DEFAULTS.mass_removal_percent
+        },
+        types: {
+          type: 'object',
+          description: 'The user type for each OneRoster role (lower case); roles left out keep their default mapping.',
+          propertyNames: {
+            pattern: '^[a-z][a-zA-Z]{0,31}$'
+          },
+          additionalProperties: {
+            '$ref': '#/definitions/user_type'
+          },
+          default: ROSTER_TYPES_DEFAULT
+        },
+        roster_id_from: {
+          type: 'string',
+          pattern: '^[A-Za-z][A-Za-z0-9_.:-]{0,99}$',
+          description: 'Which source field fills the roster_id claim: sourcedId, identifier, a userIds entry (userIds.<type>), another column by its header, or none.',
+          default: ROSTER_DEFAULTS.roster_id_from
         }
       }
     }
@@ -433,6 +472,7 @@ export type UserSeed = NonNullable<OrganisationSeed['users']>[number];
 export type AppSeed = NonNullable<OrganisationSeed['apps']>[number];
 export type ThrottlingConfig = NonNullable<ConfigFile['login_throttling']>;
 export type RateLimitsConfig = NonNullable<ConfigFile['rate_limits']>;
+export type RosterConfig = NonNullable<ConfigFile['roster']>;
 /** Who may create a developer account (docs/developer-area.md). */
 export type DeveloperSignup = NonNullable<ConfigFile['developer_signup']>;
 /** A way to sign in an organisation offers. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import t from 'tap';
-import { RATE_LIMIT_DEFAULTS, THROTTLING_DEFAULTS } from '../../../src/config/defaults.js';
+import { RATE_LIMIT_DEFAULTS, ROSTER_DEFAULTS, ROSTER_TYPES_DEFAULT, THROTTLING_DEFAULTS } from '../../../src/config/defaults.js';
 import { CONFIG_SCHEMA } from '../../../src/config/schema.js';
 import { schemaPath } from '../../../src/package-files.js';
 
@@ -32,14 +32,17 @@ t.test('defaults are keywords, not prose', async (t) => {
   for (const [name, value] of Object.entries(RATE_LIMIT_DEFAULTS)) t.equal(defaults[`/rate_limits/${name}`], value, `rate_limits.${name}`);
   t.same(defaults['/organisation/login_methods'], ['emoji', 'badge', 'password'], 'login_methods');
   t.equal(defaults['/developer_signup'], 'invite', 'developer_signup');
+  for (const [name, value] of Object.entries(ROSTER_DEFAULTS)) t.equal(defaults[`/roster/${name}`], value, `roster.${name}`);
+  t.same(defaults['/roster/types'], ROSTER_TYPES_DEFAULT, 'roster.types');
 });
 
 t.test('the schema compiles under ajv strict mode, and its defaults are valid values', async (t) => {
   const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, useDefaults: true });
   addFormats.default(ajv);
   const validate = ajv.compile(CONFIG_SCHEMA);
-  const file = { clients: [], login_throttling: {}, rate_limits: {}, organisations: [{ slug: 'a-school', name: 'A School' }] };
+  const file = { clients: [], login_throttling: {}, rate_limits: {}, roster: {}, organisations: [{ slug: 'a-school', name: 'A School' }] };
   t.ok(validate(file), JSON.stringify(validate.errors));
   t.same(file.login_throttling, THROTTLING_DEFAULTS, 'every throttling default is a valid value');
   t.same(file.rate_limits, RATE_LIMIT_DEFAULTS, 'every rate-limit default is a valid value');
+  t.same(file.roster, { ...ROSTER_DEFAULTS, types: ROSTER_TYPES_DEFAULT }, 'every roster default is a valid value');
 });
