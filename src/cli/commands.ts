@@ -7,6 +7,7 @@ import { devicesCommands } from './devices-command.js';
 import type { Entry } from './command.js';
 import { importCommand } from './import-command.js';
 import { keysCommands } from './keys-command.js';
+import { rosterCommands } from './roster-command.js';
 import { serveCommand } from './serve-command.js';
 import { storeCommands } from './store-command.js';
 import { usersCommands } from './users-command.js';
@@ -15,6 +16,7 @@ import { usersCommands } from './users-command.js';
 export const COMMANDS: Entry[] = [
   serveCommand,
   importCommand,
+  rosterCommands,
   clientsCommands,
   appsCommands,
   developersCommands,

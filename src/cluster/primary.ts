@@ -15,6 +15,7 @@ import { lowerHashingPriority } from './hashing-priority.js';
 import { oneReloadAtATime, reloadWorkers } from './reload.js';
 import { argon2Slots, threadPoolSize, workerExecArgv } from '../process/sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
+import { rosterSettings } from '../config/roster.js';
 
 /**
  * The primary process of `lanyard serve` with LANYARD_WORKERS above 1. It serves no requests: it writes the
@@ -61,7 +62,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
       void exit(1);
     },
   });
-  const sweeper = startSweeper(services.store, log);
+  const sweeper = startSweeper(services.store, log, { clock: systemClock, days: rosterSettings(config.file).retentionDays });
   const shutdown = (signal: string) => { log.info({ event: 'shutdown', signal }, 'shutting down'); void exit(0); };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

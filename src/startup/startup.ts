@@ -11,6 +11,9 @@ import { type DemoSignIn, demoSignIns, type StartupFacts, startupSummary } from 
 import { storeDataDir } from '../../adapters/open-store.js';
 import { redactUrl } from '../config/store-url.js';
 import type { RedisPersistence } from '../../adapters/redis.js';
+import type { Clock } from '../clock.js';
+import { purgeLeavers, retentionCutoff } from '../roster/retention.js';
+import { RosterBusyError } from '../roster/roster-lock.js';
 
 /**
  * What every way of running `lanyard serve` (one process, or a primary and its workers: src/cluster/) says
@@ -18,6 +21,8 @@ import type { RedisPersistence } from '../../adapters/redis.js';
  */
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+/** Leavers past retention are looked for every sixth sweep: once an hour. */
+const LEAVER_PURGE_TICKS = 6;
 
 /** LANYARD_LOG_FORMAT, or when unset: a summary and short lines for a person at a terminal, JSON otherwise. */
 export const prettyOutput = (config: Config, out: { isTTY?: boolean }): boolean =>
@@ -60,13 +65,25 @@ export async function finishStartup(startup: Startup, store: Store, out: NodeJS.
   }
 }
 
-/** Removes expired records every ten minutes (one process does it: the only one, or the primary). */
-export function startSweeper(store: Store, log: Log): NodeJS.Timeout {
+/**
+ * Removes expired records every ten minutes (one process does it: the only one, or the primary), and once an
+ * hour deletes the roster's leavers whose retention period is over (docs/rostering.md → Leavers and retention).
+ */
+export function startSweeper(store: Store, log: Log, retention?: { clock: Clock; days: number }): NodeJS.Timeout {
+  let tick = 0;
   const sweeper = setInterval(() => {
     store.sweep().then(
       (n) => n && log.debug({ event: 'store.swept', removed: n }, 'expired records removed'),
       (err: unknown) => log.error({ err }, 'sweep failed'),
     );
+    tick += 1;
+    if (retention && tick % LEAVER_PURGE_TICKS === 0) {
+      // Another instance (or a `lanyard roster` command) at it already: this one lets it be.
+      purgeLeavers(store, retention.clock, { before: retentionCutoff(retention.clock, retention.days), lockWaitMs: 0 }).then(
+        (gone) => gone.length && log.info({ event: 'roster.leavers_deleted', users: gone.map((u) => u.id) }, `${gone.length} leaver(s) deleted after the retention period`),
+        (err: unknown) => (err instanceof RosterBusyError ? undefined : log.error({ err }, 'deleting leavers failed')),
+      );
+    }
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   return sweeper;

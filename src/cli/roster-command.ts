@@ -1,0 +1,65 @@
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config/config.js';
+import { command, type Group, JSON_OPTION } from './command.js';
+
+/** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
+const work = () => import('./run-roster.js');
+const reader = async () => (await import('../roster/read/read-roster.js')).readRoster;
+
+const org = { type: 'string', placeholder: 'SLUG', description: 'the organisation (its slug)' } as const;
+const wait = {
+  type: 'string', placeholder: 'SECONDS', default: '60', description: 'how long to wait for another roster import under way (then exit 75)',
+} as const;
+
+const seconds = (text: string): number => {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n > 3600) throw new Error('--wait is a number of seconds, 0 to 3600');
+  return n;
+};
+
+/** `lanyard roster …`: the school's information system into Lanyard (docs/rostering.md). */
+export const rosterCommands: Group = {
+  name: 'roster',
+  summary: "import a school's roster (OneRoster CSV or the one-file CSV); delete leavers",
+  commands: [
+    command({
+      name: 'import',
+      summary: 'compare an export with Lanyard, print the plan, and apply it (organisations, classes, users, enrolments, leavers)',
+      details: `PATH is a OneRoster 1.1 or 1.2 CSV export (a zip or a folder with manifest.csv) or a one-file CSV.
+Nothing is applied while the plan has an error (exit 65), nor with --dry-run. People absent from a bulk
+users file leave: they cannot sign in and are deleted after the retention period (roster.retention_days).
+A plan that would make more than roster.mass_removal_percent of a school leave is refused (exit 65)
+unless --allow-mass-removal is given. See docs/rostering.md.`,
+      args: [{ name: 'PATH', description: 'the export: a zip, a folder or a CSV file', required: true }],
+      options: {
+        org: { ...org, description: 'the existing organisation a single-school export or a one-file CSV is for' },
+        'dry-run': { type: 'flag', description: 'print the plan; write nothing' },
+        json: { ...JSON_OPTION, description: 'print one JSON object: counts, errors, applied' },
+        'allow-mass-removal': { type: 'flag', description: 'apply a plan that makes more than the set share of a school leave' },
+        wait,
+      },
+      run: async ({ args: [path], options }) => {
+        process.exitCode = await (await work()).importRosterCommand(loadConfig(), systemClock, await reader(), path!, {
+          org: options.org, dryRun: options['dry-run'], json: options.json, allowMassRemoval: options['allow-mass-removal'], wait: seconds(options.wait),
+        });
+      },
+    }),
+    command({
+      name: 'purge',
+      summary: 'delete leavers held for longer than the retention period (--all: every leaver of the organisation now)',
+      details: `Deletes their record, credentials, badges, sessions and tokens; their ids are never reused. A running
+Lanyard does this by itself once an hour; run it from cron where no server runs, or to free a leaver's username.`,
+      options: {
+        org: { ...org, description: 'only this organisation\'s leavers' },
+        all: { type: 'flag', description: 'every leaver of the organisation (needs --org), however recent' },
+        'dry-run': { type: 'flag', description: 'list who would be deleted; delete nothing' },
+        wait,
+      },
+      run: async ({ options }) => {
+        process.exitCode = await (await work()).purgeRosterCommand(loadConfig(), systemClock, {
+          org: options.org, all: options.all, dryRun: options['dry-run'], wait: seconds(options.wait),
+        });
+      },
+    }),
+  ],
+};

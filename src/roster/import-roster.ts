@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Organisation, RosterImportRun, Store, User } from '../../adapters/store.js';
+import { newId } from '../../adapters/store/ids.js';
+import type { Clock } from '../clock.js';
+import type { RosterSettings } from '../config/roster.js';
+import { LanyardError } from '../errors.js';
+import { mapOrganisations } from './plan/organisations.js';
+import { planRoster } from './plan/plan-roster.js';
+import { changesNothing, countsOf, type Plan, PLAN_KINDS, type PlanContext } from './plan/plan-types.js';
+import { deleteLeavers, findLeavers, retentionCutoff } from './retention.js';
+import { withRosterLock } from './roster-lock.js';
+import type { ReadProgress, RosterSource } from './source.js';
+
+/**
+ * `lanyard roster import` as a service (docs/rostering.md → Importing): read the files, compare them with the
+ * store (the plan), and, when the plan has no error and this is not a dry run, apply it all or nothing.
+ * The apply holds the roster lock, and plans again inside it against what the store holds then, so two
+ * imports at once never apply a plan made against data the other changed. An import that changes nothing
+ * writes nothing and records no run. After applying, the covered organisations' leavers past the retention
+ * period are deleted.
+ */
+
+/** Reads an export (src/roster/read/): given here so the service does not depend on the formats. */
+export type RosterReader = (path: string, o: { org?: string | undefined; progress?: ReadProgress | undefined }) => Promise<RosterSource>;
+
+export interface ImportOptions {
+  read: RosterReader;
+  clock: Clock;
+  settings: RosterSettings;
+  /** Who runs it: `cli:<os user>`. */
+  by: string;
+  /** `--org SLUG`. */
+  org?: string | undefined;
+  dryRun?: boolean | undefined;
+  allowMassRemoval?: boolean | undefined;
+  progress?: ReadProgress | undefined;
+  /** Says each step after reading (planning, applying) as it begins. */
+  onStep?: ((text: string) => void) | undefined;
+  /** How long to wait for another import under way before refusing (RosterBusyError). */
+  lockWaitMs: number;
+}
+
+export interface ImportResult {
+  plan: Plan;
+  /** Whether the changes were written (false: a dry run, an error, or nothing to change). */
+  applied: boolean;
+  /** The run recorded, when applied. */
+  run?: RosterImportRun | undefined;
+  /** Leavers deleted because their retention period was over. */
+  purged: User[];
+  format: RosterSource['format'];
+}
+
+export async function importRoster(store: Store, path: string, o: ImportOptions): Promise<ImportResult> {
+  const target = o.org === undefined ? undefined : await store.findOrganisation(o.org);
+  if (o.org !== undefined && (!target || target.slug !== o.org.toLowerCase())) {
+    throw new LanyardError('not_found', `no organisation with the slug "${o.org}"`, 404, true);
+  }
+  const source = await o.read(path, { org: o.org, progress: o.progress });
+  o.onStep?.('planning…');
+  const first = await planAgainst(store, source, target, o);
+  const result: ImportResult = { plan: first, applied: false, purged: [], format: source.format };
+  if (first.errors.length || o.dryRun) return result;
+  o.onStep?.('applying…');
+  return withRosterLock(store, o.lockWaitMs, async () => {
+    const plan = await planAgainst(store, source, target && (await store.findOrganisation(target.id)), o);
+    result.plan = plan;
+    if (plan.errors.length) return result;
+    if (!changesNothing(plan.changes)) {
+      const run: RosterImportRun = {
+        id: randomUUID(), at: o.clock.now().toISOString(), by: o.by, format: source.format, digest: source.digest,
+        organisations: plan.organisations, counts: Object.fromEntries(PLAN_KINDS.map((k) => [k, countsOf(plan.kinds[k])])),
+      };
+      await store.applyRoster({ ...plan.changes, run });
+      result.applied = true;
+      result.run = run;
+    }
+    const covered = (await Promise.all(plan.organisations.map((slug) => store.findOrganisation(slug)))).filter((x) => x !== undefined);
+    result.purged = await findLeavers(store, retentionCutoff(o.clock, o.settings.retentionDays), covered.map((x) => x.id));
+    await deleteLeavers(store, o.clock, result.purged);
+    return result;
+  });
+}
+
+/** Plans the files against the store as it is now: its organisations, then the stored roster of those the files cover. */
+async function planAgainst(store: Store, source: RosterSource, target: Organisation | undefined, o: ImportOptions): Promise<Plan> {
+  const context: PlanContext = {
+    organisations: await allOrganisations(store),
+    target,
+    settings: o.settings,
+    now: o.clock.now().toISOString(),
+    allowMassRemoval: o.allowMassRemoval ?? false,
+    newId: (kind) => (kind === 'o' || kind === 'u' ? newId(kind) : `${kind}${randomUUID().replace(/-/g, '')}`),
+  };
+  const covered = mapOrganisations(source, context).covered.filter((org) => !org.isNew).map((org) => org.id);
+  return planRoster(source, await store.rosterSnapshot(covered), context);
+}
+
+/** Every organisation (the store's search with an empty query matches all). */
+const allOrganisations = (store: Store): Promise<Organisation[]> => store.searchOrganisations('', 1_000_000);
