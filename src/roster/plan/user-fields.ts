@@ -1,6 +1,6 @@
 import type { RosterUser, User } from '../../../adapters/store.js';
 import type { RosterSettings } from '../../config/roster.js';
-import type { SourceUser } from '../source.js';
+import type { RosterSource, SourceUser } from '../source.js';
 import { type FieldValue, fieldChanges } from './fields.js';
 import type { FieldChange, PlanError } from './plan-types.js';
 
@@ -15,8 +15,12 @@ import type { FieldChange, PlanError } from './plan-types.js';
 const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
 const USER_TYPE = /^[a-z_]{1,32}$/;
 
-/** The value of `roster_id_from` for this person; undefined when they have none (the stored one is kept). */
-export function sourceRosterId(u: SourceUser, settings: RosterSettings): string | undefined {
+/**
+ * The person's roster id: the one-file CSV's `roster_id` column when it has one (it is the claim itself),
+ * else the field `roster_id_from` names; undefined when they have none (the stored one is kept).
+ */
+export function sourceRosterId(u: SourceUser, settings: RosterSettings, format: RosterSource['format']): string | undefined {
+  if (format === 'one-file' && u.extra.roster_id) return u.extra.roster_id;
   switch (settings.rosterIdFrom) {
     case 'none': return undefined;
     case 'sourcedId': return u.sourcedId;
@@ -48,7 +52,9 @@ export function userFieldErrors(u: SourceUser, role: string, type: string | unde
 }
 
 /** The RosterUser to write for a person: the file's fields over the stored user's. */
-export function desiredUser(u: SourceUser, o: { id: string; organisationId: string; type: string; stored?: User | undefined; settings: RosterSettings }): RosterUser {
+export function desiredUser(
+  u: SourceUser, o: { id: string; organisationId: string; type: string; stored?: User | undefined; settings: RosterSettings; format: RosterSource['format'] },
+): RosterUser {
   return {
     id: o.id,
     organisationId: o.organisationId,
@@ -59,7 +65,7 @@ export function desiredUser(u: SourceUser, o: { id: string; organisationId: stri
     email: u.email || o.stored?.email,
     googleEmail: o.stored?.googleEmail,
     microsoftEmail: o.stored?.microsoftEmail,
-    rosterId: sourceRosterId(u, o.settings) ?? o.stored?.rosterId,
+    rosterId: sourceRosterId(u, o.settings, o.format) ?? o.stored?.rosterId,
     sourceId: u.sourcedId,
   };
 }

@@ -114,7 +114,7 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
     }
     const id = current?.id ?? context.newId('u');
     if (current) matched.add(current.id);
-    const next = desiredUser(u, { id, organisationId: own.ref.id, type: type!, stored: current, settings: context.settings });
+    const next = desiredUser(u, { id, organisationId: own.ref.id, type: type!, stored: current, settings: context.settings, format: source.format });
     out.idBySourcedId.set(u.sourcedId, id);
     out.usernames.set(id, u.username);
     out.organisationOf.set(id, own.ref.id);

@@ -46,6 +46,8 @@ t.test('roster_id_from: sourcedId by default, identifier, or another column', as
   t.equal(plan([ava], [], { settings: { rosterIdFrom: 'identifier' } }).changes.users[0]!.rosterId, 'ID-1');
   t.equal(plan([ava], [], { settings: { rosterIdFrom: 'userIds.SIS' } }).changes.users[0]!.rosterId, 'SIS-9');
   t.equal(plan([ava], [], { settings: { rosterIdFrom: 'none' } }).changes.users[0]!.rosterId, undefined);
+  const oneFile = source({ format: 'one-file', users: [person('ava.k', 'ava.k', 'hill', 'student', { type: 'student', extra: { roster_id: 'R-1' } })] });
+  t.equal(planRoster(oneFile, emptySnapshot(), context([HILL], { target: HILL })).changes.users[0]!.rosterId, 'R-1', 'the one-file CSV\'s roster_id column is the claim');
 });
 
 t.test('types come from the role through roster.types; a school may map teachers to employee; an unknown role is an error', async (t) => {
