@@ -148,4 +148,10 @@ export const ROSTER_TYPES_DEFAULT: Readonly<Record<string, string>> = {
   guardian: 'guardian',
   parent: 'guardian',
   relative: 'guardian',
+  // OneRoster 1.2's further roles.
+  districtAdministrator: 'admin',
+  siteAdministrator: 'admin',
+  systemAdministrator: 'admin',
+  principal: 'admin',
+  counselor: 'employee',
 };

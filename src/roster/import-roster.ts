@@ -61,7 +61,7 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
   const first = await planAgainst(store, source, target, o);
   const result: ImportResult = { plan: first, applied: false, purged: [], format: source.format };
   if (first.errors.length || o.dryRun) return result;
-  o.onStep?.('applying…');
+  o.onStep?.(changesNothing(first.changes) ? 'nothing to change; deleting leavers past retention…' : 'applying…');
   return withRosterLock(store, o.lockWaitMs, async () => {
     const plan = await planAgainst(store, source, target && (await store.findOrganisation(target.id)), o);
     result.plan = plan;

@@ -32,6 +32,7 @@ t.test('without a roster section: 90 days, 10 %, sourcedId, and the default role
   t.same(s.types, {
     student: 'student', teacher: 'teacher', administrator: 'admin', aide: 'employee', proctor: 'employee',
     guardian: 'guardian', parent: 'guardian', relative: 'guardian',
+    districtAdministrator: 'admin', siteAdministrator: 'admin', systemAdministrator: 'admin', principal: 'admin', counselor: 'employee',
   });
 });
 
