@@ -9,15 +9,17 @@ import { planRoster } from './plan/plan-roster.js';
 import { changesNothing, countsOf, type Plan, PLAN_KINDS, type PlanContext } from './plan/plan-types.js';
 import { deleteLeavers, findLeavers, retentionCutoff } from './retention.js';
 import { withRosterLock } from './roster-lock.js';
-import type { ReadProgress, RosterSource } from './source.js';
+import { type ReadProgress, type RosterSource, SOURCE_KINDS } from './source.js';
 
 /**
  * `lanyard roster import` as a service (docs/rostering.md → Importing): read the files, compare them with the
  * store (the plan), and, when the plan has no error and this is not a dry run, apply it all or nothing.
- * The apply holds the roster lock, and plans again inside it against what the store holds then, so two
- * imports at once never apply a plan made against data the other changed. An import that changes nothing
- * writes nothing and records no run. After applying, the covered organisations' leavers past the retention
- * period are deleted.
+ * The files are read first; the plan is made and applied holding the roster lock, against what the store
+ * holds then, so two imports at once never apply a plan made against data the other changed (the second
+ * waits, then plans against the first's result). Planning once, inside the lock, rather than before it and
+ * again inside it, keeps one stored roster and one plan in memory at a time: a district's are each tens of
+ * megabytes. An import that changes nothing writes nothing and records no run. Then the covered
+ * organisations' leavers past the retention period are deleted.
  */
 
 /** Reads an export (src/roster/read/): given here so the service does not depend on the formats. */
@@ -57,20 +59,24 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
     throw new LanyardError('not_found', `no organisation with the slug "${o.org}"`, 404, true);
   }
   const source = await o.read(path, { org: o.org, progress: o.progress });
-  o.onStep?.('planning…');
-  const first = await planAgainst(store, source, target, o);
-  const result: ImportResult = { plan: first, applied: false, purged: [], format: source.format };
-  if (first.errors.length || o.dryRun) return result;
-  o.onStep?.(changesNothing(first.changes) ? 'nothing to change; deleting leavers past retention…' : 'applying…');
+  const base = { applied: false, purged: [], format: source.format };
+  // A dry run, or files the reader already refused, change nothing: planned without the lock.
+  if (o.dryRun || source.errors.length) {
+    o.onStep?.('planning…');
+    return { ...base, plan: await planAgainst(store, source, target, o) };
+  }
+  o.onStep?.('planning (after any other import under way)…');
   return withRosterLock(store, o.lockWaitMs, async () => {
     const plan = await planAgainst(store, source, target && (await store.findOrganisation(target.id)), o);
-    result.plan = plan;
+    const result: ImportResult = { ...base, plan };
     if (plan.errors.length) return result;
     if (!changesNothing(plan.changes)) {
+      o.onStep?.('applying…');
       const run: RosterImportRun = {
         id: randomUUID(), at: o.clock.now().toISOString(), by: o.by, format: source.format, digest: source.digest,
         organisations: plan.organisations, counts: Object.fromEntries(PLAN_KINDS.map((k) => [k, countsOf(plan.kinds[k])])),
       };
+      releaseRecords(source); // planned: the files' records are not needed while the store writes
       await store.applyRoster({ ...plan.changes, run });
       result.applied = true;
       result.run = run;
@@ -80,6 +86,11 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
     await deleteLeavers(store, o.clock, result.purged);
     return result;
   });
+}
+
+/** Lets the memory of the files' records go (a district's are a hundred megabytes) once they are planned. */
+function releaseRecords(source: RosterSource): void {
+  for (const kind of SOURCE_KINDS) source[kind] = [];
 }
 
 /** Plans the files against the store as it is now: its organisations, then the stored roster of those the files cover. */
