@@ -52,7 +52,9 @@ export function summaryLines(result: ImportResult, o: { path: string; dryRun: bo
   const { plan } = result;
   const several = plan.organisations.length > 1;
   const named = (n: { organisation: string; name: string }) => (several ? `${n.name} (${n.organisation})` : n.name);
-  const lines = [`${o.path} (${result.format}) for ${plan.organisations.join(', ') || 'no organisation'}:`];
+  const orgs = plan.organisations.length > 5
+    ? `${plan.organisations.length} organisations (${plan.organisations.slice(0, 5).join(', ')}, …)` : plan.organisations.join(', ') || 'no organisation';
+  const lines = [`${o.path} (${result.format}) for ${orgs}:`];
   const rows = [['', 'ADDED', 'CHANGED', 'UNCHANGED', 'LEAVING']];
   for (const k of PLAN_KINDS) {
     const c = countsOf(plan.kinds[k]);

@@ -23,6 +23,8 @@ t.test('the summary: counts per kind, the field changes, who leaves (the first 2
   t.ok(lines.includes('leaving (25):'));
   t.ok(lines.includes('  … and 5 more'), 'long lists are cut');
   t.equal(lines.at(-1), 'dry run: nothing was written');
+  const district = { ...result(), plan: { ...result().plan, organisations: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] } };
+  t.equal(summaryLines(district, { path: 'x', dryRun: true })[0], 'x (oneroster-1.1) for 7 organisations (a, b, c, d, e, …):', 'a district\'s schools are not all named');
 });
 
 t.test('errors: file:line column value — message, every one; the outcome says nothing was written', async (t) => {
