@@ -69,24 +69,27 @@ export async function finishStartup(startup: Startup, store: Store, out: NodeJS.
  * Removes expired records every ten minutes (one process does it: the only one, or the primary), and once an
  * hour deletes the roster's leavers whose retention period is over (docs/rostering.md → Leavers and retention).
  */
-export function startSweeper(store: Store, log: Log, retention?: { clock: Clock; days: number }): NodeJS.Timeout {
+export function startSweeper(store: Store, log: Log, retention?: Retention): NodeJS.Timeout {
   let tick = 0;
-  const sweeper = setInterval(() => {
-    store.sweep().then(
-      (n) => n && log.debug({ event: 'store.swept', removed: n }, 'expired records removed'),
-      (err: unknown) => log.error({ err }, 'sweep failed'),
-    );
-    tick += 1;
-    if (retention && tick % LEAVER_PURGE_TICKS === 0) {
-      // Another instance (or a `lanyard roster` command) at it already: this one lets it be.
-      purgeLeavers(store, retention.clock, { before: retentionCutoff(retention.clock, retention.days), lockWaitMs: 0 }).then(
-        (gone) => gone.length && log.info({ event: 'roster.leavers_deleted', users: gone.map((u) => u.id) }, `${gone.length} leaver(s) deleted after the retention period`),
-        (err: unknown) => (err instanceof RosterBusyError ? undefined : log.error({ err }, 'deleting leavers failed')),
-      );
-    }
-  }, SWEEP_INTERVAL_MS);
+  const sweeper = setInterval(() => { void sweepTick(store, log, (tick += 1), retention); }, SWEEP_INTERVAL_MS);
   sweeper.unref();
   return sweeper;
+}
+
+export interface Retention { clock: Clock; days: number }
+
+/** The sweeper's `tick`th run: expired records, and every sixth time leavers past retention. Never throws. */
+export async function sweepTick(store: Store, log: Log, tick: number, retention?: Retention): Promise<void> {
+  await store.sweep().then(
+    (n) => n && log.debug({ event: 'store.swept', removed: n }, 'expired records removed'),
+    (err: unknown) => log.error({ err }, 'sweep failed'),
+  );
+  if (!retention || tick % LEAVER_PURGE_TICKS !== 0) return;
+  // Another instance (or a `lanyard roster` command) at it already: this one lets it be.
+  await purgeLeavers(store, retention.clock, { before: retentionCutoff(retention.clock, retention.days), lockWaitMs: 0 }).then(
+    (gone) => gone.length && log.info({ event: 'roster.leavers_deleted', users: gone.map((u) => u.id) }, `${gone.length} leaver(s) deleted after the retention period`),
+    (err: unknown) => (err instanceof RosterBusyError ? undefined : log.error({ err }, 'deleting leavers failed')),
+  );
 }
 
 /** The facts of the startup summary. */
