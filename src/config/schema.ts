@@ -314,21 +314,25 @@ export const CONFIG_SCHEMA = {
           '$ref': '#/definitions/user_type'
         },
         email: {
-          type: 'string',
-          format: 'email'
+          type: ['string', 'null'],
+          format: 'email',
+          description: 'For the email claim. Left out of a record: the stored one is kept; null: cleared.'
         },
         google_email: {
-          type: 'string',
-          format: 'email'
+          type: ['string', 'null'],
+          format: 'email',
+          description: 'For the google_email claim. Left out of a record: the stored one is kept; null: cleared.'
         },
         microsoft_email: {
-          type: 'string',
-          format: 'email'
+          type: ['string', 'null'],
+          format: 'email',
+          description: 'For the microsoft_email claim. Left out of a record: the stored one is kept; null: cleared.'
         },
         roster_id: {
-          type: 'string',
+          type: ['string', 'null'],
           minLength: 1,
-          maxLength: 200
+          maxLength: 200,
+          description: "The person's id in a school-data provider's system: the roster_id claim. Left out of a record: the stored one is kept; null: cleared."
         },
         password: {
           type: 'string',

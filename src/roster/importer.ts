@@ -76,10 +76,18 @@ async function importCredentials(store: Store, userId: string, organisationId: s
 }
 
 /**
+ * An optional field of a record: left out (undefined), the stored value stays; `null` clears it. A record
+ * says what it knows: a file written before a field existed, or by a tool that does not carry it, must not
+ * erase what another source (a roster import, an operator) set (docs/configuration.md → Configuration).
+ */
+const kept = <T>(given: T | null | undefined, stored: T | undefined): T | undefined =>
+  given === undefined ? stored : given ?? undefined;
+
+/**
  * Creates or updates organisations and users (by slug, and by username within an organisation).
- * Ids never change, so `sub` stays stable across imports. Plaintext secrets are hashed, and only
- * re-hashed when they differ from the stored ones; hashes are stored as given. See ImportMode for when
- * credentials are applied.
+ * Ids never change, so `sub` stays stable across imports. A user's optional fields are updated only when
+ * the record gives them (`kept`). Plaintext secrets are hashed, and only re-hashed when they differ from
+ * the stored ones; hashes are stored as given. See ImportMode for when credentials are applied.
  */
 export async function importOrganisations(store: Store, seeds: OrganisationSeed[], mode: ImportMode): Promise<ImportSummary> {
   const summary: ImportSummary = { organisations: 0, users: 0, passwordsSet: 0, emojiPasswordsSet: 0, badgesSet: 0 };
@@ -87,16 +95,17 @@ export async function importOrganisations(store: Store, seeds: OrganisationSeed[
     const org = await store.upsertOrganisation({ slug: seed.slug, name: seed.name, login: loginSettings(seed) });
     summary.organisations += 1;
     for (const u of seed.users ?? []) {
+      const stored = await store.findUserByUsername(org.id, u.username);
       const user = await store.upsertUser({
         organisationId: org.id,
         username: u.username,
         givenName: u.given_name,
         familyName: u.family_name,
         type: u.type,
-        email: u.email,
-        googleEmail: u.google_email,
-        microsoftEmail: u.microsoft_email,
-        rosterId: u.roster_id,
+        email: kept(u.email, stored?.email),
+        googleEmail: kept(u.google_email, stored?.googleEmail),
+        microsoftEmail: kept(u.microsoft_email, stored?.microsoftEmail),
+        rosterId: kept(u.roster_id, stored?.rosterId),
       });
       summary.users += 1;
       await importCredentials(store, user.id, org.id, u, summary, mode);

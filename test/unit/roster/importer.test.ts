@@ -30,12 +30,14 @@ function assertOwaspArgon2id(t: Test, hash: string, what: string) {
   t.same(m?.[1]?.split(',').sort(), ['m=19456', 'p=1', 't=2'], `${what}: m=19456, t=2, p=1`);
 }
 
-const seeds = ({ annPassword = 'ann-password-1', annEmail = 'ann@north.example' as string | null } = {}): OrganisationSeed[] => [
+/** `annEmail` null: left out of Ann's record, unless `annEmailNull` says to give it as null. */
+const seeds = ({ annPassword = 'ann-password-1', annEmail = 'ann@north.example' as string | null, annEmailNull = false } = {}): OrganisationSeed[] => [
   {
     slug: 'north',
     name: 'North School',
     users: [
-      { username: 'ann', given_name: 'Ann', family_name: 'Able', type: 'student', password: annPassword, ...(annEmail ? { email: annEmail } : {}) },
+      { username: 'ann', given_name: 'Ann', family_name: 'Able', type: 'student', password: annPassword,
+        ...(annEmail ? { email: annEmail } : annEmailNull ? { email: null } : {}) },
       { username: 'cat', given_name: 'Cat', family_name: 'Cole', type: 'employee' },
     ],
   },
@@ -81,8 +83,11 @@ t.test('importer: creates, then updates in place with stable ids; passwords hash
   t.ok(await argon2.verify(rehashed, 'ann-password-2'), 'the new password verifies');
   t.notOk(await argon2.verify(rehashed, 'ann-password-1'), 'the old one no longer does');
   const annAfter = await store.findUser(ann.id);
-  t.equal(annAfter?.email, undefined, 'a field dropped from the seed is cleared');
+  t.equal(annAfter?.email, 'ann@north.example', 'a field left out of the seed keeps its stored value');
   t.equal(annAfter?.id, ann.id, 'and the id is still the same');
+
+  await importOrganisations(store, seeds({ annEmail: null, annEmailNull: true }), 'startup');
+  t.equal((await store.findUser(ann.id))?.email, undefined, 'a field given as null is cleared');
 });
 
 t.test('importer: password_hash is stored exactly as given', async (t) => {
