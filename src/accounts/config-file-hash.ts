@@ -1,9 +1,6 @@
 import { argon2Hash } from './credential-hasher.js';
 import { canonicalEmojiPassword, EMOJI_PASSWORD_LENGTH, parseEmojiPassword } from '../formats/emoji-bank.js';
-
-/** config/schema.json's bounds on a plaintext `password`. */
-const PASSWORD_MIN_LENGTH = 8;
-const PASSWORD_MAX_LENGTH = 1024;
+import { passwordProblem } from './user-password.js';
 
 /**
  * `lanyard users hash [--emoji]`: the argon2id hash of a password (for a user's `password_hash` in the
@@ -20,9 +17,7 @@ export async function configFileHash(input: string, o: { emoji: boolean }): Prom
     }
     return argon2Hash(canonical);
   }
-  const length = [...input].length;
-  if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) {
-    throw new Error(`a password is ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
-  }
+  const problem = passwordProblem(input);
+  if (problem) throw new Error(problem);
   return argon2Hash(input);
 }

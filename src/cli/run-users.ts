@@ -9,6 +9,9 @@ import { tableLines } from './table.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
 import { findTargets } from './targets.js';
 import { LoginThrottle, throttlePolicy } from '../accounts/login-throttle.js';
+import { generatePassword, passwordProblem, setPassword } from '../accounts/user-password.js';
+import { UsageError } from './command.js';
+import { readSecret } from './stdin.js';
 
 const named = (user: User) => `${user.givenName} ${user.familyName} (${user.username})`;
 
@@ -33,6 +36,39 @@ export async function issueEmojiPasswordCommand(
 }
 
 export interface UserTarget { org: string; user: string }
+
+export interface PasswordOptions extends UserTarget {
+  /** Make one up (generatePassword) and print it once. */
+  generate: boolean;
+  /** Read it from standard input (without echo on a terminal). */
+  stdin: boolean;
+}
+
+/**
+ * `lanyard users password --org SLUG --user USERNAME (--generate | --stdin)`: sets (or resets) the user's
+ * password; Lanyard keeps only its argon2id hash. A reset ends the user's sessions. A generated password is
+ * printed once; one read from standard input never is.
+ */
+export async function setPasswordCommand(
+  config: Config, clock: Clock, o: PasswordOptions, io: CommandOutput = STANDARD_OUTPUT, read: (what: string) => Promise<string> = readSecret,
+): Promise<void> {
+  if (o.generate === o.stdin) throw new UsageError('give --generate or --stdin (one of them)', 'users password');
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation, user } = await findTargets(store, o.org, o.user);
+    const plain = o.generate ? generatePassword() : await read('password');
+    const problem = passwordProblem(plain);
+    if (problem) throw new Error(`${problem}; nothing was changed`);
+    const replaced = await setPassword(store, user!, plain);
+    if (o.generate) {
+      io.out(`password for ${named(user!)} at ${organisation.name}:`);
+      io.out(`  ${plain}`);
+      io.out('shown once: Lanyard keeps only a hash. Run this again to reset it.');
+    } else {
+      io.out(`password set for ${named(user!)} at ${organisation.name}`);
+    }
+    if (replaced) io.out('the old password no longer works, and they are signed out of Lanyard everywhere');
+  });
+}
 
 /** `lanyard users signout --org SLUG --user USERNAME`: ends the user's Lanyard sessions and tokens everywhere. */
 export async function signOutCommand(config: Config, clock: Clock, o: UserTarget, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {

@@ -1,6 +1,7 @@
 import { configFileHash } from '../accounts/config-file-hash.js';
 import {
-  deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, signOutCommand, suspendCommand, unlockUserCommand, unsuspendCommand,
+  deleteUserCommand, issueEmojiPasswordCommand, listUsersCommand, setPasswordCommand, signOutCommand, suspendCommand, unlockUserCommand,
+  unsuspendCommand,
 } from './run-users.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/config.js';
@@ -23,6 +24,23 @@ export const usersCommands: Group = {
       details: 'Six pictures drawn at random; only their argon2id hash is kept. The old emoji password stops working.',
       options: { org, user },
       run: ({ options }) => issueEmojiPasswordCommand(loadConfig(), systemClock, options.org, options.user),
+    }),
+    command({
+      name: 'password',
+      summary: "set (or reset) a user's password: --generate makes one up and prints it once, --stdin reads it",
+      details: '--generate: 16 letters and digits that cannot be misread (no 0/o, 1/l/i), in groups of four with\n'
+        + 'hyphens, which are part of it (k7fm-3qzp-x9ad-wr2e: about 79 bits). Printed once.\n'
+        + '--stdin: read from standard input, one final line break dropped; typed at a terminal, it is asked for\n'
+        + 'twice and not shown. 8 to 1024 characters.\n'
+        + '  printf %s "$PASSWORD" | lanyard users password --org SLUG --user USERNAME --stdin\n'
+        + 'Only its argon2id hash is kept. The old password stops working and the user is signed out everywhere.',
+      options: {
+        org,
+        user,
+        generate: { type: 'flag', description: 'make up a strong password and print it once' },
+        stdin: { type: 'flag', description: 'read the password from standard input (not echoed on a terminal)' },
+      },
+      run: ({ options }) => setPasswordCommand(loadConfig(), systemClock, options),
     }),
     command({
       name: 'hash',
