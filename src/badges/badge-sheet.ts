@@ -1,15 +1,14 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { LanyardError } from '../errors.js';
-import { type LoadedFont, type Weight, primaryFont } from './fonts.js';
 import { type Paper, type Rect, labelPlacement, sheetLayout } from './label-layout.js';
-import { type TextRun, cleanLine, visualRuns } from './text-runs.js';
+import { collect, drawFitted } from './pdf-text.js';
 
 /**
  * The printable sheet of magic badges: one 2-inch square label per pupil with their name, their organisation,
  * a QR code to hold up to the camera and the same code typed out, for when there is no camera.
  * Names and schools are set in the Noto fonts that come with Lanyard, in whatever script they are written
- * (`fonts.ts`, `text-runs.ts`; pdfkit embeds only the glyphs used); the code in the built-in Courier, and
+ * (`fonts.ts`, `text-runs.ts`, drawn by `pdf-text.ts`; pdfkit embeds only the glyphs used); the code in the built-in Courier, and
  * the QR code as vector modules: no downloads, no network, crisp at any printer resolution. Where each
  * label goes is `label-layout.ts`' business.
  */
@@ -60,15 +59,6 @@ export async function renderBadgeSheet(labels: BadgeLabel[], options: { paper?: 
   return done;
 }
 
-function collect(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  return new Promise((resolve, reject) => {
-    doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
-
 function drawLabel(doc: PDFKit.PDFDocument, label: BadgeLabel, cell: Rect): void {
   const inner = cell.width - 2 * PAD;
   const centreX = cell.x + cell.width / 2;
@@ -89,51 +79,6 @@ function drawLabel(doc: PDFKit.PDFDocument, label: BadgeLabel, cell: Rect): void
     doc.font(CODE.font).fontSize(lines.size).fillColor(CODE.colour);
     doc.text(line, centreX - doc.widthOfString(line) / 2, codeTop + i * lines.leading, { lineBreak: false });
   });
-}
-
-/** One line of text, centred, shrunk down to `min` and then shortened with an ellipsis until it fits. */
-function drawFitted(
-  doc: PDFKit.PDFDocument,
-  text: string,
-  style: { weight: Weight; max: number; min: number; colour: string },
-  at: { centreX: number; y: number; width: number },
-): void {
-  let runs = visualRuns(text, style.weight);
-  let size = style.max;
-  while (size > style.min && widthOf(runs, size) > at.width) size -= 0.5;
-  // Shortened by whole characters as the reader sees them (a letter with its accents), at the end of the name.
-  const clusters = Array.from(graphemes.segment(cleanLine(text)), (s) => s.segment);
-  for (let keep = clusters.length - 1; widthOf(runs, size) > at.width && keep > 0; keep--) {
-    runs = visualRuns(`${clusters.slice(0, keep).join('').trimEnd()}…`, style.weight);
-  }
-  // Smaller text is centred on the cap height the full size would have, so every label's header lines up.
-  const capHeight = primaryFont(style.weight).font.capHeight / primaryFont(style.weight).font.unitsPerEm;
-  const baseline = at.y + (capHeight * (style.max + size)) / 2;
-  let x = at.centreX - widthOf(runs, size) / 2;
-  doc.fillColor(style.colour);
-  for (const run of runs) {
-    useFont(doc, run.font, size).text(run.text, x, baseline, { ...shaping(run), lineBreak: false, baseline: 'alphabetic' });
-    x += run.advance * size;
-  }
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-const widthOf = (runs: TextRun[], size: number): number => runs.reduce((sum, run) => sum + run.advance * size, 0);
-
-/**
- * The run's font features, passed on to fontkit. Passing any makes pdfkit lay the run out whole; without,
- * it lays text out word by word and joins the words left to right, which reverses right-to-left names.
- * (pdfkit's types allow a list of features to switch on; fontkit also takes a tag → on/off object.)
- */
-const shaping = (run: TextRun) => ({ features: run.font.features as unknown as PDFKit.Mixins.OpenTypeFeatures[] });
-
-/**
- * Selects a bundled font in this document. pdfkit (≥ 0.20) takes the parsed fontkit font itself, so a font
- * file is read and parsed once per process however many sheets are made; each document embeds its own subset.
- */
-function useFont(doc: PDFKit.PDFDocument, font: LoadedFont, size: number): PDFKit.PDFDocument {
-  return doc.registerFont(font.key, font.font as unknown as Buffer).font(font.key).fontSize(size);
 }
 
 /** The typed code: one line if it fits at full size, else split between its groups, else smaller. */

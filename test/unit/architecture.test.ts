@@ -22,7 +22,7 @@ const LAYERS: [name: string, prefixes: string[]][] = [
   ['configuration', ['src/config/']],
   ['store', ['adapters/']],
   ['http', ['src/http/']],
-  ['services', ['src/keys/', 'src/clients/', 'src/accounts/', 'src/badges/', 'src/roster/']],
+  ['services', ['src/keys/', 'src/clients/', 'src/accounts/', 'src/badges/', 'src/cards/', 'src/roster/']],
   ['metrics', ['src/metrics/']],
   ['web', ['src/web/']],
   ['provider', ['src/provider/']],
