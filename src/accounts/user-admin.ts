@@ -1,4 +1,4 @@
-import type { CredentialKind, Organisation, Store, User } from '../../adapters/store.js';
+import type { CredentialKind, Organisation, RosterClass, Store, User } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import { forgetImportRecords } from '../accounts/import-records.js';
 
@@ -42,26 +42,45 @@ export interface UserListing {
   givenName: string;
   familyName: string;
   type: string;
+  /** The titles of the classes the user is enrolled in (in any role), by title. */
+  classes: string[];
   /** Which credentials are set, of password and emoji. */
   credentials: CredentialKind[];
   /** Whether the user holds an active badge. */
   badge: boolean;
   suspended: boolean;
+  /** The last successful sign-in (ISO 8601), or null when they never signed in. */
+  lastSignIn: string | null;
 }
 
-/** The organisation's users, by username, with which ways in each has. */
-export async function listUsers(store: Store, organisation: Organisation): Promise<UserListing[]> {
-  const [users, credentials, holders] = await Promise.all([
+/**
+ * The organisation's users, by username, with their classes, which ways in each has and when they last
+ * signed in; only the members of `inClass` (any role) when it is given.
+ */
+export async function listUsers(store: Store, organisation: Organisation, o: { inClass?: RosterClass } = {}): Promise<UserListing[]> {
+  const [users, credentials, holders, classes, enrolments, signIns] = await Promise.all([
     store.listUsers(organisation.id), store.credentialKinds(organisation.id), store.badgeHolders(organisation.id),
+    store.listClasses(organisation.id), store.organisationEnrolments(organisation.id), store.lastSignIns(organisation.id),
   ]);
-  return users.map((u) => ({
+  const titles = new Map(classes.map((c) => [c.id, c.title]));
+  const classesOf = new Map<string, string[]>();
+  for (const e of enrolments) {
+    const title = titles.get(e.classId);
+    if (title !== undefined) classesOf.set(e.userId, [...(classesOf.get(e.userId) ?? []), title]);
+  }
+  const members = o.inClass && new Set(enrolments.filter((e) => e.classId === o.inClass!.id).map((e) => e.userId));
+  return users.filter((u) => !members || members.has(u.id)).map((u) => ({
     id: u.id,
     username: u.username,
     givenName: u.givenName,
     familyName: u.familyName,
     type: u.type,
+    classes: (classesOf.get(u.id) ?? []).sort(byTitle),
     credentials: credentials.get(u.id) ?? [],
     badge: holders.has(u.id),
     suspended: !!u.suspendedAt,
+    lastSignIn: signIns.get(u.id) ?? null,
   }));
 }
+
+const byTitle = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;

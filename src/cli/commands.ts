@@ -1,6 +1,7 @@
 import { appsCommands } from './apps-command.js';
 import { badgesCommands } from './badges-command.js';
 import { checkConfigCommand } from './check-config-command.js';
+import { classesCommands } from './classes-command.js';
 import { clientsCommands } from './clients-command.js';
 import { developersCommands } from './developers-command.js';
 import { devicesCommands } from './devices-command.js';
@@ -21,6 +22,7 @@ export const COMMANDS: Entry[] = [
   appsCommands,
   developersCommands,
   usersCommands,
+  classesCommands,
   devicesCommands,
   badgesCommands,
   keysCommands,

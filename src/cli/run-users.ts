@@ -7,7 +7,7 @@ import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } 
 import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from '../accounts/user-admin.js';
 import { tableLines } from './table.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
-import { findTargets } from './targets.js';
+import { findClassTarget, findTargets } from './targets.js';
 import { LoginThrottle, throttlePolicy } from '../accounts/login-throttle.js';
 import { generatePassword, passwordProblem, setPassword } from '../accounts/user-password.js';
 import { UsageError } from './command.js';
@@ -118,27 +118,38 @@ export async function deleteUserCommand(config: Config, clock: Clock, o: UserTar
   });
 }
 
-export interface ListOptions { org: string; json?: boolean | undefined }
+export interface ListOptions {
+  org: string;
+  /** Only this class's members: its Lanyard id or sourcedId. */
+  class?: string | undefined;
+  json?: boolean | undefined;
+}
 
 /**
- * `lanyard users list --org SLUG [--json]`: the organisation's users: username, name, type, which
- * credentials are set, badge yes/no, suspended. Never a secret or a hash.
+ * `lanyard users list --org SLUG [--class ID] [--json]`: the organisation's users (or one class's members):
+ * username, name, type, classes, which credentials are set, badge yes/no, suspended, last sign-in. Never a
+ * secret or a hash.
  */
 export async function listUsersCommand(config: Config, clock: Clock, o: ListOptions, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   const write = io.out;
   await withConfiguredStore(config, clock, async (store) => {
     const { organisation } = await findTargets(store, o.org);
-    const users = await listUsers(store, organisation);
+    const inClass = o.class === undefined ? undefined : await findClassTarget(store, organisation, o.class);
+    const users = await listUsers(store, organisation, inClass ? { inClass } : {});
     if (o.json) return write(JSON.stringify(users, null, 2));
-    if (!users.length) return write(`${organisation.name} has no users`);
-    const rows = [['USERNAME', 'NAME', 'TYPE', 'CREDENTIALS', 'BADGE', 'SUSPENDED'], ...users.map(listingRow)];
+    if (!users.length) return write(inClass ? `${inClass.title} has no members` : `${organisation.name} has no users`);
+    const rows = [['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'SUSPENDED', 'LAST SIGN-IN'], ...users.map(listingRow)];
     for (const l of tableLines(rows)) write(l);
   });
 }
 
 const listingRow = (u: UserListing): string[] => [
-  u.username, `${u.givenName} ${u.familyName}`, u.type, u.credentials.join(',') || '-', u.badge ? 'yes' : 'no', u.suspended ? 'yes' : 'no',
+  u.username, `${u.givenName} ${u.familyName}`, u.type, u.classes.join(', ') || '-', u.credentials.join(',') || '-',
+  u.badge ? 'yes' : 'no', u.suspended ? 'yes' : 'no', u.lastSignIn ? minuteUtc(u.lastSignIn) : 'never',
 ];
+
+/** An instant as the table shows it: to the minute, in UTC (`2025-05-01 08:31 UTC`). */
+export const minuteUtc = (iso: string): string => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * `lanyard users unlock --org SLUG --user USERNAME`: clears the user's waits, including an unknown-device

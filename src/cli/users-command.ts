@@ -56,9 +56,14 @@ export const usersCommands: Group = {
     }),
     command({
       name: 'list',
-      summary: "an organisation's users: username, name, type, credentials set, suspended (never secrets)",
-      options: { org, json: JSON_OPTION },
-      run: ({ options }) => listUsersCommand(loadConfig(), systemClock, { org: options.org, json: options.json }),
+      summary: "an organisation's users: username, name, type, classes, credentials set, suspended, last sign-in (never secrets)",
+      details: 'Last sign-in: the last successful sign-in to Lanyard by any method, to the minute in UTC, or "never".',
+      options: {
+        org,
+        class: { type: 'string', placeholder: 'ID', description: "only this class's members (its id or sourcedId: lanyard classes list)" },
+        json: JSON_OPTION,
+      },
+      run: ({ options }) => listUsersCommand(loadConfig(), systemClock, { org: options.org, class: options.class, json: options.json }),
     }),
     command({
       name: 'unlock',

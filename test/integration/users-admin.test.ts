@@ -134,11 +134,11 @@ t.test('`users list` shows each user\'s ways in and state, never a secret', asyn
   const text = collect();
   await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school' }, text);
   t.same(text.lines.map((l) => l.split(/\s{2,}/)), [
-    ['USERNAME', 'NAME', 'TYPE', 'CREDENTIALS', 'BADGE', 'SUSPENDED'],
-    ['badge-kid', 'Bex Badge', 'student', '-', 'yes', 'no'],
-    ['emoji-kid', 'Emmy Emoji', 'student', 'emoji', 'no', 'no'],
-    ['pupil', 'Pip Pupil', 'student', 'password', 'no', 'yes'],
-    ['teacher', 'Tess Teacher', 'employee', 'password', 'no', 'no'],
+    ['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'SUSPENDED', 'LAST SIGN-IN'],
+    ['badge-kid', 'Bex Badge', 'student', '-', '-', 'yes', 'no', 'never'],
+    ['emoji-kid', 'Emmy Emoji', 'student', '-', 'emoji', 'no', 'no', 'never'],
+    ['pupil', 'Pip Pupil', 'student', '-', 'password', 'no', 'yes', 'never'],
+    ['teacher', 'Tess Teacher', 'employee', '-', 'password', 'no', 'no', 'never'],
   ], 'one row per user, by username');
   const json = collect();
   await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school', json: true }, json);
