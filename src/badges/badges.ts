@@ -9,11 +9,27 @@ export interface IssuedBadge {
   qrPayload: string;
 }
 
+/** A badge made for the user and not yet issued: what to print, and the hash to store (storeBadge). */
+export interface NewBadge extends IssuedBadge {
+  codeHash: string;
+}
+
+/** A new badge code for the user, not stored yet: for printing first and issuing after (storeBadge). */
+export function newBadge(user: User): NewBadge {
+  const code = generateBadgeCode();
+  return { user, code: formatBadgeCode(code), qrPayload: badgeQrPayload(code), codeHash: badgeCodeHash(code) };
+}
+
+/** Issues a badge made by newBadge; the one the user had before stops working (atomically, in the store). */
+export async function storeBadge(store: Store, badge: NewBadge): Promise<void> {
+  await store.issueBadge(badge.user.id, badge.user.organisationId, badge.codeHash);
+}
+
 /** A new badge for the user; the one they had before stops working (atomically, in the store). */
 export async function issueBadge(store: Store, user: User): Promise<IssuedBadge> {
-  const code = generateBadgeCode();
-  await store.issueBadge(user.id, user.organisationId, badgeCodeHash(code));
-  return { user, code: formatBadgeCode(code), qrPayload: badgeQrPayload(code) };
+  const badge = newBadge(user);
+  await storeBadge(store, badge);
+  return { user, code: badge.code, qrPayload: badge.qrPayload };
 }
 
 /**

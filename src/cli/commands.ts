@@ -3,6 +3,7 @@ import { badgesCommands } from './badges-command.js';
 import { checkConfigCommand } from './check-config-command.js';
 import { classesCommands } from './classes-command.js';
 import { clientsCommands } from './clients-command.js';
+import { credentialsCommands } from './credentials-command.js';
 import { developersCommands } from './developers-command.js';
 import { devicesCommands } from './devices-command.js';
 import type { Entry } from './command.js';
@@ -23,6 +24,7 @@ export const COMMANDS: Entry[] = [
   developersCommands,
   usersCommands,
   classesCommands,
+  credentialsCommands,
   devicesCommands,
   badgesCommands,
   keysCommands,

@@ -1,0 +1,98 @@
+import type { Organisation, RosterClass } from '../../adapters/store.js';
+import { withConfiguredStore } from './configured-store.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import { badgeName } from '../badges/badge-name.js';
+import { renderBadgeSheet } from '../badges/badge-sheet.js';
+import type { Paper } from '../badges/label-layout.js';
+import { renderEmojiCards } from '../cards/emoji-cards.js';
+import { renderPasswordLetters } from '../cards/password-letters.js';
+import {
+  type CredentialMethod, holders, type Prepared, prepareCredentials, selectUsers, storeCredentials,
+} from '../roster/class-credentials.js';
+import { UsageError } from './command.js';
+import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
+import { checkPrivateFile, writePrivateFile } from './private-file.js';
+import { findClassTarget, findTargets } from './targets.js';
+
+export interface IssueOptions {
+  org: string;
+  /** A class (id or sourcedId): its pupils. */
+  class?: string | undefined;
+  /** Users by username. */
+  users?: string[] | undefined;
+  method: CredentialMethod;
+  /** Only those without a credential of this kind (a badge: an active one). */
+  onlyMissing: boolean;
+  out: string;
+  /** Replace an existing file at `out`. */
+  force: boolean;
+  paper: Paper;
+}
+
+const WHAT: Record<CredentialMethod, { one: string; plural: string; document: string }> = {
+  emoji: { one: 'an emoji password', plural: 'emoji passwords', document: 'emoji cards' },
+  password: { one: 'a password', plural: 'passwords', document: 'password letters' },
+  badge: { one: 'an active badge', plural: 'badges', document: 'badge sheet' },
+};
+
+/**
+ * `lanyard credentials issue --org SLUG (--class ID | --users a,b) --method emoji|password|badge
+ * [--only-missing] --out FILE.pdf [--force] [--paper a4]`: issues a credential of one kind to everyone
+ * selected at once and writes one printable PDF (emoji cards, password letters or a badge sheet). The PDF
+ * is made and written (mode 0600) before anything is stored, and put in place after; the secrets are in it
+ * only, never on standard output. Replaced credentials end their users' sessions.
+ */
+export async function issueCredentialsCommand(config: Config, clock: Clock, o: IssueOptions, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
+  if (o.class === undefined && !o.users?.length) throw new UsageError('choose who: --class ID, --users a,b, or both', 'credentials issue');
+  checkPrivateFile(o.out, o);
+  await withConfiguredStore(config, clock, async (store) => {
+    const { organisation } = await findTargets(store, o.org);
+    const inClass = o.class === undefined ? undefined : await findClassTarget(store, organisation, o.class);
+    const named = await Promise.all((o.users ?? []).map(async (u) => (await findTargets(store, o.org, u)).user!));
+    const { users, unable } = await selectUsers(store, { inClass, named });
+    const has = o.onlyMissing ? await holders(store, organisation, o.method) : new Set<string>();
+    const chosen = users.filter((u) => !has.has(u.id));
+    const whom = inClass ? `${inClass.title} at ${organisation.name}` : organisation.name;
+    if (unable.length) {
+      io.out(`left out ${unable.length} pupil(s) of ${inClass!.title} who cannot sign in (suspended, or left the school's roster): ${unable.map((u) => u.username).join(', ')}`);
+    }
+    if (!chosen.length) {
+      io.out(users.length
+        ? `nothing to issue: all ${users.length} selected user(s) of ${whom} already have ${WHAT[o.method].one}; no file written`
+        : `nothing to issue: ${inClass ? `${inClass.title} has no pupils who can sign in` : 'no users selected'}; no file written`);
+      return;
+    }
+    const prepared = await prepareCredentials(chosen, o.method);
+    const pdf = await render(prepared, { organisation, inClass, paper: o.paper, signInAt: config.issuer });
+    await writePrivateFile(o.out, pdf, o, () => storeCredentials(store, prepared));
+    io.out(`${WHAT[o.method].plural} issued to ${chosen.length} user(s) of ${whom}; ${WHAT[o.method].document} written to ${o.out} (readable by you only)`);
+    if (users.length > chosen.length) io.out(`skipped ${users.length - chosen.length} who already had one (--only-missing)`);
+    io.out('print it, hand them out, then delete the file: it holds the secrets, which Lanyard keeps only as hashes');
+    if (!o.onlyMissing) io.out(`earlier ${WHAT[o.method].plural} of these users no longer work, and anyone who had one is signed out of Lanyard everywhere`);
+  });
+}
+
+interface RenderContext { organisation: Organisation; inClass: RosterClass | undefined; paper: Paper; signInAt: string }
+
+function render(prepared: Prepared[], c: RenderContext): Promise<Buffer> {
+  const title = `${c.inClass ? `${c.inClass.title} — ` : ''}${c.organisation.name}`;
+  const detail = c.inClass ? `${c.inClass.title} · ${c.organisation.name}` : c.organisation.name;
+  const method = prepared[0]!.method;
+  if (method === 'badge') {
+    return renderBadgeSheet(prepared.map((p) => {
+      if (p.method !== 'badge') throw new Error('one kind of credential per sheet');
+      return { name: badgeName(p.user), organisation: c.organisation.name, code: p.badge.code, qrPayload: p.badge.qrPayload };
+    }), { paper: c.paper });
+  }
+  if (method === 'emoji') {
+    return renderEmojiCards(prepared.map((p) => {
+      if (p.method !== 'emoji') throw new Error('one kind of credential per sheet');
+      return { name: badgeName(p.user), username: p.user.username, detail, pictures: p.pictures };
+    }), { paper: c.paper, title: `Lanyard emoji cards — ${title}` });
+  }
+  return renderPasswordLetters(prepared.map((p) => {
+    if (p.method !== 'password') throw new Error('one kind of credential per sheet');
+    return { name: badgeName(p.user), school: c.organisation.name, detail: c.inClass?.title, username: p.user.username, password: p.password };
+  }), { paper: c.paper, signInAt: c.signInAt, title: `Lanyard password letters — ${title}` });
+}

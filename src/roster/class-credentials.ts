@@ -1,0 +1,83 @@
+import type { Organisation, RosterClass, Store, User } from '../../adapters/store.js';
+import { hashCredential } from '../accounts/credential-hasher.js';
+import { generatePassword } from '../accounts/user-password.js';
+import { type NewBadge, newBadge, storeBadge } from '../badges/badges.js';
+import { canonicalEmojiPassword, type EmojiName, generateEmojiPassword } from '../formats/emoji-bank.js';
+
+/**
+ * Credentials for many users at once — a class's pupils, or users named — of one kind: emoji passwords,
+ * passwords or badges (`lanyard credentials issue`, docs/rostering.md → Credentials for a class). In two
+ * steps, so that what is printed is made before anything changes: `prepareCredentials` draws the secrets
+ * and hashes them, `storeCredentials` stores them (each replaced credential ends its user's sessions, as
+ * the one-user commands do: Directory.setCredential, Badges.issueBadge).
+ */
+
+export type CredentialMethod = 'emoji' | 'password' | 'badge';
+export const CREDENTIAL_METHODS: readonly CredentialMethod[] = ['emoji', 'password', 'badge'];
+
+/** The enrolment role whose holders a class's credentials are for (OneRoster's, lower case). */
+export const PUPIL_ROLE = 'student';
+
+/** Who was chosen, and who of a class was left out because they cannot sign in (suspended, or held by the roster). */
+export interface Selection {
+  users: User[];
+  /** A class's pupils left out: suspended or on a roster hold (left, disabled). */
+  unable: User[];
+}
+
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }).compare;
+const nameOrder = (a: User, b: User) => byName(a.familyName, b.familyName) || byName(a.givenName, b.givenName) || byName(a.username, b.username);
+
+/**
+ * The pupils of `inClass` (enrolled as students; by family name, then given name) who can sign in, then the
+ * `named` users in the order given; each user once.
+ */
+export async function selectUsers(store: Store, o: { inClass?: RosterClass | undefined; named?: User[] }): Promise<Selection> {
+  const unable: User[] = [];
+  const pupils: User[] = [];
+  if (o.inClass) {
+    const enrolled = (await store.classEnrolments(o.inClass.id)).filter((e) => e.role === PUPIL_ROLE);
+    for (const user of await Promise.all(enrolled.map((e) => store.findUser(e.userId)))) {
+      if (!user) continue;
+      (user.suspendedAt || user.rosterHold ? unable : pupils).push(user);
+    }
+    pupils.sort(nameOrder);
+  }
+  const users = [...new Map([...pupils, ...(o.named ?? [])].map((u) => [u.id, u])).values()];
+  return { users, unable };
+}
+
+/** The users of `users` who already have a credential of this kind (a badge: an active one). */
+export async function holders(store: Store, organisation: Organisation, method: CredentialMethod): Promise<Set<string>> {
+  if (method === 'badge') return store.badgeHolders(organisation.id);
+  const kinds = await store.credentialKinds(organisation.id);
+  return new Set([...kinds].filter(([, held]) => held.includes(method)).map(([userId]) => userId));
+}
+
+/** A credential drawn for one user and hashed, not stored yet. */
+export type Prepared =
+  | { method: 'emoji'; user: User; pictures: EmojiName[]; hash: string }
+  | { method: 'password'; user: User; password: string; hash: string }
+  | { method: 'badge'; user: User; badge: NewBadge };
+
+/**
+ * A new credential of `method` for each user, in the same order. Secrets are hashed all at once: the
+ * credential hasher's Limiter runs as many argon2 hashes together as the machine allows
+ * (src/process/sizing.ts argon2Slots) and queues the rest.
+ */
+export function prepareCredentials(users: readonly User[], method: CredentialMethod): Promise<Prepared[]> {
+  return Promise.all(users.map(async (user): Promise<Prepared> => {
+    if (method === 'badge') return { method, user, badge: newBadge(user) };
+    if (method === 'password') {
+      const password = generatePassword();
+      return { method, user, password, hash: await hashCredential(password) };
+    }
+    const pictures = generateEmojiPassword();
+    return { method, user, pictures, hash: await hashCredential(canonicalEmojiPassword(pictures)!) };
+  }));
+}
+
+/** Stores prepared credentials; each replaces the user's credential of that kind and ends their sessions if it had one. */
+export async function storeCredentials(store: Store, prepared: readonly Prepared[]): Promise<void> {
+  await Promise.all(prepared.map((p) => (p.method === 'badge' ? storeBadge(store, p.badge) : store.setCredential(p.user.id, p.method, p.hash))));
+}
