@@ -49,7 +49,7 @@ export async function renderEmojiCards(cards: readonly EmojiCard[], o: { paper?:
   });
   const done = collect(doc);
   let currentPage = -1;
-  cards.forEach((card, index) => {
+  for (const [index, card] of cards.entries()) {
     const { page, cell } = labelPlacement(sheet, index);
     if (page !== currentPage) {
       doc.addPage();
@@ -57,7 +57,10 @@ export async function renderEmojiCards(cards: readonly EmojiCard[], o: { paper?:
     }
     currentPage = page;
     drawCard(doc, card, cell);
-  });
+    // A card takes tens of milliseconds: between cards, the event loop hands finished argon2 hashes on and
+    // starts the next (`lanyard credentials issue` hashes while it draws).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   doc.end();
   return done;
 }

@@ -8,7 +8,7 @@ import type { Paper } from '../badges/label-layout.js';
 import { renderEmojiCards } from '../cards/emoji-cards.js';
 import { renderPasswordLetters } from '../cards/password-letters.js';
 import {
-  type CredentialMethod, holders, type Prepared, prepareCredentials, selectUsers, storeCredentials,
+  type CredentialMethod, type Drawn, drawCredentials, hashCredentials, holders, selectUsers, storeCredentials,
 } from '../roster/class-credentials.js';
 import { UsageError } from './command.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
@@ -63,8 +63,11 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
         : `nothing to issue: ${inClass ? `${inClass.title} has no pupils who can sign in` : 'no users selected'}; no file written`);
       return;
     }
-    const prepared = await prepareCredentials(chosen, o.method);
-    const pdf = await render(prepared, { organisation, inClass, paper: o.paper, signInAt: config.issuer });
+    const drawn = drawCredentials(chosen, o.method);
+    // argon2 runs on libuv's threads while the PDF is laid out on this one.
+    const hashing = hashCredentials(drawn);
+    const rendering = render(drawn, { organisation, inClass, paper: o.paper, signInAt: config.issuer });
+    const [prepared, pdf] = await Promise.all([hashing, rendering]);
     await writePrivateFile(o.out, pdf, o, () => storeCredentials(store, prepared));
     io.out(`${WHAT[o.method].plural} issued to ${chosen.length} user(s) of ${whom}; ${WHAT[o.method].document} written to ${o.out} (readable by you only)`);
     if (users.length > chosen.length) io.out(`skipped ${users.length - chosen.length} who already had one (--only-missing)`);
@@ -75,23 +78,23 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
 
 interface RenderContext { organisation: Organisation; inClass: RosterClass | undefined; paper: Paper; signInAt: string }
 
-function render(prepared: Prepared[], c: RenderContext): Promise<Buffer> {
+function render(drawn: Drawn[], c: RenderContext): Promise<Buffer> {
   const title = `${c.inClass ? `${c.inClass.title} — ` : ''}${c.organisation.name}`;
   const detail = c.inClass ? `${c.inClass.title} · ${c.organisation.name}` : c.organisation.name;
-  const method = prepared[0]!.method;
+  const method = drawn[0]!.method;
   if (method === 'badge') {
-    return renderBadgeSheet(prepared.map((p) => {
+    return renderBadgeSheet(drawn.map((p) => {
       if (p.method !== 'badge') throw new Error('one kind of credential per sheet');
       return { name: badgeName(p.user), organisation: c.organisation.name, code: p.badge.code, qrPayload: p.badge.qrPayload };
     }), { paper: c.paper });
   }
   if (method === 'emoji') {
-    return renderEmojiCards(prepared.map((p) => {
+    return renderEmojiCards(drawn.map((p) => {
       if (p.method !== 'emoji') throw new Error('one kind of credential per sheet');
       return { name: badgeName(p.user), username: p.user.username, detail, pictures: p.pictures };
     }), { paper: c.paper, title: `Lanyard emoji cards — ${title}` });
   }
-  return renderPasswordLetters(prepared.map((p) => {
+  return renderPasswordLetters(drawn.map((p) => {
     if (p.method !== 'password') throw new Error('one kind of credential per sheet');
     return { name: badgeName(p.user), school: c.organisation.name, detail: c.inClass?.title, username: p.user.username, password: p.password };
   }), { paper: c.paper, signInAt: c.signInAt, title: `Lanyard password letters — ${title}` });

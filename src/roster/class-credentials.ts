@@ -6,10 +6,10 @@ import { canonicalEmojiPassword, type EmojiName, generateEmojiPassword } from '.
 
 /**
  * Credentials for many users at once — a class's pupils, or users named — of one kind: emoji passwords,
- * passwords or badges (`lanyard credentials issue`, docs/rostering.md → Credentials for a class). In two
- * steps, so that what is printed is made before anything changes: `prepareCredentials` draws the secrets
- * and hashes them, `storeCredentials` stores them (each replaced credential ends its user's sessions, as
- * the one-user commands do: Directory.setCredential, Badges.issueBadge).
+ * passwords or badges (`lanyard credentials issue`, docs/rostering.md → Credentials for a class). In steps,
+ * so that what is printed is made before anything changes: `drawCredentials` draws the secrets,
+ * `hashCredentials` hashes them, `storeCredentials` stores them (each replaced credential ends its user's
+ * sessions, as the one-user commands do: Directory.setCredential, Badges.issueBadge).
  */
 
 export type CredentialMethod = 'emoji' | 'password' | 'badge';
@@ -54,26 +54,34 @@ export async function holders(store: Store, organisation: Organisation, method: 
   return new Set([...kinds].filter(([, held]) => held.includes(method)).map(([userId]) => userId));
 }
 
-/** A credential drawn for one user and hashed, not stored yet. */
-export type Prepared =
-  | { method: 'emoji'; user: User; pictures: EmojiName[]; hash: string }
-  | { method: 'password'; user: User; password: string; hash: string }
+/** A credential drawn for one user: what is printed. Not hashed, not stored. */
+export type Drawn =
+  | { method: 'emoji'; user: User; pictures: EmojiName[] }
+  | { method: 'password'; user: User; password: string }
   | { method: 'badge'; user: User; badge: NewBadge };
 
-/**
- * A new credential of `method` for each user, in the same order. Secrets are hashed all at once: the
- * credential hasher's Limiter runs as many argon2 hashes together as the machine allows
- * (src/process/sizing.ts argon2Slots) and queues the rest.
- */
-export function prepareCredentials(users: readonly User[], method: CredentialMethod): Promise<Prepared[]> {
-  return Promise.all(users.map(async (user): Promise<Prepared> => {
+/** A drawn credential with what is stored for it (an argon2id hash; a badge carries its own SHA-256). */
+export type Prepared = Exclude<Drawn, { method: 'badge' }> & { hash: string } | Extract<Drawn, { method: 'badge' }>;
+
+/** A new credential of `method` for each user, in the same order: emoji pictures, a password or a badge code. */
+export function drawCredentials(users: readonly User[], method: CredentialMethod): Drawn[] {
+  return users.map((user): Drawn => {
     if (method === 'badge') return { method, user, badge: newBadge(user) };
-    if (method === 'password') {
-      const password = generatePassword();
-      return { method, user, password, hash: await hashCredential(password) };
-    }
-    const pictures = generateEmojiPassword();
-    return { method, user, pictures, hash: await hashCredential(canonicalEmojiPassword(pictures)!) };
+    if (method === 'password') return { method, user, password: generatePassword() };
+    return { method, user, pictures: generateEmojiPassword() };
+  });
+}
+
+/**
+ * The drawn credentials with their hashes, in the same order. All are handed to the credential hasher at
+ * once: its Limiter runs as many argon2 hashes together as the machine allows (src/process/sizing.ts
+ * argon2Slots), on libuv's threads, and queues the rest — so the caller can lay out the PDF meanwhile.
+ */
+export function hashCredentials(drawn: readonly Drawn[]): Promise<Prepared[]> {
+  return Promise.all(drawn.map(async (d): Promise<Prepared> => {
+    if (d.method === 'badge') return d;
+    const plain = d.method === 'password' ? d.password : canonicalEmojiPassword(d.pictures)!;
+    return { ...d, hash: await hashCredential(plain) };
   }));
 }
 

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import t, { type Test } from 'tap';
+import { openSqliteStore } from '../../../adapters/sqlite.js';
+import { argon2Verify } from '../../../src/accounts/credential-hasher.js';
+import { ManualClock } from '../../../src/clock.js';
+import { badgeCodeHash, normalizeBadgeCode } from '../../../src/formats/badge-code.js';
+import {
+  drawCredentials, hashCredentials, holders, selectUsers, storeCredentials,
+} from '../../../src/roster/class-credentials.js';
+import { putClass } from '../../helpers/class-roster.js';
+
+async function school(t: Test) {
+  const dir = mkdtempSync(join(tmpdir(), 'lanyard-class-credentials-'));
+  const store = openSqliteStore(join(dir, 'lanyard.db'), new ManualClock());
+  t.teardown(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const org = await store.upsertOrganisation({ slug: 'river', name: 'River School' });
+  const teacher = await store.upsertUser({ organisationId: org.id, username: 'tess', givenName: 'Tess', familyName: 'Teacher', type: 'teacher' });
+  const cls = await putClass(store, {
+    organisationId: org.id, sourcedId: '3b', title: 'Class 3B', prefix: 'p',
+    pupils: [['Zoë', 'Ng'], ['Ada', 'Jones'], ['Ben', 'Jones'], ['Cai', 'Wu']],
+    others: [{ user: teacher, role: 'teacher' }],
+  });
+  return { store, org, teacher, cls };
+}
+
+t.test('selectUsers: a class\'s pupils who can sign in, by family then given name, then the users named, each once', async (t) => {
+  const { store, cls, teacher } = await school(t);
+  const [zoe, ada, ben, cai] = cls.pupils as [typeof cls.pupils[0], typeof cls.pupils[0], typeof cls.pupils[0], typeof cls.pupils[0]];
+  await store.setSuspended(cai.id, '2027-01-01T00:00:00.000Z');
+  const picked = await selectUsers(store, { inClass: cls.class, named: [teacher, ada] });
+  t.same(picked.users.map((u) => u.username), [ada.username, ben.username, zoe.username, 'tess'], 'Jones Ada, Jones Ben, Ng; then the teacher named; Ada once');
+  t.same(picked.unable.map((u) => u.username), [cai.username], 'the suspended pupil is left out, and said');
+  t.same((await selectUsers(store, { named: [teacher] })).users.map((u) => u.username), ['tess'], 'named users alone');
+});
+
+t.test('holders: who already has a credential of each kind', async (t) => {
+  const { store, org, cls } = await school(t);
+  const [zoe, ada] = cls.pupils;
+  await store.setCredential(zoe!.id, 'emoji', 'emoji-hash');
+  await store.setCredential(ada!.id, 'password', 'password-hash');
+  await store.issueBadge(ada!.id, org.id, 'badge-hash');
+  t.same([...await holders(store, org, 'emoji')], [zoe!.id]);
+  t.same([...await holders(store, org, 'password')], [ada!.id]);
+  t.same([...await holders(store, org, 'badge')], [ada!.id]);
+});
+
+t.test('draw, hash, store: each user gets the credential drawn for them, hashed with argon2id', async (t) => {
+  const { store, cls } = await school(t);
+  for (const method of ['emoji', 'password', 'badge'] as const) {
+    const drawn = drawCredentials(cls.pupils, method);
+    t.same(drawn.map((d) => d.user.id), cls.pupils.map((u) => u.id), `${method}: one each, in order`);
+    const prepared = await hashCredentials(drawn);
+    await storeCredentials(store, prepared);
+    for (const p of prepared) {
+      if (p.method === 'badge') {
+        t.equal((await store.findBadge(badgeCodeHash(normalizeBadgeCode(p.badge.code)!)))?.userId, p.user.id, 'badge: the printed code is the user\'s badge');
+        continue;
+      }
+      const plain = p.method === 'emoji' ? p.pictures.join(',') : p.password;
+      t.match(p.hash, /^\$argon2id\$/);
+      t.ok(await argon2Verify((await store.getCredential(p.user.id, p.method))!, plain), `${method}: ${p.user.username}'s stored hash takes what is printed`);
+    }
+  }
+});
