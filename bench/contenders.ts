@@ -28,6 +28,8 @@ export interface Contender {
   key: TargetKey;
   t: Target;
   into: TargetResults;
+  /** Lanyard's environment (its store and keys), for commands run beside it; absent for bare oidc-provider. */
+  env?: NodeJS.ProcessEnv;
   /** Stops it (and what it needs, a redis-server), then checks its log. Never throws. */
   finish(): Promise<void>;
 }
@@ -100,7 +102,7 @@ async function startLanyardContender(run: Launch, key: 'sqlite' | 'redis', store
   const t = target(key, server.origin, run.setup, server.group.pid);
   const scraper = startScraper(server.metricsUrl);
   return {
-    key, t, into,
+    key, t, into, env: server.env,
     finish: () => neverThrows(run, label, async () => {
       let stoppedAt = Number.POSITIVE_INFINITY;
       try {

@@ -13,6 +13,8 @@ export interface LanyardServer {
   group: Group;
   /** Lanyard's log (JSON lines at info), kept for the error scan after the run. */
   logFile: string;
+  /** Its environment: what a `lanyard` command needs to work on the same store (the roster import). */
+  env: NodeJS.ProcessEnv;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ export async function startLanyard(o: LanyardOptions): Promise<LanyardServer> {
       } catch { return undefined; /* not listening yet */ }
     },
   });
-  return { origin, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, group, logFile, stop: () => group.stop(graceMs) };
+  return { origin, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, group, logFile, env, stop: () => group.stop(graceMs) };
 }
 
 const tail = (file: string, lines = 15): string => {

@@ -22,6 +22,8 @@ export interface Profile {
    */
   morningPeak: { pupils: number; seconds: number; connections: number };
   staff: number;
+  /** The district `lanyard roster import` reads (bench/roster/generate.ts): the default is the target's size. */
+  rosterImport: { users: number; classes: number; enrollments: number; schools: number };
 }
 
 const DEFAULT: Profile = {
@@ -34,6 +36,7 @@ const DEFAULT: Profile = {
   storm: { seconds: 3, exchangeConcurrency: 8, signInConcurrency: 32, maxCodes: 2500 },
   morningPeak: { pupils: 2000, seconds: 60, connections: 1000 },
   staff: 96,
+  rosterImport: { users: 50_000, classes: 2_000, enrollments: 200_000, schools: 10 },
 };
 
 const QUICK: Profile = {
@@ -46,6 +49,7 @@ const QUICK: Profile = {
   storm: { seconds: 1.25, exchangeConcurrency: 8, signInConcurrency: 24, maxCodes: 600 },
   morningPeak: { pupils: 120, seconds: 5, connections: 1000 },
   staff: 96,
+  rosterImport: { users: 5_000, classes: 200, enrollments: 20_000, schools: 2 },
 };
 
 /** Enough of everything to go through every code path once or twice; the figures mean nothing. */
@@ -59,6 +63,7 @@ const SMOKE: Profile = {
   storm: { seconds: 0.4, exchangeConcurrency: 2, signInConcurrency: 4, maxCodes: 12 },
   morningPeak: { pupils: 6, seconds: 1, connections: 16 },
   staff: 16,
+  rosterImport: { users: 60, classes: 4, enrollments: 240, schools: 2 },
 };
 
 export interface Options {
@@ -78,7 +83,7 @@ export interface Options {
   only: Set<Scenario>;
 }
 
-export const SCENARIOS = ['exchange', 'refresh', 'discovery', 'jwks', 'sign-in', 'storm', 'morning-peak'] as const;
+export const SCENARIOS = ['exchange', 'refresh', 'discovery', 'jwks', 'sign-in', 'storm', 'morning-peak', 'roster-import'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export const USAGE = `npm run bench [-- OPTIONS]
@@ -91,6 +96,8 @@ and Lanyard on SQLite and on Redis (when redis-server is installed); prints a ta
   --soak               also run the soak: mixed traffic for 10 minutes, resident size sampled
   --soak-minutes N     the soak's length (implies --soak)
   --soak-only          only the soak: no machine limits, no other scenarios
+  --roster-users N     users in the district the roster import reads (default 50000; --quick 5000), with
+                       classes and enrolments in proportion (1 class per 25 users, 4 enrolments per user)
   --pupils N           pupils in the morning peak (default 2000; --quick 120)
   --peak-seconds N     the morning peak's arrival window (default 60; --quick 5)
   --json FILE          where to write the results (default bench/results/latest.json)
@@ -106,6 +113,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
   let profile = DEFAULT;
   let pupils: number | undefined;
   let peakSeconds: number | undefined;
+  let rosterUsers: number | undefined;
   const o: Omit<Options, 'profile'> = {
     json: join(REPO, 'bench/results/latest.json'), soak: false, soakOnly: false, soakMinutes: 10, stores: [], bare: true,
     workers: undefined, lanyardEnv: {}, keep: false, only: new Set(),
@@ -125,6 +133,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
       case '--soak': o.soak = true; break;
       case '--soak-minutes': o.soak = true; o.soakMinutes = number(arg, value()); break;
       case '--soak-only': o.soak = true; o.soakOnly = true; break;
+      case '--roster-users': rosterUsers = Math.round(number(arg, value())); break;
       case '--pupils': pupils = Math.round(number(arg, value())); break;
       case '--peak-seconds': peakSeconds = number(arg, value()); break;
       case '--json': o.json = value(); break;
@@ -154,6 +163,10 @@ export function parseOptions(argv: string[]): Options | 'help' {
   }
   if (pupils || peakSeconds) {
     profile = { ...profile, morningPeak: { ...profile.morningPeak, pupils: pupils ?? profile.morningPeak.pupils, seconds: peakSeconds ?? profile.morningPeak.seconds } };
+  }
+  if (rosterUsers) {
+    const classes = Math.max(1, Math.round(rosterUsers / 25));
+    profile = { ...profile, rosterImport: { users: rosterUsers, classes, enrollments: rosterUsers * 4, schools: Math.max(1, Math.min(10, Math.round(classes / 200))) } };
   }
   return { ...o, profile, stores: o.stores.length ? o.stores : ['sqlite', 'redis'] };
 }

@@ -76,6 +76,7 @@ export function ratios(r: Results): Ratio[] {
     out.push(atMost(`exchange p99 during a sign-in storm ÷ alone (${store})`, 2, t.storm?.p99Ratio));
     // Not a ratio: the count of answers that should never happen (issue §1: never a 5xx, 429/503 only with Retry-After).
     if (t.morningPeak) out.push(atMost(`morning peak: failures other than 429/503 with Retry-After (${store})`, 0, t.morningPeak.unexpected));
+    if (t.rosterImport) out.push(...rosterImportRatios(store, t));
   }
   // … and every rate again on Redis, against SQLite.
   if (sqlite && redis && !sqlite.skipped && !redis.skipped) {
@@ -83,4 +84,21 @@ export function ratios(r: Results): Ratio[] {
   }
   if (r.soak) out.push(atMost(`resident size drift over the soak, % (${r.soak.store})`, 10, Math.abs(r.soak.rss.driftPercent)));
   return out;
+}
+
+/**
+ * The roster import's targets (docs/rostering.md): a district of 50,000 users in ≤ 60 s and ≤ 400 MiB resident,
+ * the same files again in ≤ 20 s writing nothing. A smaller district (--quick, --smoke, --roster-users) shows
+ * its seconds without a goal: a command's fixed start-up cost makes a scaled goal meaningless.
+ */
+function rosterImportRatios(store: string, t: TargetResults): Ratio[] {
+  const r = t.rosterImport!;
+  const full = r.size.users >= 50_000;
+  const seconds = (name: string, goal: number, value: number) => (full ? atMost(`${name} ÷ ${goal} s (${store})`, 1, value / goal) : info(`${name}, s (${store}; ${r.size.users} users)`, value));
+  return [
+    seconds('roster import', 60, r.first.seconds),
+    full ? atMost(`roster import resident size ÷ 400 MiB (${store})`, 1, r.first.peakRssMiB / 400) : info(`roster import resident size, MiB (${store})`, r.first.peakRssMiB),
+    seconds('the same roster again', 20, r.again.seconds),
+    atMost(`the same roster again: changes written (${store})`, 0, r.again.applied ? 1 : 0),
+  ];
 }

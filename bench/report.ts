@@ -45,6 +45,7 @@ export function renderReport(r: Results): string {
     [name, ...COLUMNS.map(([k]) => { const x = t(k); return x ? cell(x) : ''; }), limit];
   const L = r.limits;
   const peak = r.targets.sqlite?.morningPeak ?? r.targets.redis?.morningPeak;
+  const ri = r.targets.sqlite?.rosterImport ?? r.targets.redis?.rosterImport;
   const rows: string[][] = [
     ['', ...COLUMNS.map(([k, label]) => (r.targets[k]?.skipped ? `${label}: skipped` : label)), 'machine limit'],
     row('RSA-4096 RS256 signatures, all cores: a four-prime key, like Lanyard\'s', () => '', L ? `${num(L.rsaSignaturesPerSecond)} /s${eachCpu(L.rsaSignatureCpuMs)}` : ''),
@@ -70,6 +71,12 @@ export function renderReport(r: Results): string {
     row('  load generator meanwhile (CPU of one core · loop delay p99)', (x) => {
       const g = x.morningPeak?.generator;
       return g ? `${g.cpuPercent} % · ${ms(g.loopDelayP99)} ms` : '';
+    }),
+    row(ri ? `roster import: ${num(ri.size.users)} users, ${num(ri.size.classes)} classes, ${num(ri.size.enrollments)} enrolments` : 'roster import',
+      (x) => (x.rosterImport ? `${x.rosterImport.first.seconds.toFixed(1)} s · peak ${x.rosterImport.first.peakRssMiB} MiB resident` : '')),
+    row('  the same files again', (x) => {
+      const a = x.rosterImport?.again;
+      return a ? `${a.seconds.toFixed(1)} s · peak ${a.peakRssMiB} MiB · ${a.applied ? 'WROTE CHANGES' : 'nothing written'}` : '';
     }),
     row('startup (ready to serve)', (x) => (x.startupSeconds !== undefined ? `${x.startupSeconds.toFixed(1)} s` : '')),
     row('Lanyard processes at the end (resident size)', (x) => (x.processes ? `${x.processes.count}: ${x.processes.rssMiB} MiB (${x.processes.eachMiB.join(' + ')})` : '')),

@@ -4,6 +4,7 @@ import type { Machine } from './machine.js';
 import type { MetricsSummary } from './metrics-scraper.js';
 import type { MachineLimits } from './machine-limits.js';
 import type { PeakResult } from './scenarios/morning-peak.js';
+import type { RosterImportResult } from './scenarios/roster-import.js';
 import type { SoakResult } from './scenarios/soak.js';
 import type { SignInFigure } from './scenarios/sign-in.js';
 import type { StormResult } from './scenarios/storm.js';
@@ -29,6 +30,8 @@ export interface TargetResults {
   signIn?: SignInFigure;
   storm?: StormResult;
   morningPeak?: PeakResult;
+  /** `lanyard roster import` of a generated district into this server's store, then the same files again. */
+  rosterImport?: RosterImportResult;
   /** Lanyard's processes (the server and its workers) and their resident size, at the end of its scenarios. */
   processes?: { count: number; rssMiB: number; eachMiB: number[] };
   /** Lanyard's metrics, scraped every 15 s during the run; the last scrape's token and request counts. */

@@ -6,6 +6,7 @@ import type { Phase } from './results.js';
 import { measureExchange } from './scenarios/exchange.js';
 import { measureMorningPeak } from './scenarios/morning-peak.js';
 import { measureRefresh } from './scenarios/refresh.js';
+import { measureRosterImport, rosterFolder } from './scenarios/roster-import.js';
 import { measureSignIn } from './scenarios/sign-in.js';
 import { measureGet } from './scenarios/static-docs.js';
 import { measureStorm } from './scenarios/storm.js';
@@ -20,6 +21,8 @@ export interface SuiteContext {
   phases: Phase[];
   /** When the run began (ms since the epoch): phases are timed from it. */
   began: number;
+  /** The run's temporary directory (the generated roster goes there). */
+  dir: string;
 }
 
 /** What one server's earlier steps left for its later ones. */
@@ -99,6 +102,19 @@ const STEPS: Step[] = [
       } else if (peak.unexpected > 0) {
         ctx.warn(`${c.t.label}: ${peak.unexpected} pupils in the morning peak failed unexpectedly: ${JSON.stringify(peak.errors)}`);
       }
+    },
+  },
+  {
+    scenario: 'roster-import',
+    what: (ctx) => {
+      const s = ctx.options.profile.rosterImport;
+      return `roster import of ${s.users} users, ${s.classes} classes, ${s.enrollments} enrolments, then again unchanged`;
+    },
+    applies: (c, _, ctx) => isLanyard(c) && c.env !== undefined && want(ctx, 'roster-import'),
+    async run(c, _, ctx) {
+      const size = ctx.options.profile.rosterImport;
+      c.into.rosterImport = await measureRosterImport(await rosterFolder(ctx.dir, size), size, c.env!);
+      if (c.into.rosterImport.again.applied) ctx.warn(`${c.t.label}: importing the same roster again wrote changes`);
     },
   },
 ];
