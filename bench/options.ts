@@ -63,7 +63,7 @@ const SMOKE: Profile = {
   storm: { seconds: 0.4, exchangeConcurrency: 2, signInConcurrency: 4, maxCodes: 12 },
   morningPeak: { pupils: 6, seconds: 1, connections: 16 },
   staff: 16,
-  rosterImport: { users: 60, classes: 4, enrollments: 240, schools: 2 },
+  rosterImport: { users: 80, classes: 4, enrollments: 120, schools: 1 },
 };
 
 export interface Options {

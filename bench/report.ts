@@ -6,6 +6,8 @@ import { LABELS, type TargetKey } from './target.js';
 /** The results as the table `npm run bench` prints: rates and latencies side by side, then the ratios. */
 
 const num = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+/** A count of records, as people write it. */
+const count = (n: number): string => n.toLocaleString('en-US');
 const ms = (n: number): string => (n >= 100 ? String(Math.round(n)) : n.toFixed(1));
 const errs = (errors: Record<string, number>): string => {
   const entries = Object.entries(errors);
@@ -72,7 +74,7 @@ export function renderReport(r: Results): string {
       const g = x.morningPeak?.generator;
       return g ? `${g.cpuPercent} % · ${ms(g.loopDelayP99)} ms` : '';
     }),
-    row(ri ? `roster import: ${num(ri.size.users)} users, ${num(ri.size.classes)} classes, ${num(ri.size.enrollments)} enrolments` : 'roster import',
+    row(ri ? `roster import: ${count(ri.size.users)} users, ${count(ri.size.classes)} classes, ${count(ri.size.enrollments)} enrolments` : 'roster import',
       (x) => (x.rosterImport ? `${x.rosterImport.first.seconds.toFixed(1)} s · peak ${x.rosterImport.first.peakRssMiB} MiB resident` : '')),
     row('  the same files again', (x) => {
       const a = x.rosterImport?.again;

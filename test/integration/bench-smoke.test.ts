@@ -114,7 +114,14 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
   // taken between measurements seconds apart, not minutes.
   const order = r.phases.map((p) => p.scenario);
   const scenarios = [...new Set(order)];
-  t.same(scenarios, ['exchange', 'refresh', 'discovery', 'jwks', 'sign-in', 'storm', 'morning-peak'], 'every scenario ran, in the suite\'s order');
+  t.same(scenarios, ['exchange', 'refresh', 'discovery', 'jwks', 'sign-in', 'storm', 'morning-peak', 'roster-import'], 'every scenario ran, in the suite\'s order');
+  for (const k of ['sqlite', 'redis'] as const) {
+    const ri = r.targets[k]?.rosterImport;
+    t.ok(ri && ri.first.applied && ri.first.counts.users?.added === ri.size.users, `${k}: the roster import added every generated user`);
+    t.ok(ri && !ri.again.applied && ri.again.counts.users?.unchanged === ri.size.users, `${k}: the same roster again wrote nothing`);
+    t.ok(ri && ri.first.peakRssMiB > 0, `${k}: the import's resident size was sampled`);
+  }
+  t.match(run.stdout, /roster import: 80 users/, 'prints the roster import row');
   t.same(order, scenarios.flatMap((s) => order.filter((x) => x === s)), 'each scenario measured on every server before the next scenario began');
   t.same(r.phases.filter((p) => p.scenario === 'exchange').map((p) => p.target), servers, 'the exchange on each server in turn: bare, SQLite, Redis');
   t.ok(r.phases.every((p, i) => i === 0 || p.startSeconds >= r.phases[i - 1]!.startSeconds + r.phases[i - 1]!.seconds - 0.1),
