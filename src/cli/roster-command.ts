@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/config.js';
+import { parseTypeOverrides } from '../config/roster.js';
 import { command, type Group, JSON_OPTION } from './command.js';
 
 /** The commands' work, loaded only when one runs (`lanyard --help` stays quick). */
@@ -45,12 +46,16 @@ unless --allow-mass-removal is given. See docs/rostering.md.`,
         'dry-run': { type: 'flag', description: 'print the plan; write nothing' },
         json: { ...JSON_OPTION, description: 'print one JSON object: counts, errors, applied' },
         'allow-mass-removal': { type: 'flag', description: 'apply a plan that makes more than the set share of a school leave' },
+        types: {
+          type: 'list', placeholder: 'ROLE=TYPE,…',
+          description: "this import's user type for a OneRoster role, over roster.types (e.g. teacher=employee)",
+        },
         wait,
       },
       run: async ({ args: [path], options }) => {
         leanHeap();
         process.exitCode = await (await work()).importRosterCommand(loadConfig(), systemClock, await reader(), path!, {
-          org: options.org, dryRun: options['dry-run'], json: options.json, allowMassRemoval: options['allow-mass-removal'], wait: seconds(options.wait),
+          org: options.org, types: parseTypeOverrides(options.types ?? []), dryRun: options['dry-run'], json: options.json, allowMassRemoval: options['allow-mass-removal'], wait: seconds(options.wait),
         });
       },
     }),

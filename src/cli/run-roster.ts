@@ -1,7 +1,7 @@
 import { userInfo } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { rosterSettings } from '../config/roster.js';
+import { type RosterSettings, rosterSettings } from '../config/roster.js';
 import { importRoster, type RosterReader } from '../roster/import-roster.js';
 import { purgeLeavers, retentionCutoff } from '../roster/retention.js';
 import { RosterBusyError } from '../roster/roster-lock.js';
@@ -29,9 +29,15 @@ export interface RosterImportOptions {
   dryRun: boolean;
   json: boolean;
   allowMassRemoval: boolean;
+  /** This import's OneRoster role → user type, over the file's `roster.types` (`--types`). */
+  types?: Record<string, string>;
   /** Seconds to wait for another import. */
   wait: number;
 }
+
+/** The settings with one import's own role → type pairs over the file's. */
+const withTypes = (s: RosterSettings, types: Record<string, string> | undefined): RosterSettings =>
+  (types && Object.keys(types).length ? { ...s, types: { ...s.types, ...types } } : s);
 
 /**
  * `lanyard roster import PATH`: reads the export, prints the plan, and applies it unless it has errors or
@@ -45,7 +51,7 @@ export async function importRosterCommand(
   const progress = importProgress(stderr, { quiet: o.json });
   try {
     const result = await withConfiguredStore(config, clock, (store) => importRoster(store, path, {
-      read, clock, settings: rosterSettings(config.file), by: commandUser(), org: o.org, dryRun: o.dryRun,
+      read, clock, settings: withTypes(rosterSettings(config.file), o.types), by: commandUser(), org: o.org, dryRun: o.dryRun,
       allowMassRemoval: o.allowMassRemoval, progress: progress.read, onStep: progress.step, lockWaitMs: o.wait * 1000,
     }));
     progress.end();

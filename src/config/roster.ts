@@ -13,6 +13,26 @@ export interface RosterSettings {
   rosterIdFrom: string;
 }
 
+/** A OneRoster role as the `types` section names it, and a user type as the SPEC's `type` claim carries it. */
+const ROLE = /^[a-z][a-zA-Z]{0,31}$/;
+const USER_TYPE = /^[a-z_]{1,32}$/;
+
+/**
+ * `--types teacher=employee,aide=staff` (one import's own mapping, over the file's): the pairs, or an error
+ * naming the pair that is not `role=type`.
+ */
+export function parseTypeOverrides(pairs: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const [role, type, ...rest] = pair.split('=').map((s) => s.trim());
+    if (!role || !type || rest.length || !ROLE.test(role) || !USER_TYPE.test(type)) {
+      throw new Error(`--types: "${pair}" is not ROLE=TYPE (a OneRoster role such as teacher, and a user type of a-z and _, e.g. employee)`);
+    }
+    out[role] = type;
+  }
+  return out;
+}
+
 export function rosterSettings(file: Pick<ConfigFile, 'roster'> = {}): RosterSettings {
   const r = file.roster ?? {};
   return {

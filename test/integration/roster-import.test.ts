@@ -152,3 +152,20 @@ t.test('OneRoster 1.1, 1.2 and a delta: each school an organisation; the delta c
   t.match(delta.stdout, /user ben\.okafor: family_name "Okafor" → "Okafor-Hale"/);
   t.match(delta.stdout, /leaving \(\d+\):\n {2}user cal\.reid/);
 });
+
+t.test('--types gives one import its own user type for a OneRoster role, over the configuration file', async (t) => {
+  const { lanyard: server, env } = await BACKENDS[0]!.start(t);
+  const export11 = join(FIXTURES, 'oneroster-1.1');
+  const bad = await lanyard(['roster', 'import', export11, '--types', 'teacher'], env);
+  t.not(bad.code, 0, 'a pair without a type is refused');
+  t.match(bad.stderr, /--types: "teacher" is not ROLE=TYPE/);
+  t.notOk(await server.store.findOrganisation('riverside-primary-school'), 'and nothing is imported');
+  const r = await lanyard(['roster', 'import', export11, '--types', 'teacher=employee'], env);
+  t.equal(r.code, 0, r.stderr);
+  const school = (await server.store.findOrganisation('riverside-primary-school'))!;
+  const type = async (username: string) => (await server.store.findUserByUsername(school.id, username))?.type;
+  t.equal(await type('h.marsh'), 'employee', 'a teacher is an employee');
+  t.equal(await type('t.reyes'), 'employee', 'every teacher');
+  const pupil = (await server.store.listUsers(school.id)).find((u) => u.username !== 'h.marsh' && u.username !== 't.reyes' && u.type === 'student');
+  t.ok(pupil, 'pupils stay students');
+});
