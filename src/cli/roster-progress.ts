@@ -25,19 +25,28 @@ export function importProgress(stream: NodeJS.WriteStream, o: { quiet: boolean }
     };
   }
   const bars = new cliProgress.MultiBar({
-    stream, format: ' {file} {value} rows {state}', hideCursor: true, clearOnComplete: false, fps: 10, noTTYOutput: false,
+    stream, format: ' {file} [{bar}] {percentage}% · {rows} rows {state}', hideCursor: true, clearOnComplete: false, fps: 10, noTTYOutput: false,
+    barsize: 24,
   }, cliProgress.Presets.shades_classic);
   const byFile = new Map<string, cliProgress.SingleBar>();
   let stepBar: cliProgress.SingleBar | undefined;
   return {
-    read: (file, rows, done) => {
+    // A file's bar fills by its bytes read of its size; a file of unknown size (the one-file CSV, a stream)
+    // by its rows, full when it is read.
+    read: (file, rows, done, bytes) => {
       let bar = byFile.get(file);
       if (!bar) {
-        bar = bars.create(0, 0, { file, state: '…' });
+        bar = bars.create(1, 0, { file, rows: 0, state: '…' });
         byFile.set(file, bar);
       }
-      bar.setTotal(Math.max(rows, 1));
-      bar.update(rows, { file, state: done ? 'read' : '…' });
+      const total = bytes?.total;
+      if (total) {
+        bar.setTotal(Math.max(total, 1));
+        bar.update(done ? Math.max(total, 1) : Math.min(bytes.read, total), { file, rows, state: done ? 'read' : '' });
+      } else {
+        bar.setTotal(Math.max(rows, 1));
+        bar.update(done ? Math.max(rows, 1) : 0, { file, rows, state: done ? 'read' : '…' });
+      }
     },
     step: (text) => {
       if (!stepBar) stepBar = bars.create(1, 0, { file: text, state: '' }, { format: ' {file}' });

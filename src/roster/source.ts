@@ -136,5 +136,8 @@ export interface RosterSource {
   digest: string;
 }
 
-/** Progress while reading, for the terminal: the file, and rows read so far. */
-export type ReadProgress = (file: string, rows: number, done: boolean) => void;
+/**
+ * Progress while reading, for the terminal: the file, rows read so far, and bytes read of the file's size
+ * (`total` undefined where the size is not known beforehand: a file given as a stream).
+ */
+export type ReadProgress = (file: string, rows: number, done: boolean, bytes?: { read: number; total: number | undefined }) => void;

@@ -60,6 +60,8 @@ export interface TableOptions {
   file: string;
   /** More bytes than this and the file is refused as too large. */
   maxBytes: number;
+  /** The file's size when known beforehand (a folder's file, a zip entry): progress shows the share read. */
+  size?: number | undefined;
   /** The longest record, in characters. */
   maxRecordChars: number;
   /** Columns are looked up in lower case (`Row.get('username')` finds a `Username` column). */
@@ -154,7 +156,7 @@ export async function readTable(input: Readable, reader: TableReader, o: TableOp
       row.line = line;
       reader.row(row);
       rows++;
-      if (rows % PROGRESS_EVERY === 0) o.progress?.(file, rows, false);
+      if (rows % PROGRESS_EVERY === 0) o.progress?.(file, rows, false, { read: bytes, total: o.size });
       return null;
     },
   });
@@ -188,6 +190,6 @@ export async function readTable(input: Readable, reader: TableReader, o: TableOp
   }
   if (refusal) problems.add(file, 0, '', refusal);
   else if (!row) problems.add(file, 0, '', 'the file is empty: a CSV file starts with its header');
-  o.progress?.(file, rows, true);
+  o.progress?.(file, rows, true, { read: bytes, total: o.size });
   return { sha256: hash.digest('hex'), bytes, rows, whole: !refusal && row !== undefined && !skipRows };
 }

@@ -48,7 +48,7 @@ export async function readOneRoster(files: ExportFiles, o: OneRosterOptions): Pr
     }
     try {
       const table = await readTable(await file.open(), reader, {
-        problems, progress: o.progress, file: file.name, maxBytes: limits.fileBytes, maxRecordChars: limits.recordChars,
+        problems, progress: o.progress, file: file.name, size: file.size, maxBytes: limits.fileBytes, maxRecordChars: limits.recordChars,
         take: (bytes) => (total += bytes) <= limits.totalBytes,
       });
       hashes.set(file.name, table.sha256);
