@@ -60,6 +60,19 @@ unless --allow-mass-removal is given. See docs/rostering.md.`,
       },
     }),
     command({
+      name: 'history',
+      summary: 'the applied roster imports, newest first: when, who, format, digest, organisations, what changed',
+      options: {
+        limit: { type: 'string', placeholder: 'N', default: '20', description: 'at most this many (default 20)' },
+        json: JSON_OPTION,
+      },
+      run: async ({ options }) => {
+        const limit = Number(options.limit);
+        if (!/^\d+$/.test(options.limit) || limit < 1 || limit > 10_000) throw new Error('--limit is a number from 1 to 10000');
+        await (await import('./run-roster-history.js')).rosterHistoryCommand(loadConfig(), systemClock, { limit, json: options.json });
+      },
+    }),
+    command({
       name: 'purge',
       summary: 'delete leavers held for longer than the retention period (--all: every leaver of the organisation now)',
       details: `Deletes their record, credentials, badges, sessions and tokens; their ids are never reused. A running

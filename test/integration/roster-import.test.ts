@@ -90,6 +90,12 @@ for (const backend of BACKENDS) {
     const classes = await server.store.listClasses((await server.store.findOrganisation('demo-school'))!.id);
     t.same(classes.map((c) => [c.title, c.pupils, c.teachers.map((x) => x.givenName).sort()]), [['3A', 15, ['Tess', 'Tia']], ['3B', 15, ['Tia', 'Tom']]]);
     t.equal((await server.store.listRosterImports(10)).length, 1, 'the import is recorded');
+    const history = await lanyard(['roster', 'history', '--json'], env);
+    const [run] = JSON.parse(history.stdout) as { by: string; format: string; digest: string; organisations: string[]; counts: Record<string, { added: number }> }[];
+    t.match(run, { by: /^cli:/, format: 'one-file', digest: /^[0-9a-f]{64}$/, organisations: ['demo-school'] }, 'roster history: who, the format, the digest, the school');
+    t.equal(run!.counts.users!.added, 33, 'and the counts');
+    const table = await lanyard(['roster', 'history'], env);
+    t.match(table.stdout, /^WHEN \(UTC\) +BY +FORMAT +DIGEST +ORGANISATIONS +CHANGED.*\n\d{4}-\d\d-\d\d \d\d:\d\d:\d\d +cli:\S+ +one-file +[0-9a-f]{12} +demo-school +.*users \+33 ~0 -0/, 'and as a table');
 
     const applied = await state(server.store);
     const again = await roster(onboardingCsv(), '--org', 'demo-school');
