@@ -2,17 +2,18 @@ import type { Organisation, RosterClass } from '../../adapters/store.js';
 import { withConfiguredStore } from './configured-store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
+import { StoreUnavailableError } from '../errors.js';
 import { badgeName } from '../badges/badge-name.js';
 import { renderBadgeSheet } from '../badges/badge-sheet.js';
 import type { Paper } from '../badges/label-layout.js';
 import { renderEmojiCards } from '../cards/emoji-cards.js';
 import { renderPasswordLetters } from '../cards/password-letters.js';
 import {
-  type CredentialMethod, type Drawn, drawCredentials, hashCredentials, holders, selectUsers, storeCredentials,
+  type CredentialMethod, type Drawn, drawCredentials, hashCredentials, holders, type Prepared, selectUsers, type Stored, storeCredentials,
 } from '../roster/class-credentials.js';
 import { UsageError } from './command.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
-import { checkPrivateFile, writePrivateFile } from './private-file.js';
+import { checkPrivateFile, replacePrivateFile, writePrivateFile } from './private-file.js';
 import { findClassTarget, findTargets } from './targets.js';
 
 export interface IssueOptions {
@@ -41,7 +42,8 @@ const WHAT: Record<CredentialMethod, { one: string; plural: string; document: st
  * [--only-missing] --out FILE.pdf [--force] [--paper a4]`: issues a credential of one kind to everyone
  * selected at once and writes one printable PDF (emoji cards, password letters or a badge sheet). The PDF
  * is made and written (mode 0600) before anything is stored, and put in place after; the secrets are in it
- * only, never on standard output. Replaced credentials end their users' sessions.
+ * only, never on standard output. Replaced credentials end their users' sessions. When only some could be
+ * stored, the file is kept for those, both lists are printed, and the command fails (exit 1).
  */
 export async function issueCredentialsCommand(config: Config, clock: Clock, o: IssueOptions, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   if (o.class === undefined && !o.users?.length) throw new UsageError('choose who: --class ID, --users a,b, or both', 'credentials issue');
@@ -66,19 +68,58 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
     const drawn = drawCredentials(chosen, o.method);
     // argon2 runs on libuv's threads while the PDF is laid out on this one.
     const hashing = hashCredentials(drawn);
-    const rendering = render(drawn, { organisation, inClass, paper: o.paper, signInAt: config.issuer });
+    const context: RenderContext = { organisation, inClass, paper: o.paper, signInAt: config.issuer };
+    const rendering = render(drawn, context);
     const [prepared, pdf] = await Promise.all([hashing, rendering]);
-    await writePrivateFile(o.out, pdf, o, () => storeCredentials(store, prepared));
+    const outcome = await writePrivateFile(o.out, pdf, o, async () => {
+      const stored = await storeCredentials(store, prepared);
+      if (!stored.stored.length) {
+        throw new Error(`the credentials could not be stored (${reasons(stored)}): nothing was issued, every credential is as it was, and no file was written`);
+      }
+      return stored;
+    });
+    if (outcome.failed.length) return reportPartial(outcome, { o, whom, chosen: chosen.length, io, pdf: () => render(outcome.stored, context) });
     io.out(`${WHAT[o.method].plural} issued to ${chosen.length} user(s) of ${whom}; ${WHAT[o.method].document} written to ${o.out} (readable by you only)`);
     if (users.length > chosen.length) io.out(`skipped ${users.length - chosen.length} who already had one (--only-missing)`);
-    io.out('print it, hand them out, then delete the file: it holds the secrets, which Lanyard keeps only as hashes');
+    io.out(HAND_OUT);
     if (!o.onlyMissing) io.out(`earlier ${WHAT[o.method].plural} of these users no longer work, and anyone who had one is signed out of Lanyard everywhere`);
   });
 }
 
+const HAND_OUT = 'print it, hand them out, then delete the file: it holds the secrets, which Lanyard keeps only as hashes';
+
+const usernames = (prepared: readonly Prepared[]) => prepared.map((p) => p.user.username).join(', ');
+/** Why writes failed, each reason once: a store failure by what the store said (its cause), not by its OAuth code. */
+const reasons = (s: Stored) => [...new Set(s.failed.map(({ error }) => {
+  const why = error instanceof StoreUnavailableError ? error.cause : error;
+  return why instanceof Error ? why.message : String(why);
+}))].join('; ');
+
+/**
+ * Some credentials were stored and some not: those stored are in force and their secrets nowhere but in the
+ * file, so the file is kept — remade for them alone when it can be — and both lists are said. Exit 1.
+ */
+async function reportPartial(outcome: Stored, c: { o: IssueOptions; whom: string; chosen: number; io: CommandOutput; pdf: () => Promise<Buffer> }): Promise<never> {
+  const { o, io } = c;
+  const what = WHAT[o.method];
+  io.out(`${what.plural} issued to ${outcome.stored.length} of ${c.chosen} user(s) of ${c.whom}: ${usernames(outcome.stored)}`);
+  try {
+    replacePrivateFile(o.out, await c.pdf());
+    io.out(`${what.document} for those ${outcome.stored.length} written to ${o.out} (readable by you only)`);
+  } catch (err) {
+    io.out(`${what.document} written to ${o.out} (readable by you only), for all ${c.chosen}: only those of the ${outcome.stored.length} named above work`
+      + ` (the file for them alone could not be made: ${(err as Error).message})`);
+  }
+  io.out(HAND_OUT);
+  if (!o.onlyMissing) io.out(`earlier ${what.plural} of those ${outcome.stored.length} no longer work, and anyone who had one is signed out of Lanyard everywhere`);
+  const failed = outcome.failed.map((f) => f.prepared);
+  io.err(`not issued to ${failed.length} user(s), whose ${what.plural} are as they were: ${usernames(failed)} (${reasons(outcome)})`);
+  throw new Error(`${failed.length} of ${c.chosen} credentials could not be stored (named above); issue theirs again once the store takes writes`);
+}
+
 interface RenderContext { organisation: Organisation; inClass: RosterClass | undefined; paper: Paper; signInAt: string }
 
-function render(drawn: Drawn[], c: RenderContext): Promise<Buffer> {
+function render(drawn: readonly Drawn[], c: RenderContext): Promise<Buffer> {
   const title = `${c.inClass ? `${c.inClass.title} — ` : ''}${c.organisation.name}`;
   const detail = c.inClass ? `${c.inClass.title} · ${c.organisation.name}` : c.organisation.name;
   const method = drawn[0]!.method;

@@ -8,8 +8,8 @@ import { canonicalEmojiPassword, type EmojiName, generateEmojiPassword } from '.
  * Credentials for many users at once — a class's pupils, or users named — of one kind: emoji passwords,
  * passwords or badges (`lanyard credentials issue`, docs/rostering.md → Credentials for a class). In steps,
  * so that what is printed is made before anything changes: `drawCredentials` draws the secrets,
- * `hashCredentials` hashes them, `storeCredentials` stores them (each replaced credential ends its user's
- * sessions, as the one-user commands do: Directory.setCredential, Badges.issueBadge).
+ * `hashCredentials` hashes them, `storeCredentials` stores them, each user's on its own (each replaced
+ * credential ends its user's sessions, as the one-user commands do: Directory.setCredential, Badges.issueBadge).
  */
 
 export type CredentialMethod = 'emoji' | 'password' | 'badge';
@@ -85,7 +85,25 @@ export function hashCredentials(drawn: readonly Drawn[]): Promise<Prepared[]> {
   }));
 }
 
-/** Stores prepared credentials; each replaces the user's credential of that kind and ends their sessions if it had one. */
-export async function storeCredentials(store: Store, prepared: readonly Prepared[]): Promise<void> {
-  await Promise.all(prepared.map((p) => (p.method === 'badge' ? storeBadge(store, p.badge) : store.setCredential(p.user.id, p.method, p.hash))));
+/** What storing did: whose credential was stored, and whose write failed (theirs is as it was). */
+export interface Stored {
+  /** In the order given. */
+  stored: Prepared[];
+  failed: { prepared: Prepared; error: unknown }[];
+}
+
+/**
+ * Stores prepared credentials; each replaces the user's credential of that kind and ends their sessions if
+ * it had one. Each user's write is their own: one that fails leaves that user's credential as it was and the
+ * others stored, so the caller learns exactly whose secrets are now in force (and must keep what it printed
+ * for them).
+ */
+export async function storeCredentials(store: Store, prepared: readonly Prepared[]): Promise<Stored> {
+  const outcomes = await Promise.allSettled(prepared.map((p) => (p.method === 'badge' ? storeBadge(store, p.badge) : store.setCredential(p.user.id, p.method, p.hash))));
+  const result: Stored = { stored: [], failed: [] };
+  outcomes.forEach((o, i) => {
+    if (o.status === 'fulfilled') result.stored.push(prepared[i]!);
+    else result.failed.push({ prepared: prepared[i]!, error: o.reason });
+  });
+  return result;
 }

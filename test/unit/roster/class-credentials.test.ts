@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import t, { type Test } from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
 import { argon2Verify } from '../../../src/accounts/credential-hasher.js';
@@ -25,7 +26,7 @@ async function school(t: Test) {
     pupils: [['Zoë', 'Ng'], ['Ada', 'Jones'], ['Ben', 'Jones'], ['Cai', 'Wu']],
     others: [{ user: teacher, role: 'teacher' }],
   });
-  return { store, org, teacher, cls };
+  return { store, org, teacher, cls, dir };
 }
 
 t.test('selectUsers: a class\'s pupils who can sign in, by family then given name, then the users named, each once', async (t) => {
@@ -55,7 +56,8 @@ t.test('draw, hash, store: each user gets the credential drawn for them, hashed 
     const drawn = drawCredentials(cls.pupils, method);
     t.same(drawn.map((d) => d.user.id), cls.pupils.map((u) => u.id), `${method}: one each, in order`);
     const prepared = await hashCredentials(drawn);
-    await storeCredentials(store, prepared);
+    const stored = await storeCredentials(store, prepared);
+    t.same({ stored: stored.stored.map((p) => p.user.id), failed: stored.failed }, { stored: cls.pupils.map((u) => u.id), failed: [] }, `${method}: every one stored`);
     for (const p of prepared) {
       if (p.method === 'badge') {
         t.equal((await store.findBadge(badgeCodeHash(normalizeBadgeCode(p.badge.code)!)))?.userId, p.user.id, 'badge: the printed code is the user\'s badge');
@@ -66,4 +68,19 @@ t.test('draw, hash, store: each user gets the credential drawn for them, hashed 
       t.ok(await argon2Verify((await store.getCredential(p.user.id, p.method))!, plain), `${method}: ${p.user.username}'s stored hash takes what is printed`);
     }
   }
+});
+
+t.test('storeCredentials: a write the store refuses fails alone; the result says whose were stored and whose not', async (t) => {
+  const { store, cls, dir } = await school(t);
+  const [zoe, ada, ben, cai] = cls.pupils;
+  await store.setCredential(ben!.id, 'password', 'bens-hash');
+  const db = new Database(join(dir, 'lanyard.db'));
+  db.exec(`CREATE TRIGGER refuse_ben BEFORE UPDATE ON credentials WHEN NEW.user_id = '${ben!.id}' BEGIN SELECT RAISE(ABORT, 'refused'); END;`);
+  db.close();
+  const prepared = await hashCredentials(drawCredentials(cls.pupils, 'password'));
+  const result = await storeCredentials(store, prepared);
+  t.same(result.stored.map((p) => p.user.id), [zoe!.id, ada!.id, cai!.id], 'the others, in order');
+  t.same(result.failed.map((f) => [f.prepared.user.id, (f.error as Error).message]), [[ben!.id, 'refused']], 'Ben\'s write, with why');
+  t.equal(await store.getCredential(ben!.id, 'password'), 'bens-hash', 'his credential is as it was');
+  t.ok(await store.getCredential(cai!.id, 'password'), 'the others have theirs');
 });
