@@ -53,7 +53,7 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
     const inClass = o.class === undefined ? undefined : await findClassTarget(store, organisation, o.class);
     const named = await Promise.all((o.users ?? []).map(async (u) => (await findTargets(store, o.org, u)).user!));
     const { users, unable } = await selectUsers(store, { inClass, named });
-    const has = o.onlyMissing ? await holders(store, organisation, o.method) : new Set<string>();
+    const has = o.onlyMissing ? await holders(store, users, o.method) : new Set<string>();
     const chosen = users.filter((u) => !has.has(u.id));
     const whom = inClass ? `${inClass.title} at ${organisation.name}` : organisation.name;
     if (unable.length) {

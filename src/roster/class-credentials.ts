@@ -1,4 +1,4 @@
-import type { Organisation, RosterClass, Store, User } from '../../adapters/store.js';
+import type { RosterClass, Store, User } from '../../adapters/store.js';
 import { hashCredential } from '../accounts/credential-hasher.js';
 import { generatePassword } from '../accounts/user-password.js';
 import { type NewBadge, newBadge, storeBadge } from '../badges/badges.js';
@@ -47,11 +47,20 @@ export async function selectUsers(store: Store, o: { inClass?: RosterClass | und
   return { users, unable };
 }
 
-/** The users of `users` who already have a credential of this kind (a badge: an active one). */
-export async function holders(store: Store, organisation: Organisation, method: CredentialMethod): Promise<Set<string>> {
-  if (method === 'badge') return store.badgeHolders(organisation.id);
-  const kinds = await store.credentialKinds(organisation.id);
-  return new Set([...kinds].filter(([, held]) => held.includes(method)).map(([userId]) => userId));
+/**
+ * The users of `users` who already have a credential of this kind (a badge: an active one). Each is looked up
+ * in their own organisation: a class's pupil may be a member whose own school is another one.
+ */
+export async function holders(store: Store, users: readonly User[], method: CredentialMethod): Promise<Set<string>> {
+  const ids = new Set(users.map((u) => u.id));
+  const held = new Set<string>();
+  for (const organisationId of new Set(users.map((u) => u.organisationId))) {
+    const found = method === 'badge'
+      ? await store.badgeHolders(organisationId)
+      : [...await store.credentialKinds(organisationId)].filter(([, kinds]) => kinds.includes(method)).map(([userId]) => userId);
+    for (const userId of found) if (ids.has(userId)) held.add(userId);
+  }
+  return held;
 }
 
 /** A credential drawn for one user: what is printed. Not hashed, not stored. */

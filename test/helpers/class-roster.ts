@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Enrolment, RosterClass, RosterUser, Store, User } from '../../adapters/store.js';
+import type { Enrolment, RosterChanges, RosterClass, RosterUser, Store, User } from '../../adapters/store.js';
 import { newId } from '../../adapters/store/ids.js';
 
 /**
@@ -36,11 +36,25 @@ export async function putClass(store: Store, o: {
     ...users.map((u) => ({ classId: cls.id, userId: u.id, role: 'student', primary: false })),
     ...(o.others ?? []).map(({ user, role }) => ({ classId: cls.id, userId: user.id, role, primary: role === 'teacher' })),
   ];
-  await store.applyRoster({
-    organisations: [], users, holds: [], memberships: { put: [], remove: [] }, academicSessions: { put: [], remove: [] },
-    classes: { put: [cls], remove: [] }, enrolments: { put: enrolments, remove: [] },
-    run: { id: randomUUID(), at: new Date().toISOString(), by: 'test', format: 'one-file', digest: o.sourcedId, organisations: [], counts: {} },
-  });
+  await store.applyRoster(changes({ users, classes: { put: [cls], remove: [] }, enrolments: { put: enrolments, remove: [] } }));
   const pupils = await Promise.all(users.map(async (u) => (await store.findUser(u.id))!));
   return { class: cls, pupils };
 }
+
+/**
+ * Enrols a user whose own school is another one in `cls`, as a member of the class's school (a Membership),
+ * the way an import writes a pupil or teacher who belongs to two schools of a district.
+ */
+export async function putVisitor(store: Store, cls: RosterClass, user: User, role: string): Promise<void> {
+  await store.applyRoster(changes({
+    memberships: { put: [{ userId: user.id, organisationId: cls.organisationId, role }], remove: [] },
+    enrolments: { put: [{ classId: cls.id, userId: user.id, role, primary: false }], remove: [] },
+  }));
+}
+
+const changes = (some: Partial<RosterChanges>): RosterChanges => ({
+  organisations: [], users: [], holds: [], memberships: { put: [], remove: [] }, academicSessions: { put: [], remove: [] },
+  classes: { put: [], remove: [] }, enrolments: { put: [], remove: [] },
+  run: { id: randomUUID(), at: new Date().toISOString(), by: 'test', format: 'one-file', digest: randomUUID(), organisations: [], counts: {} },
+  ...some,
+});

@@ -11,7 +11,7 @@ import { cardAnatomy, cardSheet, letterSheet } from '../../src/cards/card-layout
 import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
 import { assertSession, refusedSignIn, signInAs } from '../helpers/account-session.js';
 import { crop, jsQR, run, textIn } from '../helpers/badge-pdf.js';
-import { PUPIL_NAMES, putClass, type TestClass } from '../helpers/class-roster.js';
+import { PUPIL_NAMES, putClass, putVisitor, type TestClass } from '../helpers/class-roster.js';
 import { lanyard } from '../helpers/cli.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
@@ -129,6 +129,28 @@ t.test('--only-missing skips those who have one; with nobody left, no file is wr
   t.equal(again.code, 0, again.stderr);
   t.match(again.stdout, /nothing to issue: all 5 selected user\(s\) of Class 3B at Demo School already have an emoji password; no file written/);
   t.notOk(existsSync(join(s.dir, 'again.pdf')), 'no file');
+});
+
+t.test('--only-missing counts a pupil whose own school is another one: their credential there is theirs', async (t) => {
+  const s = await school(t, 2);
+  const hill = await s.lanyard.store.upsertOrganisation({ slug: 'hill-school', name: 'Hill School' });
+  const eve = await s.lanyard.store.upsertUser({ organisationId: hill.id, username: 'eve', givenName: 'Eve', familyName: 'Adams', type: 'student' });
+  await putVisitor(s.lanyard.store, s.class3b.class, eve, 'student');
+  const eves = await hashCredential('owl,owl,owl,owl,owl,owl');
+  await s.lanyard.store.setCredential(eve.id, 'emoji', eves);
+
+  const out = join(s.dir, 'missing.pdf');
+  const result = await issue(s, ['--class', 'class-3b', '--method', 'emoji', '--only-missing', '--out', out]);
+  t.equal(result.code, 0, result.stderr);
+  t.match(result.stdout, /emoji passwords issued to 2 user\(s\)/, 'the two pupils of this school');
+  t.match(result.stdout, /skipped 1 who already had one \(--only-missing\)/, 'Eve has one, at her own school');
+  t.equal(await s.lanyard.store.getCredential(eve.id, 'emoji'), eves, 'and keeps it');
+  t.notOk((await readCards(out, 3)).some((c) => c.username === eve.username), 'no card for her');
+
+  const badges = await issue(s, ['--class', 'class-3b', '--method', 'badge', '--out', join(s.dir, 'badges.pdf')]);
+  t.match(badges.stdout, /badges issued to 3 user\(s\)/, 'without --only-missing she is one of the class\'s pupils');
+  const again = await issue(s, ['--class', 'class-3b', '--method', 'badge', '--only-missing', '--out', join(s.dir, 'none.pdf')]);
+  t.match(again.stdout, /nothing to issue: all 3 selected user\(s\) of Class 3B at Demo School already have an active badge/, 'her badge, of her own school, counts');
 });
 
 t.test('badges for users named: the sheet\'s QR codes decode to badges that sign in; --only-missing skips active badges', async (t) => {

@@ -10,7 +10,7 @@ import { badgeCodeHash, normalizeBadgeCode } from '../../../src/formats/badge-co
 import {
   drawCredentials, hashCredentials, holders, selectUsers, storeCredentials,
 } from '../../../src/roster/class-credentials.js';
-import { putClass } from '../../helpers/class-roster.js';
+import { putClass, putVisitor } from '../../helpers/class-roster.js';
 
 async function school(t: Test) {
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-class-credentials-'));
@@ -39,15 +39,26 @@ t.test('selectUsers: a class\'s pupils who can sign in, by family then given nam
   t.same((await selectUsers(store, { named: [teacher] })).users.map((u) => u.username), ['tess'], 'named users alone');
 });
 
-t.test('holders: who already has a credential of each kind', async (t) => {
+t.test('holders: who of the users given already has a credential of each kind, each in their own organisation', async (t) => {
   const { store, org, cls } = await school(t);
   const [zoe, ada] = cls.pupils;
+  // A pupil of the class whose own school is another one of the district (a member of this one).
+  const hill = await store.upsertOrganisation({ slug: 'hill', name: 'Hill School' });
+  const eve = await store.upsertUser({ organisationId: hill.id, username: 'eve', givenName: 'Eve', familyName: 'Hill', type: 'student' });
+  await putVisitor(store, cls.class, eve, 'student');
+  const other = await store.upsertUser({ organisationId: hill.id, username: 'olaf', givenName: 'Olaf', familyName: 'Hill', type: 'student' });
   await store.setCredential(zoe!.id, 'emoji', 'emoji-hash');
   await store.setCredential(ada!.id, 'password', 'password-hash');
   await store.issueBadge(ada!.id, org.id, 'badge-hash');
-  t.same([...await holders(store, org, 'emoji')], [zoe!.id]);
-  t.same([...await holders(store, org, 'password')], [ada!.id]);
-  t.same([...await holders(store, org, 'badge')], [ada!.id]);
+  for (const kind of ['emoji', 'password'] as const) await store.setCredential(eve.id, kind, `eve-${kind}`);
+  await store.issueBadge(eve.id, hill.id, 'eve-badge');
+  await store.setCredential(other.id, 'emoji', 'not-in-the-class');
+  const { users } = await selectUsers(store, { inClass: cls.class });
+  t.ok(users.some((u) => u.id === eve.id), 'Eve is one of the class\'s pupils');
+  t.same([...await holders(store, users, 'emoji')].sort(), [zoe!.id, eve.id].sort());
+  t.same([...await holders(store, users, 'password')].sort(), [ada!.id, eve.id].sort());
+  t.same([...await holders(store, users, 'badge')].sort(), [ada!.id, eve.id].sort());
+  t.same([...await holders(store, [zoe!], 'emoji')], [zoe!.id], 'only of the users given');
 });
 
 t.test('draw, hash, store: each user gets the credential drawn for them, hashed with argon2id', async (t) => {
