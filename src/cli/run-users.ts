@@ -126,9 +126,10 @@ export interface ListOptions {
 }
 
 /**
- * `lanyard users list --org SLUG [--class ID] [--json]`: the organisation's users (or one class's members):
- * username, name, type, classes, which credentials are set, badge yes/no, suspended, last sign-in. Never a
- * secret or a hash.
+ * `lanyard users list --org SLUG [--class ID] [--json]`: the organisation's users (or one class's members, of
+ * any school: their own one is shown when it is another), username, name, type, classes, which credentials
+ * are set, badge yes/no, status (active, suspended, or held by the roster: left or disabled, since when),
+ * last sign-in. Never a secret or a hash.
  */
 export async function listUsersCommand(config: Config, clock: Clock, o: ListOptions, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   const write = io.out;
@@ -138,15 +139,21 @@ export async function listUsersCommand(config: Config, clock: Clock, o: ListOpti
     const users = await listUsers(store, organisation, inClass ? { inClass } : {});
     if (o.json) return write(JSON.stringify(users, null, 2));
     if (!users.length) return write(inClass ? `${inClass.title} has no members` : `${organisation.name} has no users`);
-    const rows = [['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'SUSPENDED', 'LAST SIGN-IN'], ...users.map(listingRow)];
+    const rows = [['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'STATUS', 'LAST SIGN-IN'], ...users.map(listingRow)];
     for (const l of tableLines(rows)) write(l);
   });
 }
 
 const listingRow = (u: UserListing): string[] => [
-  u.username, `${u.givenName} ${u.familyName}`, u.type, u.classes.join(', ') || '-', u.credentials.join(',') || '-',
-  u.badge ? 'yes' : 'no', u.suspended ? 'yes' : 'no', u.lastSignIn ? minuteUtc(u.lastSignIn) : 'never',
+  u.username, `${u.givenName} ${u.familyName}${u.ownOrganisation ? ` (${u.ownOrganisation.name})` : ''}`, u.type, u.classes.join(', ') || '-',
+  u.credentials.join(',') || '-', u.badge ? 'yes' : 'no', status(u), u.lastSignIn ? minuteUtc(u.lastSignIn) : 'never',
 ];
+
+/** Whether the user may sign in, as the table says it: `active`, `suspended`, `left since 2025-06-30`, `disabled since …`, or both. */
+const status = (u: UserListing): string => {
+  const hold = u.rosterHold && `${u.rosterHold}${u.rosterHoldSince ? ` since ${u.rosterHoldSince.slice(0, 10)}` : ''}`;
+  return [u.suspended ? 'suspended' : undefined, hold].filter(Boolean).join(', ') || 'active';
+};
 
 /** An instant as the table shows it: to the minute, in UTC (`2025-05-01 08:31 UTC`). */
 export const minuteUtc = (iso: string): string => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;

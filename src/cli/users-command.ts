@@ -56,11 +56,14 @@ export const usersCommands: Group = {
     }),
     command({
       name: 'list',
-      summary: "an organisation's users: username, name, type, classes, credentials set, suspended, last sign-in (never secrets)",
-      details: 'Last sign-in: the last successful sign-in to Lanyard by any method, to the minute in UTC, or "never".',
+      summary: "an organisation's users: username, name, type, classes, credentials set, status, last sign-in (never secrets)",
+      details: `Status: active, suspended, or held by the roster ("left since 2025-06-30", "disabled since …"): only an
+active user can sign in. With --class, every member of the class, those whose own school is another one too
+(named after their name). Last sign-in: the last successful sign-in to Lanyard by any method, to the minute
+in UTC, or "never".`,
       options: {
         org,
-        class: { type: 'string', placeholder: 'ID', description: "only this class's members (its id or sourcedId: lanyard classes list)" },
+        class: { type: 'string', placeholder: 'ID', description: "only this class's members, of any school (its id or sourcedId: lanyard classes list)" },
         json: JSON_OPTION,
       },
       run: ({ options }) => listUsersCommand(loadConfig(), systemClock, { org: options.org, class: options.class, json: options.json }),

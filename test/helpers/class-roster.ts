@@ -52,6 +52,11 @@ export async function putVisitor(store: Store, cls: RosterClass, user: User, rol
   }));
 }
 
+/** Puts a roster hold on a user (left the school, or disabled in its system) since `at`, as an import does. */
+export async function putHold(store: Store, userId: string, hold: 'left' | 'disabled', at: string): Promise<void> {
+  await store.applyRoster(changes({ holds: [{ userId, hold, at }] }));
+}
+
 const changes = (some: Partial<RosterChanges>): RosterChanges => ({
   organisations: [], users: [], holds: [], memberships: { put: [], remove: [] }, academicSessions: { put: [], remove: [] },
   classes: { put: [], remove: [] }, enrolments: { put: [], remove: [] },

@@ -4,7 +4,7 @@ import { listClassesCommand } from '../../src/cli/run-classes.js';
 import { listUsersCommand } from '../../src/cli/run-users.js';
 import { systemClock } from '../../src/clock.js';
 import { signInAs } from '../helpers/account-session.js';
-import { putClass } from '../helpers/class-roster.js';
+import { putClass, putVisitor } from '../helpers/class-roster.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { PUPIL } from '../helpers/sign-in.js';
 
@@ -59,7 +59,7 @@ t.test('classes list: id, sourcedId, title, teachers, pupils; users list: classe
   const members = collect();
   await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school', class: 'maths-10' }, members);
   const rows = cells(members.lines);
-  t.same(rows[0], ['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'SUSPENDED', 'LAST SIGN-IN']);
+  t.same(rows[0], ['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'STATUS', 'LAST SIGN-IN']);
   t.same(rows.slice(1).map((r) => r.slice(0, 4)), [
     ['maths-1', 'Ben Li', 'student', 'Maths 10'],
     ['maths-2', 'Cai Wu', 'student', 'Maths 10'],
@@ -85,4 +85,41 @@ t.test('classes list: id, sourcedId, title, teachers, pupils; users list: classe
   await t.rejects(listUsersCommand(lanyard.config, systemClock, { org: 'demo-school', class: 'nope' }, collect()),
     /no class "nope" in Demo School \(lanyard classes list --org demo-school lists them\)/);
   await t.rejects(listClassesCommand(lanyard.config, systemClock, { org: 'nowhere' }, collect()), /no organisation "nowhere"/);
+});
+
+t.test('users list --class: members whose own school is another one are listed, with that school and what they hold there', async (t) => {
+  const lanyard = await startLanyard(t);
+  const { store } = lanyard;
+  const org = (await store.findOrganisation('demo-school'))!;
+  const maths = await putClass(store, { organisationId: org.id, sourcedId: 'maths-10', title: 'Maths 10', pupils: [['Ben', 'Li']], prefix: 'maths-' });
+  // A teacher and a pupil of Hill School, the district's other school, in Demo School's class.
+  const hill = await store.upsertOrganisation({ slug: 'hill-school', name: 'Hill School' });
+  const hana = await store.upsertUser({ organisationId: hill.id, username: 'hana', givenName: 'Hana', familyName: 'Tanaka', type: 'employee' });
+  const abe = await store.upsertUser({ organisationId: hill.id, username: 'abe', givenName: 'Abe', familyName: 'Ito', type: 'student' });
+  await putVisitor(store, maths.class, hana, 'teacher');
+  await putVisitor(store, maths.class, abe, 'student');
+  await store.setCredential(abe.id, 'emoji', 'abes-hash');
+  await store.issueBadge(abe.id, hill.id, 'abes-badge');
+  await store.recordSignIn(hana.id, '2025-05-01T08:31:12.000Z');
+
+  const text = collect();
+  await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school', class: 'maths-10' }, text);
+  t.same(cells(text.lines), [
+    ['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'STATUS', 'LAST SIGN-IN'],
+    ['abe', 'Abe Ito (Hill School)', 'student', 'Maths 10', 'emoji', 'yes', 'active', 'never'],
+    ['hana', 'Hana Tanaka (Hill School)', 'employee', 'Maths 10', '-', 'no', 'active', '2025-05-01 08:31 UTC'],
+    ['maths-1', 'Ben Li', 'student', 'Maths 10', '-', 'no', 'active', 'never'],
+  ], 'every member, by username; another school\'s named, with their credentials, badge and sign-in there');
+  const json = collect();
+  await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school', class: 'maths-10', json: true }, json);
+  const listed = JSON.parse(json.lines.join('\n')) as { username: string; ownOrganisation: unknown; credentials: string[]; badge: boolean }[];
+  t.same(listed.map((u) => [u.username, u.ownOrganisation, u.credentials, u.badge]), [
+    ['abe', { slug: 'hill-school', name: 'Hill School' }, ['emoji'], true],
+    ['hana', { slug: 'hill-school', name: 'Hill School' }, [], false],
+    ['maths-1', null, [], false],
+  ], '--json: ownOrganisation, null for this school\'s own');
+
+  const all = collect();
+  await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school' }, all);
+  t.notOk(cells(all.lines).some((r) => r[0] === 'abe' || r[0] === 'hana'), 'without --class: the organisation\'s own users');
 });

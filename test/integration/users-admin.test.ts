@@ -4,6 +4,7 @@ import type { CommandOutput } from '../../src/cli/output.js';
 import { deleteUserCommand, listUsersCommand, signOutCommand, suspendCommand, unsuspendCommand } from '../../src/cli/run-users.js';
 import { systemClock } from '../../src/clock.js';
 import { assertSession, BADGE_WAY, EMOJI_WAY, refusedSignIn, signInAs, type Way } from '../helpers/account-session.js';
+import { putHold } from '../helpers/class-roster.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { PUPIL, TEACHER } from '../helpers/sign-in.js';
 
@@ -131,21 +132,30 @@ t.test('`users delete` erases the user, their credentials, badge, grants and tok
 t.test('`users list` shows each user\'s ways in and state, never a secret', async (t) => {
   const lanyard = await startLanyard(t);
   await suspendCommand(lanyard.config, systemClock, target('pupil'), collect());
+  const org = (await lanyard.store.findOrganisation('demo-school'))!;
+  // Emmy left the school's roster; Bex is disabled in its system: neither can sign in.
+  await putHold(lanyard.store, (await lanyard.store.findUserByUsername(org.id, 'emoji-kid'))!.id, 'left', '2025-06-30T22:15:00.000Z');
+  await putHold(lanyard.store, (await lanyard.store.findUserByUsername(org.id, 'badge-kid'))!.id, 'disabled', '2025-07-01T08:00:00.000Z');
   const text = collect();
   await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school' }, text);
   t.same(text.lines.map((l) => l.split(/\s{2,}/)), [
-    ['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'SUSPENDED', 'LAST SIGN-IN'],
-    ['badge-kid', 'Bex Badge', 'student', '-', '-', 'yes', 'no', 'never'],
-    ['emoji-kid', 'Emmy Emoji', 'student', '-', 'emoji', 'no', 'no', 'never'],
-    ['pupil', 'Pip Pupil', 'student', '-', 'password', 'no', 'yes', 'never'],
-    ['teacher', 'Tess Teacher', 'employee', '-', 'password', 'no', 'no', 'never'],
-  ], 'one row per user, by username');
+    ['USERNAME', 'NAME', 'TYPE', 'CLASSES', 'CREDENTIALS', 'BADGE', 'STATUS', 'LAST SIGN-IN'],
+    ['badge-kid', 'Bex Badge', 'student', '-', '-', 'yes', 'disabled since 2025-07-01', 'never'],
+    ['emoji-kid', 'Emmy Emoji', 'student', '-', 'emoji', 'no', 'left since 2025-06-30', 'never'],
+    ['pupil', 'Pip Pupil', 'student', '-', 'password', 'no', 'suspended', 'never'],
+    ['teacher', 'Tess Teacher', 'employee', '-', 'password', 'no', 'active', 'never'],
+  ], 'one row per user, by username; leavers and disabled users are not active');
   const json = collect();
   await listUsersCommand(lanyard.config, systemClock, { org: 'demo-school', json: true }, json);
-  const listed = JSON.parse(json.lines.join('\n')) as { username: string; credentials: string[]; badge: boolean; suspended: boolean; id: string }[];
-  t.same(listed.map((u) => [u.username, u.credentials, u.badge, u.suspended]), [
-    ['badge-kid', [], true, false], ['emoji-kid', ['emoji'], false, false], ['pupil', ['password'], false, true], ['teacher', ['password'], false, false],
-  ], '--json: the same');
+  const listed = JSON.parse(json.lines.join('\n')) as {
+    username: string; credentials: string[]; badge: boolean; suspended: boolean; id: string; rosterHold: string | null; rosterHoldSince: string | null;
+  }[];
+  t.same(listed.map((u) => [u.username, u.credentials, u.badge, u.suspended, u.rosterHold, u.rosterHoldSince]), [
+    ['badge-kid', [], true, false, 'disabled', '2025-07-01T08:00:00.000Z'],
+    ['emoji-kid', ['emoji'], false, false, 'left', '2025-06-30T22:15:00.000Z'],
+    ['pupil', ['password'], false, true, null, null],
+    ['teacher', ['password'], false, false, null, null],
+  ], '--json: the same, the hold with its time');
   t.match(listed[0]!.id, /^u\d{15}$/, 'with the id (the sub apps know)');
   for (const out of [text.lines.join('\n'), json.lines.join('\n')]) {
     t.notMatch(out, /argon2|teacher-pass|pupil-pass|BADG-EDEM|dog/, 'no secret, no hash');
