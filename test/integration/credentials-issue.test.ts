@@ -14,6 +14,7 @@ import { crop, jsQR, run, textIn } from '../helpers/badge-pdf.js';
 import { PUPIL_NAMES, putClass, putVisitor, type TestClass } from '../helpers/class-roster.js';
 import { lanyard } from '../helpers/cli.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 
 /**
  * `lanyard credentials issue` (docs/rostering.md → Credentials for a class), run as the real command against
@@ -23,10 +24,12 @@ import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
 const BANK_NAMES = EMOJI_BANK.map(([name]) => name);
 
-interface School { lanyard: Lanyard; dir: string; class3b: TestClass; teacher: User; orgId: string }
+interface School { lanyard: Lanyard; dir: string; class3b: TestClass; teacher: User; orgId: string; env: Record<string, string> }
 
-async function school(t: Test, pupils: number = PUPIL_NAMES.length): Promise<School> {
-  const lanyard = await startLanyard(t);
+/** Demo School with a class of `pupils`, in a running Lanyard on SQLite, or on a test Redis with `redis`. */
+async function school(t: Test, pupils: number = PUPIL_NAMES.length, o: { redis?: boolean } = {}): Promise<School> {
+  const env = o.redis ? redisStoreEnv((await startRedis(t, { aof: false })).url, 'credentials') : undefined;
+  const lanyard = await startLanyard(t, env ? { env } : {});
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-credentials-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const org = (await lanyard.store.findOrganisation('demo-school'))!;
@@ -35,11 +38,10 @@ async function school(t: Test, pupils: number = PUPIL_NAMES.length): Promise<Sch
     organisationId: org.id, sourcedId: 'class-3b', title: 'Class 3B', pupils: PUPIL_NAMES.slice(0, pupils), prefix: 'p3b-',
     others: [{ user: teacher, role: 'teacher' }],
   });
-  return { lanyard, dir, class3b, teacher, orgId: org.id };
+  return { lanyard, dir, class3b, teacher, orgId: org.id, env: env ?? { LANYARD_STORE: `sqlite:${join(lanyard.dir, 'lanyard.db')}` } };
 }
 
-const issue = (s: School, args: string[]) =>
-  lanyard(['credentials', 'issue', '--org', 'demo-school', ...args], { LANYARD_STORE: `sqlite:${join(s.lanyard.dir, 'lanyard.db')}` });
+const issue = (s: School, args: string[]) => lanyard(['credentials', 'issue', '--org', 'demo-school', ...args], s.env);
 
 /** Pupils in the order the cards are printed: by family name, then given name. */
 const printOrder = (users: User[]) => {
@@ -103,6 +105,24 @@ t.test('emoji for a class of 30: one PDF of cards, each password signs in; the t
   await assertSession(t, before, s.lanyard.url, false, 'Ada\'s session with her old emoji password');
   t.equal((await refusedSignIn(s.lanyard.url, { emoji: Array(6).fill('dog'), username: ada.username })).status, 401, 'the old one is refused');
   for (const i of [0, 29]) {
+    const signedIn = await signInAs(s.lanyard.url, { emoji: cards[i]!.pictures, username: cards[i]!.username! });
+    await assertSession(t, signedIn, s.lanyard.url, true, `${cards[i]!.username} signs in with the pictures of their card`);
+  }
+});
+
+t.test('on Redis: a class\'s emoji cards, each matching the stored password, the first and last signing in', async (t) => {
+  const s = await school(t, 9, { redis: true });
+  const out = join(s.dir, 'cards.pdf');
+  const result = await issue(s, ['--class', 'class-3b', '--method', 'emoji', '--out', out]);
+  t.equal(result.code, 0, result.stderr);
+  t.match(result.stdout, /emoji passwords issued to 9 user\(s\) of Class 3B at Demo School/);
+  const cards = await readCards(out, 9);
+  const pupils = printOrder(s.class3b.pupils);
+  for (const [i, card] of cards.entries()) {
+    const hash = (await s.lanyard.store.getCredential(pupils[i]!.id, 'emoji'))!;
+    t.ok(card.username === pupils[i]!.username && await argon2Verify(hash, card.pictures.join(',')), `card ${i + 1}: ${card.username}'s stored emoji password`);
+  }
+  for (const i of [0, 8]) {
     const signedIn = await signInAs(s.lanyard.url, { emoji: cards[i]!.pictures, username: cards[i]!.username! });
     await assertSession(t, signedIn, s.lanyard.url, true, `${cards[i]!.username} signs in with the pictures of their card`);
   }
