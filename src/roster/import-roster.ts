@@ -103,7 +103,8 @@ async function planAgainst(store: Store, source: RosterSource, target: Organisat
     allowMassRemoval: o.allowMassRemoval ?? false,
     newId: (kind) => (kind === 'o' || kind === 'u' ? newId(kind) : `${kind}${randomUUID().replace(/-/g, '')}`),
   };
-  const covered = mapOrganisations(source, context).covered.filter((org) => !org.isNew).map((org) => org.id);
+  const mapping = mapOrganisations(source, context);
+  const covered = [...mapping.covered, ...mapping.reached].filter((org) => !org.isNew).map((org) => org.id);
   return planRoster(source, await store.rosterSnapshot(covered), context);
 }
 

@@ -175,3 +175,26 @@ t.test('--types gives one import its own user type for a OneRoster role, over th
   const pupil = (await server.store.listUsers(school.id)).find((u) => u.username !== 'h.marsh' && u.username !== 't.reyes' && u.type === 'student');
   t.ok(pupil, 'pupils stay students');
 });
+
+t.test('a OneRoster 1.2 delta: a person without role rows changes, minimal tobedeleted rows leave, without --org', async (t) => {
+  const { lanyard: server, env } = await BACKENDS[0]!.start(t);
+  const full = await lanyard(['roster', 'import', join(FIXTURES, 'oneroster-1.2'), '--json'], env);
+  t.equal(full.code, 0, full.stdout);
+  const school = (await server.store.findOrganisation('riverside-primary-school'))!;
+  const find = (username: string) => server.store.findUserByUsername(school.id, username);
+  const ada = (await find('ada.lovelace'))!;
+  t.equal((await server.store.classEnrolments((await server.store.findClass(school.id, 'c-3a'))!.id)).some((e) => e.userId === ada.id), true);
+
+  const delta = await lanyard(['roster', 'import', join(FIXTURES, 'oneroster-1.2-delta')], env);
+  t.equal(delta.code, 0, `${delta.stdout}\n${delta.stderr}`);
+  t.match(delta.stdout, /for riverside-primary-school:/, 'the school is covered though the files name none');
+  t.match(delta.stdout, /user ben\.okafor: family_name "Okafor" → "Okafor-Hale"/, 'a person without role rows: the name change applies');
+  t.match(delta.stdout, /leaving \(\d+\):\n {2}user cal\.reid/);
+  t.match(delta.stdout, /1 person\(s\) marked tobedeleted are not in Lanyard, nothing to do: p99/);
+  t.match(delta.stdout, /1 enrolment\(s\) marked tobedeleted are not in Lanyard/);
+  t.equal((await find('ben.okafor'))?.familyName, 'Okafor-Hale');
+  t.equal((await find('ben.okafor'))?.type, 'student', 'the stored type is kept');
+  t.equal((await find('cal.reid'))?.rosterHold, 'left', 'the leaver cannot sign in');
+  t.notOk((await server.store.classEnrolments((await server.store.findClass(school.id, 'c-3a'))!.id)).some((e) => e.userId === ada.id),
+    'a minimal tobedeleted enrolment, by its sourcedId');
+});

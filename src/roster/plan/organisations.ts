@@ -11,6 +11,8 @@ import { slugFromName, uniqueSlug } from './slug.js';
  * sourcedId, else the one whose slug its name gives (and that no other source id claimed), else a new one.
  * `--org SLUG` puts a single-school export, or a one-file CSV (which names no school), into that organisation.
  * An import never renames or removes an organisation; it only records the school's sourcedId on it.
+ * A delta's rows that name no school (a minimal `tobedeleted` person, any 1.2 person without role rows, a
+ * `tobedeleted` enrolment) reach every other organisation with a sourceId, without `--org` (see `reached`).
  */
 
 /** A Lanyard organisation the import writes into (`isNew`: the import creates it). */
@@ -26,6 +28,12 @@ export interface OrgMapping {
   resolve(orgSourcedId: string | undefined): OrgRef | undefined;
   /** Every organisation the import covers, by slug. */
   covered: OrgRef[];
+  /**
+   * Stored organisations with a sourceId the import does not cover, whose people and classes a delta row that
+   * names no school is looked up in by sourcedId (a `tobedeleted` person or enrolment, a 1.2 person without
+   * role rows). Their records are never compared with a bulk file; empty with `--org`, or when no row needs them.
+   */
+  reached: OrgRef[];
   plan: KindPlan;
   changes: RosterChanges['organisations'];
   errors: PlanError[];
@@ -131,12 +139,19 @@ export function mapOrganisations(source: RosterSource, context: PlanContext): Or
     const ref = resolve(id);
     if (ref && !covered.has(ref.id)) covered.set(ref.id, ref);
   }
-  const placeable = source.users.some((u) => u.status === 'active') || source.classes.some((c) => c.status === 'active');
+  const placeable = source.users.some((u) => u.status === 'active' && u.roles.length) || source.classes.some((c) => c.status === 'active');
   if (!covered.size && placeable) {
     errors.push({
       file: source.orgs[0]?.at.file ?? source.users[0]?.at.file ?? source.classes[0]?.at.file ?? '', line: 0, column: '',
       message: 'this export names no school: give --org SLUG to import it into an existing organisation',
     });
   }
-  return { resolve, covered: [...covered.values()].sort((a, b) => byText(a.slug, b.slug)), plan: sortKindPlan(plan), changes, errors, notes };
+  const reached = context.target || !namesNoSchool(source) ? []
+    : stored.filter((o) => o.sourceId && !covered.has(o.id)).map(existing).sort((a, b) => byText(a.slug, b.slug));
+  return { resolve, covered: [...covered.values()].sort((a, b) => byText(a.slug, b.slug)), reached, plan: sortKindPlan(plan), changes, errors, notes };
+}
+
+/** Whether a delta row may name a person or enrolment of a school the files do not name. */
+function namesNoSchool(source: RosterSource): boolean {
+  return source.users.some((u) => u.status === 'tobedeleted' || !u.roles.length) || source.enrollments.some((e) => e.status === 'tobedeleted');
 }

@@ -22,10 +22,12 @@ export function planRoster(source: RosterSource, snapshot: RosterSnapshot, conte
   const sessions = planAcademicSessions(source, snapshot, orgs.covered, context);
   const classes = planClasses(source, snapshot, orgs, sessions, context);
   const users = planUsers(source, snapshot, orgs, context);
-  const mass = massRemovalErrors(snapshot.users, users.leaving, orgs.covered, {
+  const enrolments = planEnrolments(source, snapshot, orgs, classes, users);
+  // A reached organisation a delta row changes is covered by this import too (its run, its retention).
+  const covered = [...orgs.covered, ...orgs.reached.filter((o) => users.touched.has(o.id) || enrolments.touched.has(o.id))];
+  const mass = massRemovalErrors(snapshot.users, users.leaving, covered, {
     percent: context.settings.massRemovalPercent, allowed: context.allowMassRemoval, file: source.users[0]?.at.file ?? 'users.csv',
   });
-  const enrolments = planEnrolments(source, snapshot, orgs, classes, users);
   const errors: PlanError[] = [...orgs.errors, ...classes.errors, ...users.errors, ...enrolments.errors]
     .sort((a, b) => byText(a.file, b.file) || a.line - b.line || byText(a.column, b.column) || byText(a.message, b.message));
   return {
@@ -33,7 +35,7 @@ export function planRoster(source: RosterSource, snapshot: RosterSnapshot, conte
       organisations: orgs.plan, academicSessions: sessions.plan, classes: classes.plan, users: users.plan, enrollments: enrolments.plan,
     },
     errors: [...source.errors, ...errors, ...mass],
-    notes: [...source.notes, ...orgs.notes, ...enrolments.notes],
+    notes: [...source.notes, ...orgs.notes, ...users.notes, ...enrolments.notes],
     changes: {
       organisations: orgs.changes.sort((a, b) => byText(a.slug, b.slug)),
       users: users.users,
@@ -43,6 +45,6 @@ export function planRoster(source: RosterSource, snapshot: RosterSnapshot, conte
       classes: classes.changes,
       enrolments: enrolments.changes,
     },
-    organisations: orgs.covered.map((o) => o.slug),
+    organisations: covered.map((o) => o.slug).sort(byText),
   };
 }

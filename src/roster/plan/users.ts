@@ -14,6 +14,9 @@ import { desiredUser, sourceUserType, userChanges, userFieldErrors } from './use
  * file, or tobedeleted) is held `left`; a held person who is listed again is let back; `enabledUser` false
  * holds them `disabled`, true lifts that. A `left` hold is lifted only by the person being listed again as
  * active in a users file: not by an enrolment, nor by `users unsuspend`.
+ * A delta row that names no school is the stored person with its sourcedId in any organisation with a
+ * sourceId (OrgMapping.reached): a `tobedeleted` row leaves, a 1.2 row without role rows keeps the person's
+ * own school, type and memberships; one that matches no one is a note (tobedeleted) or an error (a new person).
  */
 
 export interface UserPlan {
@@ -32,6 +35,11 @@ export interface UserPlan {
   usernames: Map<string, string>;
   /** Users (stored or new) by Lanyard id, as they will be. */
   organisationOf: Map<string, string>;
+  /** Stored users of the reached organisations (OrgMapping.reached) by sourceId, for delta rows naming no school. */
+  reachedBySourceId: Map<string, User>;
+  /** Reached organisations (by id) whose people this import changes: it covers them too. */
+  touched: Set<string>;
+  notes: string[];
 }
 
 interface Placed { ref: OrgRef; role: string; primary: boolean }
@@ -41,9 +49,10 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
   const errors: PlanError[] = [];
   const out: UserPlan = {
     plan, errors, users: [], holds: [], memberships: { put: [], remove: [] }, idBySourcedId: new Map(), storedBySourceId: new Map(),
-    leaving: new Set(), usernames: new Map(), organisationOf: new Map(),
+    leaving: new Set(), usernames: new Map(), organisationOf: new Map(), reachedBySourceId: new Map(), touched: new Set(), notes: [],
   };
   const covered = new Set(orgs.covered.map((o) => o.id));
+  const reachedOrgs = new Map(orgs.reached.map((o) => [o.id, o]));
   const slugs = new Map(context.organisations.map((o) => [o.id, o.slug]));
   for (const o of orgs.covered) slugs.set(o.id, o.slug);
   const slugOf = (id: string) => slugs.get(id) ?? id;
@@ -60,6 +69,15 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
     else bySourceId.set(u.sourceId, [u]);
     if (!out.storedBySourceId.has(u.sourceId)) out.storedBySourceId.set(u.sourceId, u);
   }
+  const reachedUsers = snapshot.users.filter((u) => reachedOrgs.has(u.organisationId)).sort((a, b) => byText(a.id, b.id));
+  for (const u of reachedUsers) {
+    out.usernames.set(u.id, u.username);
+    out.organisationOf.set(u.id, u.organisationId);
+    if (u.sourceId && !out.reachedBySourceId.has(u.sourceId)) out.reachedBySourceId.set(u.sourceId, u);
+  }
+  /** The stored person a delta row that names no school is: in a covered organisation first, else a reached one. */
+  const storedPerson = (sourcedId: string): User | undefined => bySourceId.get(sourcedId)?.[0] ?? out.reachedBySourceId.get(sourcedId);
+  const unmatchedLeavers: SourceUser[] = [];
   const storedMemberships = new Map<string, Membership[]>();
   for (const m of snapshot.memberships) {
     const list = storedMemberships.get(m.userId);
@@ -90,16 +108,25 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
         errors.push({ file: u.at.file, line: u.at.line, column: orgColumn, value: r.orgSourcedId, message: 'names an organisation that is neither a school of this export nor one Lanyard knows' });
       } else placed.push({ ref, role: r.role, primary: r.primary });
     }
-    if (!u.roles.length) errors.push({ file: u.at.file, line: u.at.line, column: roleColumn, message: 'the person has no role at a school' });
-    const own = placed.find((p) => p.primary) ?? placed[0];
+    // A delta row without roles (1.2: no role rows) keeps the stored person's own school, type and memberships.
+    const kept = u.roles.length || source.modes.users !== 'delta' ? undefined : storedPerson(u.sourcedId);
+    if (!u.roles.length && !kept) {
+      errors.push({
+        file: u.at.file, line: u.at.line, column: roleColumn,
+        message: source.modes.users === 'delta' ? 'a person Lanyard does not have yet needs a role at a school' : 'the person has no role at a school',
+      });
+    }
+    const keptRef = kept && (orgs.covered.find((o) => o.id === kept.organisationId) ?? reachedOrgs.get(kept.organisationId));
+    const own = keptRef ? { ref: keptRef, role: '', primary: true } : placed.find((p) => p.primary) ?? placed[0];
     if (!own || placed.length < u.roles.length) continue;
-    const type = sourceUserType(u, own.role, context.settings);
+    const type = kept ? u.type ?? kept.type : sourceUserType(u, own.role, context.settings);
     const fieldErrors = userFieldErrors(u, own.role, type, roleColumn);
     errors.push(...fieldErrors);
     if (fieldErrors.length) continue;
+    if (kept && reachedOrgs.has(kept.organisationId)) out.touched.add(kept.organisationId);
 
     const candidates = bySourceId.get(u.sourcedId);
-    let current = candidates?.find((c) => c.organisationId === own.ref.id) ?? candidates?.[0];
+    let current = kept ?? candidates?.find((c) => c.organisationId === own.ref.id) ?? candidates?.[0];
     if (!current) {
       const holder = byUsername.get(orgKey(own.ref.id, u.username));
       if (holder && !holder.sourceId && !matched.has(holder.id)) current = holder;
@@ -132,7 +159,7 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
       out.holds.push({ userId: id, hold, at: context.now });
       fields.push(...fieldChanges([['hold', current?.rosterHold, hold]]));
     }
-    fields.push(...planMemberships(out, id, placed.filter((p) => p.ref.id !== own.ref.id), storedMemberships.get(id) ?? [], slugOf));
+    if (!kept) fields.push(...planMemberships(out, id, placed.filter((p) => p.ref.id !== own.ref.id), storedMemberships.get(id) ?? [], slugOf));
     const name = { organisation: own.ref.slug, name: u.username };
     if (!current) {
       plan.added.push(name);
@@ -145,18 +172,27 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
 
   const leavers = source.modes.users === 'bulk'
     ? stored.filter((u) => u.sourceId && !matched.has(u.id))
-    : tobedeleted.flatMap((u) => bySourceId.get(u.sourcedId)?.filter((s) => !matched.has(s.id)) ?? []);
+    : tobedeleted.flatMap((u) => {
+      const found = bySourceId.get(u.sourcedId) ?? (out.reachedBySourceId.has(u.sourcedId) ? [out.reachedBySourceId.get(u.sourcedId)!] : []);
+      if (!found.length) unmatchedLeavers.push(u);
+      return found.filter((s) => !matched.has(s.id));
+    });
   for (const u of leavers) {
     if (u.rosterHold === 'left') {
       plan.unchanged += 1;
       continue;
     }
     out.leaving.add(u.id);
+    if (reachedOrgs.has(u.organisationId)) out.touched.add(u.organisationId);
     out.holds.push({ userId: u.id, hold: 'left', at: context.now });
     plan.leaving.push({ organisation: slugOf(u.organisationId), name: u.username });
     out.memberships.remove.push(...(storedMemberships.get(u.id) ?? []));
   }
-  errors.push(...usernameClashes(stored, out, named));
+  if (unmatchedLeavers.length) {
+    const ids = unmatchedLeavers.map((u) => u.sourcedId);
+    out.notes.push(`${ids.length} person(s) marked tobedeleted are not in Lanyard, nothing to do: ${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`);
+  }
+  errors.push(...usernameClashes(stored.concat(reachedUsers.filter((u) => out.touched.has(u.organisationId))), out, named));
   // A renamed or moved user is written before the users that may take their old name.
   const storedById = new Map(stored.map((u) => [u.id, u]));
   const moves = (u: RosterUser) => {
