@@ -16,11 +16,12 @@ const USERNAME = /^[A-Za-z0-9._@-]{1,64}$/;
 const USER_TYPE = /^[a-z_]{1,32}$/;
 
 /**
- * The person's roster id: the one-file CSV's `roster_id` column when it has one (it is the claim itself),
- * else the field `roster_id_from` names; undefined when they have none (the stored one is kept).
+ * The person's roster id: in a one-file CSV only its `roster_id` column (it is the claim itself; the file's
+ * ids are usernames, never roster ids), else the field `roster_id_from` names; undefined when they have none
+ * (the stored one is kept).
  */
 export function sourceRosterId(u: SourceUser, settings: RosterSettings, format: RosterSource['format']): string | undefined {
-  if (format === 'one-file' && u.extra.roster_id) return u.extra.roster_id;
+  if (format === 'one-file') return u.extra.roster_id || undefined;
   switch (settings.rosterIdFrom) {
     case 'none': return undefined;
     case 'sourcedId': return u.sourcedId;

@@ -48,6 +48,13 @@ t.test('roster_id_from: sourcedId by default, identifier, or another column', as
   t.equal(plan([ava], [], { settings: { rosterIdFrom: 'none' } }).changes.users[0]!.rosterId, undefined);
   const oneFile = source({ format: 'one-file', users: [person('ava.k', 'ava.k', 'hill', 'student', { type: 'student', extra: { roster_id: 'R-1' } })] });
   t.equal(planRoster(oneFile, emptySnapshot(), context([HILL], { target: HILL })).changes.users[0]!.rosterId, 'R-1', 'the one-file CSV\'s roster_id column is the claim');
+
+  const noColumn = source({ format: 'one-file', users: [person('ava.k', 'ava.k', 'hill', 'student', { type: 'student' })] });
+  const kept = planRoster(noColumn, snapshot([user('u1', 'o1', 'ava.k', { sourceId: 'ava.k', rosterId: 't1' })]), context([HILL], { target: HILL }));
+  t.same(kept.errors, []);
+  t.ok(changesNothing(kept.changes), 'a one-file CSV without a roster_id column keeps the stored roster id (not the username)');
+  const emptyColumn = source({ format: 'one-file', users: [person('ava.k', 'ava.k', 'hill', 'student', { type: 'student', extra: { roster_id: '' } })] });
+  t.equal(planRoster(emptyColumn, emptySnapshot(), context([HILL], { target: HILL })).changes.users[0]!.rosterId, undefined, 'nor for a new user');
 });
 
 t.test('types come from the role through roster.types; a school may map teachers to employee; an unknown role is an error', async (t) => {
