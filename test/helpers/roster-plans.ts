@@ -83,7 +83,10 @@ export function user(id: string, organisationId: string, username: string, o: Pa
 
 export const emptySnapshot = (): RosterSnapshot => ({ users: [], memberships: [], academicSessions: [], classes: [], enrolments: [] });
 
-/** What a store holds after applyRoster(changes), in memory: users and organisations as the store writes them. */
+/**
+ * What a store holds after applyRoster(changes), in memory: users and organisations as the store writes them,
+ * memberships keyed by (user, school, role) as the stores key them.
+ */
 export function applied(snapshot: RosterSnapshot, organisations: Organisation[], changes: Omit<RosterChanges, 'run'>): { snapshot: RosterSnapshot; organisations: Organisation[] } {
   const orgs = new Map(organisations.map((o) => [o.id, o]));
   for (const o of changes.organisations) orgs.set(o.id, { login: DEFAULT_LOGIN_SETTINGS, ...orgs.get(o.id), ...o });
@@ -93,7 +96,7 @@ export function applied(snapshot: RosterSnapshot, organisations: Organisation[],
     const u = users.get(h.userId)!;
     users.set(h.userId, { ...u, rosterHold: h.hold, rosterHoldSince: h.hold ? h.at : undefined });
   }
-  const mKey = (m: { userId: string; organisationId: string }) => `${m.userId}/${m.organisationId}`;
+  const mKey = (m: { userId: string; organisationId: string; role: string }) => `${m.userId}/${m.organisationId}/${m.role}`;
   const memberships = new Map(snapshot.memberships.map((m) => [mKey(m), m]));
   for (const m of changes.memberships.remove) memberships.delete(mKey(m));
   for (const m of changes.memberships.put) memberships.set(mKey(m), m);

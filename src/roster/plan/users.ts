@@ -207,17 +207,24 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
   return out;
 }
 
-const byMembership = (a: Membership, b: Membership) => byText(a.userId, b.userId) || byText(a.organisationId, b.organisationId);
+const byMembership = (a: Membership, b: Membership) => byText(a.userId, b.userId) || byText(a.organisationId, b.organisationId) || byText(a.role, b.role);
 
-/** A person's other schools: one membership per school, their first role there. */
+/**
+ * A person's other schools: one membership per school, their first role there. Stores key memberships by
+ * (user, school, role), so the stored and wanted ones are compared as sets of (school, role), whatever order
+ * the store reads them in: a membership wanted and not stored is put, one stored and not wanted (another
+ * school, or another role at a wanted school) is removed.
+ */
 function planMemberships(out: UserPlan, userId: string, others: Placed[], stored: Membership[], slugOf: (id: string) => string): FieldChange[] {
   const wanted = new Map<string, Membership>();
   for (const p of others) if (!wanted.has(p.ref.id)) wanted.set(p.ref.id, { userId, organisationId: p.ref.id, role: p.role });
-  const had = new Map(stored.map((m) => [m.organisationId, m]));
-  for (const [orgId, m] of wanted) if (had.get(orgId)?.role !== m.role) out.memberships.put.push(m);
-  for (const [orgId, m] of had) if (!wanted.has(orgId)) out.memberships.remove.push(m);
+  const mKey = (m: Membership) => `${m.organisationId}\u0000${m.role}`;
+  const had = new Map(stored.map((m) => [mKey(m), m]));
+  const want = new Map([...wanted.values()].map((m) => [mKey(m), m]));
+  for (const [k, m] of want) if (!had.has(k)) out.memberships.put.push(m);
+  for (const [k, m] of had) if (!want.has(k)) out.memberships.remove.push(m);
   const shown = (ms: Iterable<Membership>) => [...ms].map((m) => `${slugOf(m.organisationId)} (${m.role})`).sort(byText);
-  return fieldChanges([['schools', shown(had.values()), shown(wanted.values())]]);
+  return fieldChanges([['schools', shown(had.values()), shown(want.values())]]);
 }
 
 /**

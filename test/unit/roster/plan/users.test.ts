@@ -3,7 +3,7 @@ import type { RosterSnapshot, User } from '../../../../adapters/store.js';
 import { planRoster } from '../../../../src/roster/plan/plan-roster.js';
 import { changesNothing, countsOf } from '../../../../src/roster/plan/plan-types.js';
 import type { SourceUser } from '../../../../src/roster/source.js';
-import { context, emptySnapshot, enrol, klass, NOW, org, person, school, source, user } from '../../../helpers/roster-plans.js';
+import { applied, context, emptySnapshot, enrol, klass, NOW, org, person, school, source, user } from '../../../helpers/roster-plans.js';
 
 const HILL = school('o1', 'hill', { sourceId: 'sch1' });
 const snapshot = (users: User[], more: Partial<RosterSnapshot> = {}): RosterSnapshot => ({ ...emptySnapshot(), users, ...more });
@@ -167,4 +167,37 @@ t.test('a delta: tobedeleted people leave; people it does not list are untouched
   t.same(p.kinds.users.leaving, [{ organisation: 'hill', name: 'ben.b' }]);
   t.same(p.kinds.users.added, [{ organisation: 'hill', name: 'dan.d' }]);
   t.same(p.changes.holds, [{ userId: 'u2', hold: 'left', at: NOW }]);
+});
+
+t.test('a changed role at a second school replaces the old membership; a re-import writes nothing, whatever order the store reads', async (t) => {
+  const dale = school('o2', 'dale', { sourceId: 'sch2' });
+  const orgs = [org('sch1', 'Hill'), org('sch2', 'Dale')];
+  const tess = (role: string) => person('t1', 'tess.t', 'sch1', 'teacher', {
+    roles: [{ orgSourcedId: 'sch1', role: 'teacher', primary: true }, { orgSourcedId: 'sch2', role, primary: false }],
+  });
+  const first = planRoster(source({ orgs, users: [tess('teacher')] }), emptySnapshot(), context([HILL, dale]));
+  let state = applied(emptySnapshot(), [HILL, dale], first.changes);
+  const id = first.changes.users[0]!.id;
+  t.same(state.snapshot.memberships, [{ userId: id, organisationId: 'o2', role: 'teacher' }]);
+
+  const changed = planRoster(source({ orgs, users: [tess('administrator')] }), state.snapshot, context(state.organisations));
+  t.same(changed.errors, []);
+  t.same(changed.changes.memberships, {
+    put: [{ userId: id, organisationId: 'o2', role: 'administrator' }], remove: [{ userId: id, organisationId: 'o2', role: 'teacher' }],
+  });
+  t.same(changed.kinds.users.changed, [{ organisation: 'hill', name: 'tess.t', fields: [{ field: 'schools', from: 'dale (teacher)', to: 'dale (administrator)' }] }]);
+  state = applied(state.snapshot, state.organisations, changed.changes);
+  t.same(state.snapshot.memberships, [{ userId: id, organisationId: 'o2', role: 'administrator' }], 'only the new role is kept');
+
+  // A store that kept both roles (as one keyed by role would), read in either order.
+  const both = [{ userId: id, organisationId: 'o2', role: 'teacher' }, { userId: id, organisationId: 'o2', role: 'administrator' }];
+  for (const memberships of [both, [...both].reverse()]) {
+    const p = planRoster(source({ orgs, users: [tess('administrator')] }), { ...state.snapshot, memberships }, context(state.organisations));
+    t.same(p.changes.memberships, { put: [], remove: [{ userId: id, organisationId: 'o2', role: 'teacher' }] }, 'the stale role goes');
+    const again = applied({ ...state.snapshot, memberships }, state.organisations, p.changes);
+    for (const order of [again.snapshot.memberships, [...again.snapshot.memberships].reverse()]) {
+      const second = planRoster(source({ orgs, users: [tess('administrator')] }), { ...again.snapshot, memberships: order }, context(again.organisations));
+      t.ok(changesNothing(second.changes), 'the same files again: nothing to write');
+    }
+  }
 });
