@@ -3,9 +3,12 @@ import { END_SESSIONS_LUA } from './user-lifecycle.js';
 
 /** How the Redis store keeps the roster's records (adapters/redis/key-layout.ts), and the scripts that change users. */
 
-/** The fields of a user the roster writes (RosterUser); everything else in the stored JSON is kept. */
+/**
+ * The fields of a user the roster writes (RosterUser: the roster's own); everything else in the stored JSON is
+ * kept as it is at the write, the matched Google and Microsoft accounts included.
+ */
 export const ROSTER_USER_FIELDS = [
-  'organisationId', 'username', 'givenName', 'familyName', 'type', 'email', 'googleEmail', 'microsoftEmail', 'rosterId', 'sourceId',
+  'organisationId', 'username', 'givenName', 'familyName', 'type', 'email', 'rosterId', 'sourceId',
 ] as const satisfies readonly (keyof RosterUser)[];
 
 /**

@@ -12,8 +12,7 @@ import {
 /** A user's roster fields as the statements take them (undefined: NULL, so an update clears it). */
 const userParams = (u: RosterUser) => ({
   id: u.id, organisationId: u.organisationId, username: u.username, givenName: u.givenName, familyName: u.familyName,
-  type: u.type, email: u.email ?? null, googleEmail: u.googleEmail ?? null, microsoftEmail: u.microsoftEmail ?? null,
-  rosterId: u.rosterId ?? null, sourceId: u.sourceId ?? null,
+  type: u.type, email: u.email ?? null, rosterId: u.rosterId ?? null, sourceId: u.sourceId ?? null,
 });
 
 /** A username no one can have (a control character and the user's id): held while names change hands. */
@@ -35,11 +34,10 @@ export function sqliteRosterWriter(db: Database.Database): (changes: RosterChang
     retired: db.prepare('SELECT 1 FROM retired_user_ids WHERE id = ?'),
     park: db.prepare('UPDATE users SET username = ?, source_id = NULL WHERE id = ?'),
     userInsert: db.prepare(`INSERT INTO users (id, organisation_id, username, given_name, family_name, type, email,
-      google_email, microsoft_email, roster_id, source_id) VALUES (@id, @organisationId, @username, @givenName, @familyName,
-      @type, @email, @googleEmail, @microsoftEmail, @rosterId, @sourceId)`),
+      roster_id, source_id) VALUES (@id, @organisationId, @username, @givenName, @familyName, @type, @email, @rosterId, @sourceId)`),
+    // Only the roster's own fields: the matched accounts, credentials and holds are left as they are now.
     userUpdate: db.prepare(`UPDATE users SET organisation_id = @organisationId, username = @username, given_name = @givenName,
-      family_name = @familyName, type = @type, email = @email, google_email = @googleEmail, microsoft_email = @microsoftEmail,
-      roster_id = @rosterId, source_id = @sourceId WHERE id = @id`),
+      family_name = @familyName, type = @type, email = @email, roster_id = @rosterId, source_id = @sourceId WHERE id = @id`),
     hold: db.prepare('UPDATE users SET roster_hold = ?, roster_hold_since = ? WHERE id = ?'),
     voidBadges: db.prepare('DELETE FROM badges WHERE user_id = ?'),
     membershipPut: db.prepare(MEMBERSHIP_INSERT_SQL),

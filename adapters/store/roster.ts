@@ -87,9 +87,13 @@ export interface RosterImportRun {
   counts: Record<string, { added: number; changed: number; unchanged: number; leaving: number }>;
 }
 
-/** The roster fields a user record carries; what an import writes to a user (never credentials or holds). */
+/**
+ * The roster fields a user record carries: all an import writes to a user, and only the fields the roster owns.
+ * Never credentials, holds, or the matched Google and Microsoft accounts (`lanyard import` and sign-ins own
+ * those: an import never writes them back from its snapshot, so a change made meanwhile stays).
+ */
 export type RosterUser = Pick<User, 'id' | 'organisationId' | 'username' | 'givenName' | 'familyName' | 'type' | 'email'
-  | 'googleEmail' | 'microsoftEmail' | 'rosterId' | 'sourceId'>;
+  | 'rosterId' | 'sourceId'>;
 
 /** Everything one import changes, written all or nothing (RosterStore.applyRoster). */
 export interface RosterChanges {
@@ -98,7 +102,8 @@ export interface RosterChanges {
   /**
    * New users (id chosen by the caller: newId('u'); a taken or retired id fails the whole change with a
    * 409 LanyardError) and updated ones, by id: every RosterUser field is written as given (undefined clears).
-   * Suspension, holds, sessionsValidAfter, credentials, badges and matched accounts are not touched.
+   * Suspension, holds, sessionsValidAfter, credentials, badges and matched accounts (googleEmail,
+   * microsoftEmail) are not touched; a new user has none.
    */
   users: RosterUser[];
   /**

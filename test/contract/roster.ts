@@ -53,7 +53,7 @@ export async function fillRoster(store: Store) {
   await store.upsertOrganisation({ id: SOUTH, slug: 'south', name: 'South School' });
   const users = [
     user(TESS, 'tess', 'teacher', { email: 'tess@north.example', rosterId: 'r-tess' }),
-    user(PIP, 'pip', 'student', { googleEmail: 'pip@north.example' }),
+    user(PIP, 'pip', 'student', { email: 'pip@north.example' }),
     user(PAM, 'pam', 'student'),
   ];
   const classes = [sampleClass('c1', 'Maths 5'), sampleClass('c2', 'Art 5', { classCode: undefined, grades: [], periods: [] })];
@@ -129,6 +129,8 @@ export function rosterContract(t: Test, fresh: Fresh): void {
     await store.setCredential(PIP, 'password', '$argon2id$pip');
     await store.setSuspended(PAM, '2027-01-10T00:00:00.000Z');
     const pamBefore = await store.findUser(PAM);
+    // `lanyard import` matches Pip's Google and Microsoft accounts after the import's snapshot was taken.
+    await store.upsertUser({ ...(await store.findUser(PIP))!, googleEmail: 'pip@gmail.example', microsoftEmail: 'pip@ms.example' });
     await store.applyRoster({
       ...noChanges(run('run-2', '2027-01-16T12:00:00.000Z')),
       organisations: [{ id: NORTH, slug: 'north', name: 'North Academy', sourceId: 'org-north' }],
@@ -148,6 +150,8 @@ export function rosterContract(t: Test, fresh: Fresh): void {
     t.equal((await store.findUserByUsername(NORTH, 'pam'))?.id, PIP, 'usernames swapped: pam is Pip now');
     t.equal((await store.findUserByUsername(NORTH, 'pip'))?.id, PAM, 'and pip is Pam');
     t.equal(await store.getCredential(PIP, 'password'), '$argon2id$pip', 'credentials are not the roster\'s');
+    const pip = await store.findUser(PIP);
+    t.same([pip?.googleEmail, pip?.microsoftEmail], ['pip@gmail.example', 'pip@ms.example'], 'nor the matched accounts: a change made meanwhile stays');
     const pam = await store.findUser(PAM);
     t.same([pam?.suspendedAt, pam?.sessionsValidAfter], [pamBefore?.suspendedAt, pamBefore?.sessionsValidAfter], 'nor a suspension');
     t.equal((await store.findOrganisation(NORTH))?.name, 'North Academy', 'organisation renamed');

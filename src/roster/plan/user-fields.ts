@@ -7,7 +7,7 @@ import type { FieldChange, PlanError } from './plan-types.js';
 /**
  * A user as the files describe them: the fields a users file carries (docs/rostering.md → Importing). The
  * file is authoritative for those; what it does not carry (credentials, badges, the matched Google and
- * Microsoft accounts, a suspension) is copied through from the stored user, never touched. An empty email
+ * Microsoft accounts, a suspension) is not in a RosterUser at all, so the store leaves it as it is. An empty email
  * or roster id keeps the stored one: an export that leaves a column empty does not erase what Lanyard has.
  */
 
@@ -64,8 +64,6 @@ export function desiredUser(
     familyName: u.familyName,
     type: o.type,
     email: u.email || o.stored?.email,
-    googleEmail: o.stored?.googleEmail,
-    microsoftEmail: o.stored?.microsoftEmail,
     rosterId: sourceRosterId(u, o.settings, o.format) ?? o.stored?.rosterId,
     sourceId: u.sourcedId,
   };
