@@ -37,6 +37,16 @@ export function rosterJson(result: ImportResult): RosterJson {
   };
 }
 
+/** The --json object when nothing could be planned (another import at work, files that are not a roster). */
+export function failedJson(path: string, message: string): RosterJson {
+  const zero = { added: 0, changed: 0, unchanged: 0, leaving: 0 };
+  return {
+    counts: Object.fromEntries(JSON_KINDS.map((k) => [k, { ...zero }])) as Record<PlanKind, KindCounts>,
+    errors: [{ file: path, line: 0, column: '', message }],
+    applied: false,
+  };
+}
+
 const quoted = (v: string | undefined) => (v === undefined ? '(none)' : JSON.stringify(v));
 const fieldText = (f: FieldChange) => `${f.field} ${quoted(f.from)} → ${quoted(f.to)}`;
 

@@ -2,13 +2,14 @@ import { userInfo } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { type RosterSettings, rosterSettings } from '../config/roster.js';
+import { LanyardError } from '../errors.js';
 import { importRoster, type RosterReader } from '../roster/import-roster.js';
 import { purgeLeavers, retentionCutoff } from '../roster/retention.js';
 import { RosterBusyError } from '../roster/roster-lock.js';
 import { withConfiguredStore } from './configured-store.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
 import { importProgress } from './roster-progress.js';
-import { purgedLine, rosterJson, summaryLines } from './roster-summary.js';
+import { failedJson, purgedLine, rosterJson, summaryLines } from './roster-summary.js';
 import { findTargets } from './targets.js';
 
 /** Exit statuses (sysexits.h): the files hold bad data (or a refused mass removal); another import is running. */
@@ -42,7 +43,9 @@ const withTypes = (s: RosterSettings, types: Record<string, string> | undefined)
 /**
  * `lanyard roster import PATH`: reads the export, prints the plan, and applies it unless it has errors or
  * this is a dry run. Exit status 65 when there are errors (nothing applied), 75 when another import held the
- * store for longer than --wait.
+ * store for longer than --wait, 1 when PATH is not a roster that can be read (or --org names no organisation).
+ * With --json each of these prints exactly one JSON object too. When deleting the leavers past retention fails
+ * after the import was applied, the import stands: exit 0, a note in the summary and a warning on stderr.
  */
 export async function importRosterCommand(
   config: Config, clock: Clock, read: RosterReader, path: string, o: RosterImportOptions,
@@ -57,12 +60,17 @@ export async function importRosterCommand(
     progress.end();
     if (o.json) io.out(JSON.stringify(rosterJson(result)));
     else for (const line of summaryLines(result, { path, dryRun: o.dryRun })) io.out(line);
+    if (result.purgeError !== undefined) {
+      io.err(`lanyard: warning: the import stands, but deleting the leavers past the retention period failed (${result.purgeError}): run \`lanyard roster purge\``);
+    }
     return result.plan.errors.length ? EX_DATAERR : 0;
   } catch (err) {
     progress.end();
-    if (!(err instanceof RosterBusyError)) throw err;
-    io.err(`lanyard: ${err.message}`);
-    return EX_TEMPFAIL;
+    // Another import at work, or nothing that can be read as a roster: said as one line, or one JSON object.
+    if (!(err instanceof LanyardError && err.expose)) throw err;
+    if (o.json) io.out(JSON.stringify(failedJson(path, err.message)));
+    else io.err(`lanyard: ${err.message}`);
+    return err instanceof RosterBusyError ? EX_TEMPFAIL : 1;
   }
 }
 

@@ -50,6 +50,11 @@ export interface ImportResult {
   run?: RosterImportRun | undefined;
   /** Leavers deleted because their retention period was over. */
   purged: User[];
+  /**
+   * Why deleting those leavers failed, after the import itself was applied (or had nothing to change): the
+   * import stands, a note says so, and the next import or `lanyard roster purge` tries again.
+   */
+  purgeError?: string | undefined;
   format: RosterSource['format'];
 }
 
@@ -81,11 +86,30 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
       result.applied = true;
       result.run = run;
     }
-    const covered = (await Promise.all(plan.organisations.map((slug) => store.findOrganisation(slug)))).filter((x) => x !== undefined);
-    result.purged = await findLeavers(store, retentionCutoff(o.clock, o.settings.retentionDays), covered.map((x) => x.id));
-    await deleteLeavers(store, o.clock, result.purged);
+    await purgeExpired(store, plan, o, result);
     return result;
   });
+}
+
+/**
+ * Deletes the covered organisations' leavers past retention. A failure here does not undo or hide the import
+ * that was just applied: it is kept in `purgeError` and a note, and `purged` lists only those deleted.
+ */
+async function purgeExpired(store: Store, plan: Plan, o: ImportOptions, result: ImportResult): Promise<void> {
+  const deleted: User[] = [];
+  try {
+    const covered = (await Promise.all(plan.organisations.map((slug) => store.findOrganisation(slug)))).filter((x) => x !== undefined);
+    for (const u of await findLeavers(store, retentionCutoff(o.clock, o.settings.retentionDays), covered.map((x) => x.id))) {
+      await deleteLeavers(store, o.clock, [u]);
+      deleted.push(u);
+    }
+  } catch (err) {
+    // A store failure's own message is an OAuth code: what went wrong is its cause.
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+    result.purgeError = cause instanceof Error ? cause.message : String(cause);
+    plan.notes.push(`deleting the leavers past the retention period failed (${result.purgeError}): \`lanyard roster purge\` tries again`);
+  }
+  result.purged = deleted;
 }
 
 /** Lets the memory of the files' records go (a district's are a hundred megabytes) once they are planned. */

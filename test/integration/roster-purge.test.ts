@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import t from 'tap';
 import { ManualClock } from '../../src/clock.js';
 import { rosterSettings } from '../../src/config/roster.js';
@@ -17,9 +18,10 @@ import { startLanyard } from '../helpers/lanyard.js';
  * --wait, is refused with exit 75; `lanyard roster purge` and the service delete leavers, keeping their ids retired.
  */
 
-function schoolCsv(pupils: number): string {
+function schoolCsv(pupils: number, extra: string[] = []): string {
   const rows = ['username,given_name,family_name,type,class'];
   for (let i = 1; i <= pupils; i += 1) rows.push(`p${i},Pupil,Number${i},student,${i % 2 ? '3A' : '3B'}`);
+  rows.push(...extra);
   const path = join(mkdtempSync(join(tmpdir(), 'lanyard-roster-')), 'school.csv');
   writeFileSync(path, `${rows.join('\n')}\n`);
   return path;
@@ -47,6 +49,57 @@ t.test('two imports at once: one applies, the other waits and finds nothing to c
   t.equal((await server.store.listUsers(org.id)).filter((u) => u.sourceId).length, 40, 'nothing written');
   const purge = await lanyard(['roster', 'purge', '--wait', '0'], env);
   t.equal(purge.code, 75, 'purge waits for the same lock');
+
+  const busyJson = await lanyard(['roster', 'import', schoolCsv(41), '--org', 'demo-school', '--wait', '1', '--json'], env);
+  t.equal(busyJson.code, 75, 'with --json: exit 75 too');
+  t.match(JSON.parse(busyJson.stdout), {
+    counts: { users: { added: 0, changed: 0, unchanged: 0, leaving: 0 }, classes: { added: 0 } },
+    errors: [{ line: 0, column: '', message: /another roster import is running/ }], applied: false,
+  }, 'and exactly one JSON object on standard output');
+  t.equal(busyJson.stderr, '', 'nothing else');
+});
+
+t.test('--json prints one JSON object when the path is not a roster that can be read', async (t) => {
+  const server = await startLanyard(t);
+  const env = { LANYARD_STORE: `sqlite:${join(server.dir, 'lanyard.db')}` };
+  const missing = join(server.dir, 'no-such-export');
+  for (const [path, message] of [[missing, /no such file or folder/], [schoolCsv(3), /is a one-file CSV: say which organisation it is for/]] as const) {
+    const r = await lanyard(['roster', 'import', path, '--json'], env);
+    t.equal(r.code, 1, r.stderr);
+    t.same(Object.keys(JSON.parse(r.stdout)), ['counts', 'errors', 'applied'], 'one JSON object');
+    t.match(JSON.parse(r.stdout), { errors: [{ file: path, line: 0, column: '', message }], applied: false });
+    const plain = await lanyard(['roster', 'import', path], env);
+    t.equal(plain.code, 1);
+    t.match(plain.stderr, message, 'without --json: one line on stderr');
+  }
+});
+
+t.test('deleting expired leavers fails after the import applied: the import is reported applied, with a warning', async (t) => {
+  const clock = new ManualClock(Date.now() - 100 * 86_400_000);
+  const server = await startLanyard(t, { clock });
+  const dbPath = join(server.dir, 'lanyard.db');
+  const env = { LANYARD_STORE: `sqlite:${dbPath}` };
+  const options = { read: readRoster, clock, settings: rosterSettings({}), by: 'test', org: 'demo-school', lockWaitMs: 1000 };
+  await importRoster(server.store, schoolCsv(20), options);
+  await importRoster(server.store, schoolCsv(19), options); // p20 left 100 days ago: past retention now
+  // The store refuses to delete a user (a real failure of the real store, as a full disk or a lost connection).
+  const db = new Database(dbPath);
+  db.exec("CREATE TRIGGER no_deletes BEFORE DELETE ON users BEGIN SELECT RAISE(ABORT, 'deleting users is refused here'); END");
+  db.close();
+
+  const r = await lanyard(['roster', 'import', schoolCsv(19, ['newcomer,New,Comer,student,3A']), '--org', 'demo-school'], env);
+  t.equal(r.code, 0, 'the import stands: exit 0');
+  t.match(r.stdout, /applied; recorded as import/);
+  t.match(r.stdout, /notes \(1\):\n {2}deleting the leavers past the retention period failed \(.*deleting users is refused here.*\): `lanyard roster purge` tries again/);
+  t.match(r.stderr, /lanyard: warning: the import stands, but deleting the leavers past the retention period failed/);
+  const org = (await server.store.findOrganisation('demo-school'))!;
+  t.ok(await server.store.findUserByUsername(org.id, 'newcomer'), 'the newcomer was added');
+  t.ok(await server.store.findUserByUsername(org.id, 'p20'), 'the leaver is still there');
+
+  const json = await lanyard(['roster', 'import', schoolCsv(19, ['newcomer,New,Comer,student,3A', 'second,Sec,Ond,student,3B']), '--org', 'demo-school', '--json'], env);
+  t.equal(json.code, 0);
+  t.match(JSON.parse(json.stdout), { applied: true, errors: [] }, '--json: one object, applied');
+  t.match(json.stderr, /warning: the import stands/);
 });
 
 t.test('leavers are deleted after the retention period, or at once with purge --all; their ids are never reused', async (t) => {
