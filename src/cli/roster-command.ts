@@ -38,14 +38,14 @@ export const rosterCommands: Group = {
       details: `PATH is a OneRoster 1.1 or 1.2 CSV export (a zip or a folder with manifest.csv) or a one-file CSV.
 Nothing is applied while the plan has an error (exit 65), nor with --dry-run. People absent from a bulk
 users file leave: they cannot sign in and are deleted after the retention period (roster.retention_days).
-A plan that would make more than roster.mass_removal_percent of a school leave is refused (exit 65)
-unless --allow-mass-removal is given. See docs/rostering.md.`,
+A plan that would make more than roster.mass_removal_percent of a school leave, or newly disable them,
+or remove more than that share of its classes, is refused (exit 65) unless --allow-mass-removal is given. See docs/rostering.md.`,
       args: [{ name: 'PATH', description: 'the export: a zip, a folder or a CSV file', required: true }],
       options: {
         org: { ...org, description: 'the existing organisation a single-school export or a one-file CSV is for' },
         'dry-run': { type: 'flag', description: 'print the plan; write nothing' },
         json: { ...JSON_OPTION, description: 'print one JSON object: counts, errors, applied' },
-        'allow-mass-removal': { type: 'flag', description: 'apply a plan that makes more than the set share of a school leave' },
+        'allow-mass-removal': { type: 'flag', description: 'apply a plan that makes more than the set share of a school leave, disabled, or its classes removed' },
         types: {
           type: 'list', placeholder: 'ROLE=TYPE,…',
           description: "this import's user type for a OneRoster role, over roster.types (e.g. teacher=employee)",

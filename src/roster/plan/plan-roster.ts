@@ -25,8 +25,11 @@ export function planRoster(source: RosterSource, snapshot: RosterSnapshot, conte
   const enrolments = planEnrolments(source, snapshot, orgs, classes, users);
   // A reached organisation a delta row changes is covered by this import too (its run, its retention).
   const covered = [...orgs.covered, ...orgs.reached.filter((o) => users.touched.has(o.id) || enrolments.touched.has(o.id))];
-  const mass = massRemovalErrors(snapshot.users, users.leaving, covered, {
-    percent: context.settings.massRemovalPercent, allowed: context.allowMassRemoval, file: source.users[0]?.at.file ?? 'users.csv',
+  const stored = new Set(snapshot.users.map((u) => u.id));
+  const disabling = new Set(users.holds.filter((h) => h.hold === 'disabled' && stored.has(h.userId)).map((h) => h.userId));
+  const mass = massRemovalErrors(snapshot, { leaving: users.leaving, disabling, removedClasses: classes.removed }, covered, {
+    percent: context.settings.massRemovalPercent, allowed: context.allowMassRemoval,
+    usersFile: source.users[0]?.at.file ?? 'users.csv', classesFile: source.classes[0]?.at.file ?? 'classes.csv',
   });
   const errors: PlanError[] = [...orgs.errors, ...classes.errors, ...users.errors, ...enrolments.errors]
     .sort((a, b) => byText(a.file, b.file) || a.line - b.line || byText(a.column, b.column) || byText(a.message, b.message));
