@@ -95,16 +95,16 @@ export const CONFIG_SCHEMA = {
       properties: {
         retention_days: {
           type: 'integer',
-          minimum: 0,
+          minimum: 1,
           maximum: 3650,
-          description: 'Days a leaver (absent from a bulk users file, or tobedeleted) is kept, unable to sign in, before being deleted.',
+          description: 'Days a leaver (absent from a bulk users file, or tobedeleted) is kept, unable to sign in, before being deleted (at least 1: an import deletes the expired leavers of the schools it covers).',
           default: ROSTER_DEFAULTS.retention_days
         },
         mass_removal_percent: {
           type: 'number',
           minimum: 0,
           maximum: 100,
-          description: 'An import whose leavers are more than this share of a school\'s roster-managed users is refused unless --allow-mass-removal is given.',
+          description: 'An import whose leavers, or people it newly disables, are more than this share of a school\'s roster-managed users, or that removes more than this share of a school\'s classes, is refused unless --allow-mass-removal is given.',
           default: ROSTER_DEFAULTS.mass_removal_percent
         },
         types: {

@@ -46,7 +46,8 @@ t.test('a school maps a role differently; the roles it does not name keep their 
 });
 
 t.test('mistakes are named by their JSON path', async (t) => {
-  t.match(problems({ retention_days: -1 }), [/\/roster\/retention_days: must be >= 0/]);
+  t.match(problems({ retention_days: -1 }), [/\/roster\/retention_days: must be >= 1/]);
+  t.match(problems({ retention_days: 0 }), [/\/roster\/retention_days: must be >= 1/], '0 would delete an import\'s leavers in the same run');
   t.match(problems({ mass_removal_percent: 150 }), [/\/roster\/mass_removal_percent: must be <= 100/]);
   t.match(problems({ types: { teacher: 'Teacher!' } }), [/\/roster\/types\/teacher: must match pattern/]);
   t.match(problems({ roster_id_from: '' }), [/\/roster\/roster_id_from: must match pattern/]);
