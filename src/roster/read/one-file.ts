@@ -32,6 +32,18 @@ export function roleOfType(type: string, hasClass: boolean): string {
   return hasClass ? 'teacher' : 'administrator';
 }
 
+/** Roles of a pupil's family: in a class they are neither taught nor teach (OneRoster 1.1 enrols them as such). */
+const FAMILY_ROLES = new Set(['guardian', 'parent', 'relative']);
+
+/**
+ * A person's role in their classes: a student is a student, a guardian, parent or relative is enrolled as that
+ * (never as a teacher: they do not see the class's pupils as a teacher does), anyone else teaches.
+ */
+export function enrolmentRoleOf(role: string): string {
+  if (role === 'student' || FAMILY_ROLES.has(role)) return role;
+  return 'teacher';
+}
+
 /** A class's stable sourcedId from its title: `class:` and the title in lower case, spaces collapsed. */
 export const classIdOf = (title: string): string => `class:${title.normalize('NFC').toLowerCase().replace(/\s+/g, ' ')}`;
 
@@ -107,7 +119,7 @@ function oneFileReader(org: string, out: OneFileRecords, notes: string[]): Table
       for (const classSourcedId of classIds) {
         out.enrollments.push({
           sourcedId: `${classSourcedId}/${sourcedId}`, status: 'active', modifiedAt: undefined, at, classSourcedId, schoolSourcedId: org,
-          userSourcedId: sourcedId, role: role === 'student' ? 'student' : 'teacher', primary: false, beginDate: undefined, endDate: undefined,
+          userSourcedId: sourcedId, role: enrolmentRoleOf(role), primary: false, beginDate: undefined, endDate: undefined,
         });
       }
     },

@@ -85,3 +85,17 @@ t.test('roles from types; class ids from titles', async (t) => {
   t.equal(classIdOf('  Year 3   Maple '.trim()), 'class:year 3 maple');
   t.equal(classIdOf('Ære 1'), classIdOf('ære 1'));
 });
+
+t.test('a guardian, parent or relative with a class is enrolled as that, never as a teacher; staff teach', async (t) => {
+  const file = join(tempDir(t), 'family.csv');
+  writeFileSync(file, [
+    'username,given_name,family_name,type,class',
+    'kid,Kid,Able,student,3A', 'mum,Mum,Able,parent,3A', 'gran,Gran,Able,relative,3A', 'gus,Gus,Guard,guardian,3A',
+    'tess,Tess,Teach,teacher,3A', 'aida,Aida,Aide,aide,3A', 'pat,Pat,Staff,employee,3A', '',
+  ].join('\n'));
+  const r = await readRoster(file, { org: 'lakeside' });
+  t.same(r.errors, []);
+  t.same(r.enrollments.map((e) => [e.userSourcedId, e.role]), [
+    ['kid', 'student'], ['mum', 'parent'], ['gran', 'relative'], ['gus', 'guardian'], ['tess', 'teacher'], ['aida', 'teacher'], ['pat', 'teacher'],
+  ]);
+});
