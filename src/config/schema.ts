@@ -1,8 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
-  BADGE_REQUIRES_EMOJI_DEFAULT, CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, LOGIN_METHODS_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT,
-  ROSTER_DEFAULTS, ROSTER_TYPES_DEFAULT, THROTTLING_DEFAULTS,
+  CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT,
+  THROTTLING_DEFAULTS,
 } from './defaults.js';
+import { ORGANISATION_SCHEMA, USER_SCHEMA } from './schema-directory.js';
+import { ROSTER_SCHEMA } from './schema-roster.js';
 
 /**
  * The JSON Schema of the configuration file, and the file's TypeScript types derived from it (json-schema-to-ts),
@@ -88,44 +90,7 @@ export const CONFIG_SCHEMA = {
         }
       }
     },
-    roster: {
-      type: 'object',
-      additionalProperties: false,
-      description: 'How `lanyard roster import` reads a school information system\'s export (docs/rostering.md). Every field is optional.',
-      properties: {
-        retention_days: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 3650,
-          description: 'Days a leaver (absent from a bulk users file, or tobedeleted) is kept, unable to sign in, before being deleted (at least 1: an import deletes the expired leavers of the schools it covers).',
-          default: ROSTER_DEFAULTS.retention_days
-        },
-        mass_removal_percent: {
-          type: 'number',
-          minimum: 0,
-          maximum: 100,
-          description: 'An import whose leavers, or people it newly disables, are more than this share of a school\'s roster-managed users, or that removes more than this share of a school\'s classes, is refused unless --allow-mass-removal is given.',
-          default: ROSTER_DEFAULTS.mass_removal_percent
-        },
-        types: {
-          type: 'object',
-          description: 'The user type for each OneRoster role (lower case); roles left out keep their default mapping.',
-          propertyNames: {
-            pattern: '^[a-z][a-zA-Z]{0,31}$'
-          },
-          additionalProperties: {
-            '$ref': '#/definitions/user_type'
-          },
-          default: ROSTER_TYPES_DEFAULT
-        },
-        roster_id_from: {
-          type: 'string',
-          pattern: '^[A-Za-z][A-Za-z0-9_.:-]{0,99}$',
-          description: 'Which source field fills the roster_id claim: sourcedId, identifier, a userIds entry (userIds.<type>), another column by its header, or none.',
-          default: ROSTER_DEFAULTS.roster_id_from
-        }
-      }
-    }
+    roster: ROSTER_SCHEMA
   },
   definitions: {
     url: {
@@ -205,164 +170,8 @@ export const CONFIG_SCHEMA = {
         }
       }
     },
-    organisation: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'slug',
-        'name'
-      ],
-      properties: {
-        slug: {
-          type: 'string',
-          pattern: '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$',
-          not: {
-            pattern: '^o[0-9]{15}$'
-          },
-          description: "URL-friendly name. Must not look like an organisation id (o + 15 digits), which authorize's organisation parameter also accepts."
-        },
-        name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 200
-        },
-        users: {
-          type: 'array',
-          items: {
-            '$ref': '#/definitions/user'
-          }
-        },
-        login_methods: {
-          type: 'array',
-          minItems: 1,
-          uniqueItems: true,
-          items: {
-            enum: [
-              'emoji',
-              'badge',
-              'password'
-            ]
-          },
-          description: 'Ways to sign in offered by this organisation.',
-          default: LOGIN_METHODS_DEFAULT
-        },
-        badge_requires_emoji: {
-          type: 'boolean',
-          description: "A badge must be followed by the pupil's emoji password (two factors).",
-          default: BADGE_REQUIRES_EMOJI_DEFAULT
-        },
-        apps: {
-          type: 'array',
-          uniqueItems: true,
-          description: "The apps this school uses, in its dashboard's order: client_ids, or objects that name the user types who may use the app. A configuration-file client that no organisation lists is connected to every school; one that some list is connected only to them (docs/dashboard-and-app-launch.md → Dashboard and app launch).",
-          items: {
-            oneOf: [
-              {
-                '$ref': '#/definitions/client_id'
-              },
-              {
-                type: 'object',
-                additionalProperties: false,
-                required: [
-                  'client_id'
-                ],
-                properties: {
-                  client_id: {
-                    '$ref': '#/definitions/client_id'
-                  },
-                  user_types: {
-                    type: 'array',
-                    minItems: 1,
-                    uniqueItems: true,
-                    items: {
-                      '$ref': '#/definitions/user_type'
-                    },
-                    description: 'Only users of these types (e.g. student, employee) see and may use the app. Default: every user.'
-                  }
-                }
-              }
-            ]
-          }
-        }
-      }
-    },
-    user: {
-      type: 'object',
-      additionalProperties: false,
-      required: [
-        'username',
-        'given_name',
-        'family_name',
-        'type'
-      ],
-      properties: {
-        username: {
-          type: 'string',
-          pattern: '^[A-Za-z0-9._@-]{1,64}$'
-        },
-        given_name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 200
-        },
-        family_name: {
-          type: 'string',
-          minLength: 1,
-          maxLength: 200
-        },
-        type: {
-          '$ref': '#/definitions/user_type'
-        },
-        email: {
-          type: ['string', 'null'],
-          format: 'email',
-          description: 'For the email claim. Left out of a record: the stored one is kept; null: cleared.'
-        },
-        google_email: {
-          type: ['string', 'null'],
-          format: 'email',
-          description: 'For the google_email claim. Left out of a record: the stored one is kept; null: cleared.'
-        },
-        microsoft_email: {
-          type: ['string', 'null'],
-          format: 'email',
-          description: 'For the microsoft_email claim. Left out of a record: the stored one is kept; null: cleared.'
-        },
-        roster_id: {
-          type: ['string', 'null'],
-          minLength: 1,
-          maxLength: 200,
-          description: "The person's id in a school-data provider's system: the roster_id claim. Left out of a record: the stored one is kept; null: cleared."
-        },
-        password: {
-          type: 'string',
-          minLength: 8,
-          maxLength: 1024,
-          description: 'Plaintext password: development only (refused when NODE_ENV=production); hashed on import.'
-        },
-        password_hash: {
-          type: 'string',
-          pattern: '^\\$argon2id\\$v=\\d+\\$[mtp]=\\d+,[mtp]=\\d+,[mtp]=\\d+\\$[A-Za-z0-9+/]+\\$[A-Za-z0-9+/]+$',
-          description: 'An argon2id hash in its PHC string form ($argon2id$v=19$m=…,t=…,p=…$salt$hash): make one with `lanyard users hash`.'
-        },
-        emoji_password: {
-          type: 'string',
-          pattern: '^[a-z ]+(,[a-z ]+){5}$',
-          description: 'Development only: six emoji names separated by commas (e.g. "dog,cat,fox,frog,monkey,panda"); hashed on import.'
-        },
-        emoji_password_hash: {
-          type: 'string',
-          pattern: '^\\$argon2id\\$v=\\d+\\$[mtp]=\\d+,[mtp]=\\d+,[mtp]=\\d+\\$[A-Za-z0-9+/]+\\$[A-Za-z0-9+/]+$',
-          description: 'An argon2id hash of the six emoji names: make one with `lanyard users hash --emoji`.'
-        },
-        badge_code: {
-          type: 'string',
-          minLength: 26,
-          maxLength: 40,
-          description: 'Development only: a fixed badge code (26 characters of Crockford base32, dashes allowed).'
-        }
-      }
-    },
+    organisation: ORGANISATION_SCHEMA,
+    user: USER_SCHEMA,
     throttling: {
       type: 'object',
       additionalProperties: false,
