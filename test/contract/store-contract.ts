@@ -15,6 +15,7 @@ import { locksContract } from './locks.js';
 import { logosContract } from './logos.js';
 import { oidcRecordsContract } from './oidc-records.js';
 import { rosterContract } from './roster.js';
+import { rosterReadsContract } from './roster-reads.js';
 import { settingsContract } from './settings.js';
 import { transferContract } from './transfer.js';
 
@@ -33,6 +34,7 @@ const DOMAINS = {
   keys: keysContract,
   badges: badgesContract,
   roster: rosterContract,
+  'roster reads': rosterReadsContract,
   counters: countersContract,
   locks: locksContract,
   settings: settingsContract,

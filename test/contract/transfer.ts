@@ -4,7 +4,7 @@ import { ENTRY_KINDS } from '../../adapters/store.js';
 import { developersSnapshot, fillDevelopers } from './developers.js';
 import { type Fresh, orgAndUser, SECOND, START, storedKey } from './harness.js';
 import { sampleLogo } from './logos.js';
-import { fillRoster, NORTH, noChanges, PAM, PIP, rosterState, run, SOUTH, TESS } from './roster.js';
+import { fillRoster, NORTH, noChanges, PAM, PIP, rosterState, run, SOUTH, TESS } from './roster-fixtures.js';
 
 async function collect(store: Store): Promise<StoreEntry[]> {
   const out: StoreEntry[] = [];

@@ -5,7 +5,7 @@ import type { RosterChanges, Store } from '../../adapters/store.js';
 import { ManualClock } from '../../src/clock.js';
 import { parseRedisUrl } from '../../src/config/store-url.js';
 import { LanyardError } from '../../src/errors.js';
-import { NORTH, noChanges, run, sampleClass } from '../contract/roster.js';
+import { NORTH, noChanges, run, sampleClass } from '../contract/roster-fixtures.js';
 import { freePort, startRedis } from '../helpers/redis-server.js';
 
 /**

@@ -8,7 +8,7 @@ import { progressLine } from '../../../src/cli/store-command.js';
 import { ManualClock } from '../../../src/clock.js';
 import { LanyardError } from '../../../src/errors.js';
 import { copyStore, type CopyProgress, describeCounts, type KindCounts, verifyCounts } from '../../../adapters/store-copy.js';
-import { fillRoster, NORTH, PIP, rosterState } from '../../contract/roster.js';
+import { fillRoster, NORTH, PIP, rosterState } from '../../contract/roster-fixtures.js';
 
 /** The copy service on real SQLite files, time on a ManualClock shared by both stores (as the command shares one). */
 
