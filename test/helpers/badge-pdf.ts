@@ -50,6 +50,39 @@ export async function wordsOnPage(pdf: string, page: number): Promise<Word[]> {
   }));
 }
 
+/**
+ * The text of the words whose centre lies in `rect` (points from the page's top-left): a line per row of
+ * words, top to bottom, each left to right. What `textIn` gives for the same box, from words already read.
+ */
+export function textOf(words: Word[], rect: Rect): string {
+  const inside = words
+    .filter((w) => {
+      const cx = (w.xMin + w.xMax) / 2;
+      const cy = (w.yMin + w.yMax) / 2;
+      return cx >= rect.x && cx <= rect.x + rect.width && cy >= rect.y && cy <= rect.y + rect.height;
+    })
+    .sort((a, b) => a.yMin - b.yMin || a.xMin - b.xMin);
+  const lines: Word[][] = [];
+  for (const w of inside) {
+    const line = lines[lines.length - 1];
+    if (line && Math.abs(line[0]!.yMin - w.yMin) <= 2) line.push(w);
+    else lines.push([w]);
+  }
+  return lines.map((l) => l.sort((a, b) => a.xMin - b.xMin).map((w) => w.text).join(' ')).join('\n');
+}
+
+/**
+ * The text in boxes of a PDF's pages, each page read once (one pdftotext per page, where `textIn` runs one per
+ * box: a sheet of 30 cards asks for 390 boxes).
+ */
+export function pdfText(pdf: string): (page: number, rect: Rect) => Promise<string> {
+  const pages = new Map<number, Promise<Word[]>>();
+  return async (page, rect) => {
+    if (!pages.has(page)) pages.set(page, wordsOnPage(pdf, page));
+    return textOf(await pages.get(page)!, rect);
+  };
+}
+
 /** The words of a label's top line (its name), left to right as printed. */
 export function topLine(words: Word[], cell: Rect): Word[] {
   const middle = (w: Word) => (w.yMin + w.yMax) / 2;

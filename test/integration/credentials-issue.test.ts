@@ -10,7 +10,7 @@ import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-la
 import { cardAnatomy, cardSheet, letterSheet } from '../../src/cards/card-layout.js';
 import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
 import { assertSession, refusedSignIn, signInAs } from '../helpers/account-session.js';
-import { crop, jsQR, run, textIn } from '../helpers/badge-pdf.js';
+import { crop, jsQR, pdfText, run, textIn } from '../helpers/badge-pdf.js';
 import { PUPIL_NAMES, putClass, putVisitor, type TestClass } from '../helpers/class-roster.js';
 import { lanyard } from '../helpers/cli.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
@@ -52,15 +52,16 @@ const printOrder = (users: User[]) => {
 /** Each card's username and six picture names, read back from the PDF. */
 async function readCards(pdf: string, count: number) {
   const sheet = cardSheet('letter');
+  const textIn = pdfText(pdf); // each page read once
   return Promise.all(Array.from({ length: count }, async (_, index) => {
     const { page, cell } = labelPlacement(sheet, index);
-    const text = await textIn(pdf, page, cell);
+    const text = await textIn(page, cell);
     const slots = cardAnatomy(cell).pictures;
     return {
       text,
       username: /Username: (\S+)/.exec(text)?.[1],
-      numbers: await Promise.all(slots.map(async (slot) => (await textIn(pdf, page, slot.number)).trim())),
-      pictures: await Promise.all(slots.map(async (slot) => (await textIn(pdf, page, slot.label)).trim())),
+      numbers: await Promise.all(slots.map(async (slot) => (await textIn(page, slot.number)).trim())),
+      pictures: await Promise.all(slots.map(async (slot) => (await textIn(page, slot.label)).trim())),
     };
   }));
 }

@@ -7,7 +7,7 @@ import { argon2Verify, hashCredential } from '../../src/accounts/credential-hash
 import { labelPlacement } from '../../src/badges/label-layout.js';
 import { cardAnatomy, cardSheet } from '../../src/cards/card-layout.js';
 import { assertSession, signInAs } from '../helpers/account-session.js';
-import { run, textIn } from '../helpers/badge-pdf.js';
+import { pdfText, run } from '../helpers/badge-pdf.js';
 import { PUPIL_NAMES, putClass } from '../helpers/class-roster.js';
 import { lanyard as runLanyard } from '../helpers/cli.js';
 import { startLanyard } from '../helpers/lanyard.js';
@@ -43,12 +43,13 @@ async function school(t: Test) {
 async function cards(pdf: string) {
   const pages = Number(/^Pages:\s+(\d+)$/m.exec((await run('pdfinfo', [pdf])).stdout)?.[1]);
   const sheet = cardSheet('letter');
+  const textIn = pdfText(pdf); // each page read once
   const found: { username: string; pictures: string[] }[] = [];
   for (let index = 0; index < pages * 8; index++) {
     const { page, cell } = labelPlacement(sheet, index);
-    const username = /Username: (\S+)/.exec(await textIn(pdf, page, cell))?.[1];
+    const username = /Username: (\S+)/.exec(await textIn(page, cell))?.[1];
     if (!username) break;
-    found.push({ username, pictures: await Promise.all(cardAnatomy(cell).pictures.map(async (slot) => (await textIn(pdf, page, slot.label)).trim())) });
+    found.push({ username, pictures: await Promise.all(cardAnatomy(cell).pictures.map(async (slot) => (await textIn(page, slot.label)).trim())) });
   }
   return found;
 }
