@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { LanyardError } from '../errors.js';
-import { type Paper, type Rect, labelPlacement, sheetLayout } from './label-layout.js';
-import { collect, drawFitted } from './pdf-text.js';
+import { type Paper, type Rect, sheetLayout } from './label-layout.js';
+import { drawFitted } from './pdf-text.js';
+import { renderSheet } from './sheet-document.js';
 
 /**
  * The printable sheet of magic badges: one 2-inch square label per pupil with their name, their organisation,
@@ -41,22 +41,7 @@ export async function renderBadgeSheet(labels: BadgeLabel[], options: { paper?: 
   if (labels.length === 0) throw new LanyardError('badges_none', 'there are no badges to print', 400, true);
   const layout = sheetLayout(options.paper ?? 'letter');
   const organisations = [...new Set(labels.map((l) => l.organisation))].join(', ');
-  const doc = new PDFDocument({
-    size: [layout.pageWidth, layout.pageHeight],
-    margin: 0,
-    autoFirstPage: false,
-    info: { Title: `Lanyard badges — ${organisations}`, Creator: 'Lanyard', Producer: 'Lanyard' },
-  });
-  const done = collect(doc);
-  let currentPage = -1;
-  labels.forEach((label, index) => {
-    const { page, cell } = labelPlacement(layout, index);
-    if (page !== currentPage) doc.addPage();
-    currentPage = page;
-    drawLabel(doc, label, cell);
-  });
-  doc.end();
-  return done;
+  return renderSheet(layout, labels, { title: `Lanyard badges — ${organisations}`, draw: drawLabel });
 }
 
 function drawLabel(doc: PDFKit.PDFDocument, label: BadgeLabel, cell: Rect): void {

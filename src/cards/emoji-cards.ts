@@ -1,10 +1,11 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
 import { LanyardError } from '../errors.js';
 import { EMOJI_PASSWORD_LENGTH } from '../formats/emoji-bank.js';
-import { type Paper, type Rect, labelPlacement } from '../badges/label-layout.js';
+import type { Paper, Rect } from '../badges/label-layout.js';
 import { primaryFont } from '../badges/fonts.js';
-import { collect, drawFitted, useFont } from '../badges/pdf-text.js';
+import { drawFitted, useFont } from '../badges/pdf-text.js';
+import { drawCutLine, renderSheet } from '../badges/sheet-document.js';
 import { CARD_PADDING, cardAnatomy, cardSheet, PAGE_MARGIN } from './card-layout.js';
 import { EMOJI_ART_CREDIT, emojiSvg } from './emoji-art.js';
 
@@ -41,32 +42,18 @@ export async function renderEmojiCards(cards: readonly EmojiCard[], o: { paper?:
   const bad = cards.find((c) => c.pictures.length !== EMOJI_PASSWORD_LENGTH);
   if (bad) throw new Error(`an emoji card needs ${EMOJI_PASSWORD_LENGTH} pictures (${bad.username} has ${bad.pictures.length})`);
   const sheet = cardSheet(o.paper ?? 'letter');
-  const doc = new PDFDocument({
-    size: [sheet.pageWidth, sheet.pageHeight],
-    margin: 0,
-    autoFirstPage: false,
-    info: { Title: o.title ?? 'Lanyard emoji cards', Creator: 'Lanyard', Producer: 'Lanyard' },
-  });
-  const done = collect(doc);
-  let currentPage = -1;
-  for (const [index, card] of cards.entries()) {
-    const { page, cell } = labelPlacement(sheet, index);
-    if (page !== currentPage) {
-      doc.addPage();
-      drawCredit(doc, sheet.pageHeight);
-    }
-    currentPage = page;
-    drawCard(doc, card, cell);
+  return renderSheet(sheet, cards, {
+    title: o.title ?? 'Lanyard emoji cards',
+    onNewPage: (doc) => drawCredit(doc, sheet.pageHeight),
+    draw: drawCard,
     // A card takes tens of milliseconds: between cards, the event loop hands finished argon2 hashes on and
     // starts the next (`lanyard credentials issue` hashes while it draws).
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  doc.end();
-  return done;
+    yieldBetweenItems: true,
+  });
 }
 
 function drawCard(doc: PDFKit.PDFDocument, card: EmojiCard, cell: Rect): void {
-  doc.save().rect(cell.x, cell.y, cell.width, cell.height).lineWidth(0.5).dash(4, { space: 3 }).strokeColor(CUT_LINE).stroke().restore();
+  drawCutLine(doc, cell, CUT_LINE);
   const parts = cardAnatomy(cell);
   drawFitted(doc, card.name, NAME, { left: parts.name.x, y: parts.name.y, width: parts.name.width });
   drawUsername(doc, card.username, parts.username);

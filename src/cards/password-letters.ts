@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { LanyardError } from '../errors.js';
-import { type Paper, type Rect, labelPlacement } from '../badges/label-layout.js';
+import type { Paper, Rect } from '../badges/label-layout.js';
 import { primaryFont } from '../badges/fonts.js';
-import { collect, drawFitted, useFont } from '../badges/pdf-text.js';
+import { drawFitted, useFont } from '../badges/pdf-text.js';
+import { drawCutLine, renderSheet } from '../badges/sheet-document.js';
 import { CARD_PADDING, letterSheet } from './card-layout.js';
 
 /**
@@ -34,27 +34,14 @@ export async function renderPasswordLetters(
   letters: readonly PasswordLetter[], o: { paper?: Paper; signInAt: string; title?: string },
 ): Promise<Buffer> {
   if (letters.length === 0) throw new LanyardError('letters_none', 'there are no password letters to print', 400, true);
-  const sheet = letterSheet(o.paper ?? 'letter');
-  const doc = new PDFDocument({
-    size: [sheet.pageWidth, sheet.pageHeight],
-    margin: 0,
-    autoFirstPage: false,
-    info: { Title: o.title ?? 'Lanyard password letters', Creator: 'Lanyard', Producer: 'Lanyard' },
+  return renderSheet(letterSheet(o.paper ?? 'letter'), letters, {
+    title: o.title ?? 'Lanyard password letters',
+    draw: (doc, letter, cell) => drawLetter(doc, letter, cell, o.signInAt),
   });
-  const done = collect(doc);
-  let currentPage = -1;
-  letters.forEach((letter, index) => {
-    const { page, cell } = labelPlacement(sheet, index);
-    if (page !== currentPage) doc.addPage();
-    currentPage = page;
-    drawLetter(doc, letter, cell, o.signInAt);
-  });
-  doc.end();
-  return done;
 }
 
 function drawLetter(doc: PDFKit.PDFDocument, letter: PasswordLetter, cell: Rect, signInAt: string): void {
-  doc.save().rect(cell.x, cell.y, cell.width, cell.height).lineWidth(0.5).dash(4, { space: 3 }).strokeColor(CUT_LINE).stroke().restore();
+  drawCutLine(doc, cell, CUT_LINE);
   const left = cell.x + PAD;
   const width = cell.width - 2 * PAD;
   let y = cell.y + PAD;
