@@ -53,3 +53,12 @@ export class StoreUnavailableError extends LanyardError {
 /** Whether an error (or what it wraps) is a store failure. */
 export const isStoreUnavailable = (err: unknown): err is StoreUnavailableError =>
   err instanceof StoreUnavailableError || (err instanceof Error && err.cause instanceof StoreUnavailableError);
+
+/**
+ * What went wrong, in words for the person running a command: a store failure by what the store said (its
+ * cause; its own message is the OAuth code `temporarily_unavailable`), anything else by its message.
+ */
+export function failureReason(err: unknown): string {
+  const why = err instanceof StoreUnavailableError ? err.cause : err;
+  return why instanceof Error ? why.message : String(why);
+}

@@ -2,7 +2,7 @@ import type { Organisation, RosterClass } from '../../adapters/store.js';
 import { withConfiguredStore } from './configured-store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { StoreUnavailableError } from '../errors.js';
+import { failureReason } from '../errors.js';
 import { badgeName } from '../badges/badge-name.js';
 import { renderBadgeSheet } from '../badges/badge-sheet.js';
 import type { Paper } from '../badges/label-layout.js';
@@ -90,10 +90,7 @@ const HAND_OUT = 'print it, hand them out, then delete the file: it holds the se
 
 const usernames = (prepared: readonly Prepared[]) => prepared.map((p) => p.user.username).join(', ');
 /** Why writes failed, each reason once: a store failure by what the store said (its cause), not by its OAuth code. */
-const reasons = (s: Stored) => [...new Set(s.failed.map(({ error }) => {
-  const why = error instanceof StoreUnavailableError ? error.cause : error;
-  return why instanceof Error ? why.message : String(why);
-}))].join('; ');
+const reasons = (s: Stored) => [...new Set(s.failed.map(({ error }) => failureReason(error)))].join('; ');
 
 /**
  * Some credentials were stored and some not: those stored are in force and their secrets nowhere but in the

@@ -3,7 +3,7 @@ import type { Organisation, RosterImportRun, Store, User } from '../../adapters/
 import { newId } from '../../adapters/store/ids.js';
 import type { Clock } from '../clock.js';
 import type { RosterSettings } from '../config/roster.js';
-import { LanyardError } from '../errors.js';
+import { failureReason, LanyardError } from '../errors.js';
 import { mapOrganisations } from './plan/organisations.js';
 import { planRoster } from './plan/plan-roster.js';
 import { changesNothing, countsOf, type Plan, PLAN_KINDS, type PlanContext } from './plan/plan-types.js';
@@ -104,9 +104,7 @@ async function purgeExpired(store: Store, plan: Plan, o: ImportOptions, result: 
       deleted.push(u);
     }
   } catch (err) {
-    // A store failure's own message is an OAuth code: what went wrong is its cause.
-    const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-    result.purgeError = cause instanceof Error ? cause.message : String(cause);
+    result.purgeError = failureReason(err);
     plan.notes.push(`deleting the leavers past the retention period failed (${result.purgeError}): \`lanyard roster purge\` tries again`);
   }
   result.purged = deleted;
@@ -129,7 +127,7 @@ async function planAgainst(store: Store, source: RosterSource, target: Organisat
   };
   const mapping = mapOrganisations(source, context);
   const covered = [...mapping.covered, ...mapping.reached].filter((org) => !org.isNew).map((org) => org.id);
-  return planRoster(source, await store.rosterSnapshot(covered), context);
+  return planRoster(source, await store.rosterSnapshot(covered), context, mapping);
 }
 
 /** Every organisation (the store's search with an empty query matches all). */

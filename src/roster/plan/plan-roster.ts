@@ -5,7 +5,7 @@ import { planClasses } from './classes.js';
 import { planEnrolments } from './enrolments.js';
 import { byText } from './fields.js';
 import { massRemovalErrors } from './mass-removal.js';
-import { mapOrganisations } from './organisations.js';
+import { mapOrganisations, type OrgMapping } from './organisations.js';
 import type { Plan, PlanContext, PlanError } from './plan-types.js';
 import { planUsers } from './users.js';
 
@@ -15,10 +15,12 @@ import { planUsers } from './users.js';
  * error, and the changes to write. Pure: the same files, stored roster and context give the same plan
  * (lists sorted; only new ids come from context.newId). Each kind is a pass over maps keyed by id, so a
  * district of 50,000 people and 200,000 enrolments plans in well under a second or two.
- * `snapshot` is the stored roster of the organisations the files cover (mapOrganisations(...).covered).
+ * `snapshot` is the stored roster of the organisations the files cover (mapOrganisations(...).covered); a caller
+ * that mapped them to choose that snapshot gives the mapping as `orgs`, so that it is not made twice.
  */
-export function planRoster(source: RosterSource, snapshot: RosterSnapshot, context: PlanContext): Plan {
-  const orgs = mapOrganisations(source, context);
+export function planRoster(
+  source: RosterSource, snapshot: RosterSnapshot, context: PlanContext, orgs: OrgMapping = mapOrganisations(source, context),
+): Plan {
   const sessions = planAcademicSessions(source, snapshot, orgs.covered, context);
   const classes = planClasses(source, snapshot, orgs, sessions, context);
   const users = planUsers(source, snapshot, orgs, context);
