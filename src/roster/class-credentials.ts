@@ -1,4 +1,5 @@
 import type { RosterClass, Store, User } from '../../adapters/store.js';
+import { maySignIn } from '../accounts/account-status.js';
 import { hashCredential } from '../accounts/credential-hasher.js';
 import { generatePassword } from '../accounts/user-password.js';
 import { type NewBadge, newBadge, storeBadge } from '../badges/badges.js';
@@ -39,7 +40,7 @@ export async function selectUsers(store: Store, o: { inClass?: RosterClass | und
     const enrolled = (await store.classEnrolments(o.inClass.id)).filter((e) => e.role === PUPIL_ROLE);
     for (const user of await Promise.all(enrolled.map((e) => store.findUser(e.userId)))) {
       if (!user) continue;
-      (user.suspendedAt || user.rosterHold ? unable : pupils).push(user);
+      (maySignIn(user) ? pupils : unable).push(user);
     }
     pupils.sort(nameOrder);
   }
