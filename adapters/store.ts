@@ -1,3 +1,5 @@
+import type { AppRequests } from './store/app-requests.js';
+import type { AuditTrail } from './store/audit.js';
 import type { Badges } from './store/badges.js';
 import type { Clients } from './store/clients.js';
 import type { ConfigRevisions } from './store/config-revisions.js';
@@ -5,11 +7,13 @@ import type { Connections } from './store/connections.js';
 import type { Counters, Locks } from './store/counters.js';
 import type { Developers } from './store/developers.js';
 import type { Directory } from './store/directory.js';
+import type { HelpCodes } from './store/help-codes.js';
 import type { KeyRecords } from './store/keys.js';
 import type { ClientLogos } from './store/logos.js';
 import type { OidcRecords } from './store/oidc-records.js';
 import type { RosterStore } from './store/roster.js';
 import type { Settings } from './store/settings.js';
+import type { Staff } from './store/staff.js';
 import type { Transfer } from './store/transfer.js';
 
 /**
@@ -17,6 +21,8 @@ import type { Transfer } from './store/transfer.js';
  * adapters/store/. Backends: sqlite/ (embedded default), redis/ (many instances). Every backend passes
  * the contract suite in test/contract/, one file per domain.
  */
+export * from './store/app-requests.js';
+export * from './store/audit.js';
 export * from './store/badges.js';
 export * from './store/clients.js';
 export * from './store/config-revisions.js';
@@ -24,14 +30,17 @@ export * from './store/connections.js';
 export * from './store/counters.js';
 export * from './store/developers.js';
 export * from './store/directory.js';
+export * from './store/help-codes.js';
 export * from './store/keys.js';
 export * from './store/logos.js';
 export * from './store/oidc-records.js';
 export * from './store/roster.js';
 export * from './store/settings.js';
+export * from './store/staff.js';
 export * from './store/transfer.js';
 
-export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions, Connections, Developers, KeyRecords, RosterStore, Settings, Badges, Counters, Locks, Transfer {
+export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions, Connections, Developers, KeyRecords, RosterStore, Settings, Badges, Counters, Locks, Transfer,
+  Staff, HelpCodes, AppRequests, AuditTrail {
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;

@@ -1,10 +1,14 @@
 import type { StoredClient, StoredClientSecret } from './clients.js';
+import type { AppRequest } from './app-requests.js';
+import type { AuditEvent } from './audit.js';
 import type { AppConnection } from './connections.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, TeamMember } from './developers.js';
 import type { CredentialKind, Organisation, RetiredUserId, User } from './directory.js';
+import type { HelpCode } from './help-codes.js';
 import type { StoredKey } from './keys.js';
 import type { StoredLogo } from './logos.js';
 import type { OidcPayload } from './oidc-records.js';
+import type { StaffApiToken, StaffGrant, StaffSecondFactor } from './staff.js';
 import type { AcademicSession, Enrolment, Membership, RosterClass, RosterImportRun } from './roster.js';
 
 /**
@@ -29,6 +33,14 @@ export type StoreEntry =
   | { kind: 'client_secret'; value: StoredClientSecret }
   | { kind: 'client_logo'; value: StoredLogo }
   | { kind: 'connection'; value: AppConnection }
+  | { kind: 'app_request'; value: AppRequest }
+  | { kind: 'staff_grant'; value: StaffGrant }
+  | { kind: 'staff_factor'; value: StaffSecondFactor }
+  | { kind: 'staff_token'; value: StaffApiToken }
+  /** Live ones only. */
+  | { kind: 'help_code'; value: HelpCode }
+  /** Oldest first. */
+  | { kind: 'audit_event'; value: AuditEvent }
   | { kind: 'developer'; value: DeveloperAccount }
   | { kind: 'team_member'; value: TeamMember }
   | { kind: 'api_token'; value: DeveloperApiToken }
@@ -45,7 +57,8 @@ export type EntryKind = StoreEntry['kind'];
 /** In dependency order: what an entry refers to comes before it. */
 export const ENTRY_KINDS: EntryKind[] = [
   'organisation', 'user', 'retired_user', 'credential', 'badge', 'academic_session', 'class', 'enrolment', 'membership',
-  'roster_import', 'sign_in', 'client', 'client_secret', 'client_logo', 'connection',
+  'roster_import', 'sign_in', 'client', 'client_secret', 'client_logo', 'connection', 'app_request',
+  'staff_grant', 'staff_factor', 'staff_token', 'help_code', 'audit_event',
   'developer', 'team_member', 'api_token', 'developer_event', 'key', 'setting', 'oidc', 'counter',
 ];
 
