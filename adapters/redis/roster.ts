@@ -176,6 +176,10 @@ export function redisRoster(ctx: RedisContext, revokeAccount: RevokeAccount): Ro
     async organisationEnrolments(organisationId) {
       return (await enrolmentsOf((await classesOf(organisationId)).map((c) => c.id))).sort(ROSTER_ORDER.enrolments);
     },
+    async userEnrolments(userId) {
+      // The index names the user's classes; each class's own hash says whether they are still in it.
+      return (await enrolmentsOf(await members(r.enrolmentsOfUser(userId)))).filter((e) => e.userId === userId).sort(ROSTER_ORDER.enrolments);
+    },
     async listAcademicSessions(organisationId) { return (await sessionsOf(organisationId)).sort(ROSTER_ORDER.sessions); },
     async userMemberships(userId) { return (await membershipsOf([userId], () => true)).sort(ROSTER_ORDER.memberships); },
     async recordSignIn(userId, at) { await recordSignIn([d.users, r.signIns], [userId, at]); },

@@ -25,6 +25,7 @@ export function sqliteRoster(db: Database.Database, batch: WriteBatch): RosterSt
     classById: db.prepare('SELECT * FROM classes WHERE id = ? AND organisation_id = ?'),
     classBySourcedId: db.prepare('SELECT * FROM classes WHERE organisation_id = ? AND sourced_id = ?'),
     classEnrolments: db.prepare('SELECT * FROM enrolments WHERE class_id = ?'),
+    userEnrolments: db.prepare('SELECT * FROM enrolments WHERE user_id = ?'),
     teachersOfOrg: db.prepare(`SELECT e.class_id AS classId, e.user_id AS userId, e.is_primary AS "primary",
       u.given_name AS givenName, u.family_name AS familyName
       FROM classes c JOIN enrolments e ON e.class_id = c.id JOIN users u ON u.id = e.user_id
@@ -72,6 +73,9 @@ export function sqliteRoster(db: Database.Database, batch: WriteBatch): RosterSt
       return (q.classEnrolments.all(classId) as EnrolmentRow[]).map(toEnrolment).sort(ROSTER_ORDER.enrolments);
     },
     async organisationEnrolments(organisationId) { return enrolmentsOf(organisationId).sort(ROSTER_ORDER.enrolments); },
+    async userEnrolments(userId) {
+      return (q.userEnrolments.all(userId) as EnrolmentRow[]).map(toEnrolment).sort(ROSTER_ORDER.enrolments);
+    },
     async listAcademicSessions(organisationId) {
       return (q.sessionsOfOrg.all(organisationId) as AcademicSessionRow[]).map(toAcademicSession).sort(ROSTER_ORDER.sessions);
     },

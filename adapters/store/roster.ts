@@ -142,6 +142,8 @@ export interface RosterStore {
   classEnrolments(classId: string): Promise<Enrolment[]>;
   /** Every enrolment in the organisation's classes (for listing users with their classes). */
   organisationEnrolments(organisationId: string): Promise<Enrolment[]>;
+  /** The user's enrolments in every class (the console's teacher of which classes), by class. */
+  userEnrolments(userId: string): Promise<Enrolment[]>;
   listAcademicSessions(organisationId: string): Promise<AcademicSession[]>;
   /** The schools a user belongs to besides their own. */
   userMemberships(userId: string): Promise<Membership[]>;

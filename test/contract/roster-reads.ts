@@ -37,6 +37,10 @@ export function rosterReadsContract(t: Test, fresh: Fresh): void {
     const { enrolments, memberships } = await fillRoster(store);
     t.same(await store.organisationEnrolments(NORTH), [...enrolments].sort(enrolmentOrder), "the school's enrolments, by class and user");
     t.same(await store.organisationEnrolments(SOUTH), [], 'none elsewhere');
+    for (const userId of new Set(enrolments.map((e) => e.userId))) {
+      t.same(await store.userEnrolments(userId), enrolments.filter((e) => e.userId === userId).sort(enrolmentOrder), `${userId}'s enrolments, by class`);
+    }
+    t.same(await store.userEnrolments('u-nobody'), [], 'none for someone in no class');
     await store.applyRoster({
       ...noChanges(run('run-2', '2027-01-16T00:00:00.000Z')),
       academicSessions: { put: [sampleSession({ id: 'as-t2', sourcedId: 't2', startDate: '2027-01-05' }), sampleSession({ id: 'as-t1', sourcedId: 't1', startDate: '2026-09-01' })], remove: [] },
