@@ -14,6 +14,9 @@ import type { Clock } from './clock.js';
 import type { Config } from './config/config.js';
 import { dashboard } from './dashboard/index.js';
 import { developerArea } from './developer/index.js';
+import { schoolConsole } from './school/index.js';
+import type { AuditRecorder } from './audit/audit-recorder.js';
+import { unbatchedAudit } from './audit/unbatched-audit.js';
 import { docsRoute } from './docs/index.js';
 import { assetRoutes } from './web/assets.js';
 import { clientErrorHandler } from './http/client-error.js';
@@ -63,6 +66,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Fetches apps' logos (default: public https hosts only); tests give one that reaches their loopback server. */
   logoFetcher?: LogoFetcher;
+  /** The schools' audit trail (src/audit/). */
+  audit?: AuditRecorder;
 }
 
 export interface LanyardApp extends FastifyInstance {
@@ -149,6 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
     issuer: config.issuer, signup: config.developerSignup, secureCookies: httpsIssuer, log: app.log,
     logos: deps.logoFetcher ?? new LogoFetcher(),
+  });
+  await schoolConsole(app, {
+    config, store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
+    audit: deps.audit ?? unbatchedAudit(store, app.log), issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
   healthRoutes(app, store, () => identity.check(), { config: () => configRevision.readiness() });

@@ -22,6 +22,10 @@ export const ROUTES = {
   launch: '/launch',
   /** POST: signs out of the dashboard. */
   signOut: '/sign-out',
+  /** The school console for school admins and teachers (src/school/); its JSON API under /school/api. */
+  school: '/school',
+  /** Where the console's sign-in comes back (a redirect URI of the built-in client). */
+  schoolSignInDone: '/school/sign-in/done',
   /** GET /logos/:clientId/:hash: an app's logo as Lanyard fetched it (src/dashboard/logo-route.ts). */
   logos: '/logos',
 } as const;

@@ -2,7 +2,8 @@ import type { StoredClient } from '../../adapters/store.js';
 import { ROUTES } from '../routes.js';
 
 /**
- * Lanyard's own pages that need to know who is signed in (the dashboard, marking a trusted classroom device) sign in
+ * Lanyard's own pages that need to know who is signed in (the dashboard, marking a trusted classroom device, the
+ * school console) sign in
  * through the provider like any app, with the built-in client `lanyard`: the same screens, the same guessing
  * protection, the same session. It has no secret anyone holds (its codes are never exchanged: the page only
  * needs the session the sign-in leaves behind), and its id is reserved.
@@ -14,8 +15,8 @@ export function builtinClients(issuer: string): StoredClient[] {
   return [{
     clientId: LANYARD_CLIENT_ID,
     name: 'Lanyard',
-    // The dashboard (src/dashboard/) and the classroom-device page.
-    redirectUris: [`${issuer}${ROUTES.signInDone}`, `${issuer}${ROUTES.classroomDevice}`],
+    // The dashboard (src/dashboard/), the classroom-device page and the school console (src/school/).
+    redirectUris: [`${issuer}${ROUTES.signInDone}`, `${issuer}${ROUTES.classroomDevice}`, `${issuer}${ROUTES.schoolSignInDone}`],
     defaultScopes: ['openid'],
     logoutUrl: undefined,
     responseTypes: ['code'],

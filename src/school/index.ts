@@ -1,0 +1,38 @@
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { pagesAtIssuerHost } from '../web/issuer-host.js';
+import { pageErrorAnswer, type PageErrorOptions } from '../web/page-errors.js';
+import { SCHOOL_PATH } from './area.js';
+import type { SchoolDeps } from './deps.js';
+import { NotInSchoolError } from './errors.js';
+import { homeRoutes } from './home-routes.js';
+import { schoolNotFoundPage } from './not-found.js';
+import { signInRoutes } from './sign-in-routes.js';
+
+/** The console's pages say no inside the console: what to change, or go back and try again. */
+const CONSOLE_PAGES: PageErrorOptions = {
+  serverError: 'Lanyard could not finish this. Please try again.',
+  unreadable: 'The form could not be read. Go back and try again.',
+  showLanyardMessages: true,
+};
+
+/**
+ * The school console (docs/school-console.md): pages under /school for school admins and teachers, the same
+ * actions as a JSON API under /school/api for school information systems and scripts. Who may do what is
+ * decided in one place (access.ts); a school, class or person someone may not see is a 404 like any unknown
+ * address.
+ */
+export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Promise<void> {
+  await app.register(async (pages) => {
+    await pages.register(formbody, { bodyLimit: 64 * 1024 });
+    const notFound = schoolNotFoundPage(deps);
+    const answer = pageErrorAnswer(CONSOLE_PAGES);
+    // Not theirs, or not there: the same page, inside the console's frame.
+    pages.setErrorHandler((err: FastifyError, req, reply) => (err instanceof NotInSchoolError ? notFound(req, reply, err.message) : answer(err, req, reply)));
+    pagesAtIssuerHost(pages, deps.issuer);
+    pages.setNotFoundHandler((req, reply) => notFound(req, reply));
+    signInRoutes(pages, deps);
+    homeRoutes(pages, deps);
+  }, { prefix: SCHOOL_PATH });
+}
+

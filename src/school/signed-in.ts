@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type SchoolAccess, schoolOf, adminOf, type StaffMember, staffMember } from './access.js';
+import { area, type StaffSignedIn } from './area.js';
+import type { SchoolDeps } from './deps.js';
+
+/** A console request by a signed-in member of staff: who, in which schools. */
+export interface StaffRequest {
+  who: StaffSignedIn;
+  member: StaffMember;
+}
+
+/**
+ * The signed-in member of staff with what they may do now (their roles are read on every request, so a role
+ * withdrawn takes effect at once); undefined after answering (to the sign-in, as the area kit does). Someone
+ * whose roles are all gone is signed out of the console.
+ */
+export async function staffRequest(deps: SchoolDeps, req: FastifyRequest, reply: FastifyReply): Promise<StaffRequest | undefined> {
+  const who = await area(deps).signedIn(req, reply);
+  if (!who) return undefined;
+  const member = await staffMember(deps.store, who.account.user);
+  if (member.schools.length === 0) {
+    await area(deps).sessions.end(req, reply);
+    reply.redirect('/school/sign-in', 303);
+    return undefined;
+  }
+  return { who, member };
+}
+
+/** A signed-in member of staff and the school the address names (a 404 for a school not theirs). */
+export async function schoolRequest(deps: SchoolDeps, req: FastifyRequest, reply: FastifyReply, slug: string, o: { admin?: boolean } = {}): Promise<(StaffRequest & { school: SchoolAccess }) | undefined> {
+  const s = await staffRequest(deps, req, reply);
+  if (!s) return undefined;
+  return { ...s, school: o.admin ? adminOf(s.member, slug) : schoolOf(s.member, slug) };
+}
+
+/** The same for a form: the session's CSRF token is checked first. */
+export async function schoolForm(deps: SchoolDeps, req: FastifyRequest, reply: FastifyReply, slug: string, o: { admin?: boolean } = {}): Promise<(StaffRequest & { school: SchoolAccess }) | undefined> {
+  const s = await schoolRequest(deps, req, reply, slug, o);
+  if (s) area(deps).checkCsrf(s.who, req.body);
+  return s;
+}
