@@ -24,8 +24,8 @@ export async function signIn(
 ): Promise<URL> {
   let res = await browser.get(authorizeUrl);
   let to = location(res, issuer);
-  // Lanyard's own callback (the dashboard's built-in client) is where its sign-in ends, like an app's.
-  const home = (u: URL) => u.pathname === '/sign-in/done';
+  // Lanyard's own callbacks (the dashboard's and the school console's built-in client) are where their sign-ins end, like an app's.
+  const home = (u: URL) => u.pathname === '/sign-in/done' || u.pathname === '/school/sign-in/done';
   for (let hops = 0; to.origin === issuer && !home(to) && hops < 10; hops += 1) {
     if (to.pathname.startsWith('/interaction/')) {
       const uid = to.pathname.split('/')[2]!;
