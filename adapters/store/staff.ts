@@ -8,8 +8,11 @@
 
 export type StaffRole = 'admin' | 'teacher';
 
-/** Who made a grant: a roster import (kept in step with the roster), a school admin in the console, or the operator. */
-export type StaffGrantSource = 'roster' | 'console' | 'operator';
+/**
+ * Who made a grant: a roster import (kept in step with the roster), the configuration file (`staff_roles`, kept
+ * in step at every start), a school admin in the console, or the operator.
+ */
+export type StaffGrantSource = 'roster' | 'config' | 'console' | 'operator';
 
 export interface StaffGrant {
   organisationId: string;

@@ -156,6 +156,12 @@ export const USER_SCHEMA = {
       pattern: '^\\$argon2id\\$v=\\d+\\$[mtp]=\\d+,[mtp]=\\d+,[mtp]=\\d+\\$[A-Za-z0-9+/]+\\$[A-Za-z0-9+/]+$',
       description: 'An argon2id hash of the six emoji names: make one with `lanyard users hash --emoji`.'
     },
+    staff_roles: {
+      type: 'array',
+      items: { enum: ['admin', 'teacher'] },
+      uniqueItems: true,
+      description: "Roles in the school console at this organisation (docs/school-console.md): admin, teacher. Kept in step at every start: a role the file stops listing is withdrawn (roles given in the console, by the operator or by the roster are never touched)."
+    },
     badge_code: {
       type: 'string',
       minLength: 26,

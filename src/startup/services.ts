@@ -4,6 +4,7 @@ import type { RedisPersistence } from '../../adapters/redis.js';
 import type { Store } from '../../adapters/store.js';
 import { hashStoredRecordIds } from '../../adapters/record-ids.js';
 import { importOrganisations } from '../roster/importer.js';
+import { syncConfigStaff } from '../accounts/config-staff.js';
 import { TrustedDevices } from '../accounts/trusted-devices.js';
 import { builtinClients } from '../clients/builtin-clients.js';
 import { ClientRegistry } from '../clients/client-registry.js';
@@ -82,6 +83,7 @@ async function revokeSandboxDevices(store: Store, clock: Clock, sandboxId: strin
 async function writeConfigApps(store: Store, config: Config, clock: Clock): Promise<void> {
   await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
   await syncConfigConnections(store, config.file.organisations ?? [], clock);
+  await syncConfigStaff(store, config.file.organisations ?? [], clock);
 }
 
 /** Setting names of the values every instance on a store shares. */
