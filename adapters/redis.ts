@@ -10,6 +10,7 @@ import type { RedisContext } from './redis/context.js';
 import { redisCounters } from './redis/counters.js';
 import { redisDevelopers } from './redis/developers.js';
 import { redisDirectory } from './redis/directory.js';
+import { redisHelpCodes } from './redis/help-codes.js';
 import { keyLayout } from './redis/key-layout.js';
 import { redisLogos } from './redis/logos.js';
 import { redisOidcRecords } from './redis/oidc-records.js';
@@ -19,11 +20,14 @@ import { redisPersistence, type RedisPersistence } from './redis/persistence.js'
 import { redisSettings } from './redis/settings.js';
 import { redisSigningKeys } from './redis/signing-keys.js';
 import { sweepExpired } from './redis/sweep.js';
-import { redisTransfer } from './redis/transfer.js';
+import { type EntryIO, redisTransfer } from './redis/transfer.js';
 import { type RedisTarget, redisPrefixProblem } from '../src/config/store-url.js';
-import type { Store } from './store.js';
+import type { EntryKind, Store } from './store.js';
 
 export type { RedisPersistence } from './redis/persistence.js';
+
+/** A kind whose backend is still to come: it exports and counts nothing (replaced by its module when it lands). */
+const NOTHING_YET: EntryIO<never> & EntryIO<EntryKind> = { async *read() {}, count: async () => 0, async write() {} };
 
 /** How long a readiness probe key lives: Redis removes it by itself. */
 const PROBE_TTL_MS = 10_000;
@@ -56,6 +60,7 @@ export async function openRedisStore(
   const clients = redisClients(ctx);
   const logos = redisLogos(ctx, clients.listClients);
   const connections = redisConnections(ctx);
+  const helpCodes = redisHelpCodes(ctx);
   const developers = redisDevelopers(ctx);
   const keys = redisSigningKeys(ctx);
   const badges = redisBadges(ctx, oidc.records.revokeByAccountId);
@@ -73,6 +78,12 @@ export async function openRedisStore(
     client_secret: clients.entries.secrets,
     client_logo: logos.entries,
     connection: connections.entries,
+    app_request: NOTHING_YET,
+    staff_grant: NOTHING_YET,
+    staff_factor: NOTHING_YET,
+    staff_token: NOTHING_YET,
+    help_code: helpCodes.entries,
+    audit_event: NOTHING_YET,
     developer: developers.entries.developer,
     team_member: developers.entries.team_member,
     api_token: developers.entries.api_token,
@@ -94,6 +105,7 @@ export async function openRedisStore(
     ...logos.logos,
     ...redisConfigRevisions(ctx),
     ...connections.connections,
+    ...helpCodes.helpCodes,
     ...developers.developers,
     ...keys.records,
     ...badges.badges,

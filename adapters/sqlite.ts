@@ -11,6 +11,7 @@ import { sqliteConnections } from './sqlite/connections.js';
 import { sqliteCounters } from './sqlite/counters.js';
 import { sqliteDevelopers } from './sqlite/developers.js';
 import { sqliteDirectory } from './sqlite/directory.js';
+import { sqliteHelpCodes } from './sqlite/help-codes.js';
 import { sqliteKeys } from './sqlite/keys.js';
 import { sqliteLogos } from './sqlite/logos.js';
 import { migrate } from './sqlite/migrate.js';
@@ -67,6 +68,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
   const { sweep: sweepCounters, ...counters } = sqliteCounters(db, now, batch);
   const { sweep: sweepOidc, ...oidcRecords } = oidc;
   const { sweep: sweepRevisions, ...configRevisions } = sqliteConfigRevisions(db, now);
+  const { sweep: sweepHelpCodes, ...helpCodes } = sqliteHelpCodes(db, now, batch);
   const probe = db.prepare(`INSERT INTO settings (name, value) VALUES ('readiness-probe', ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
   return {
@@ -81,10 +83,11 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteKeys(db),
     ...sqliteBadges(db, now, batch),
     ...sqliteRoster(db, batch),
+    ...helpCodes,
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),
-    async sweep() { return sweepOidc() + sweepCounters() + sweepRevisions(); },
+    async sweep() { return sweepOidc() + sweepCounters() + sweepRevisions() + sweepHelpCodes(); },
     async ping() { probe.run(String(now())); },
     async scrub() {
       batch.flush();

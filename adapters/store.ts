@@ -44,7 +44,7 @@ export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions,
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;
-  /** Deletes expired oidc records, counters and locks; returns how many. Safe on every instance at once. */
+  /** Deletes expired oidc records, counters, locks and help codes; returns how many. Safe on every instance at once. */
   sweep(): Promise<number>;
   /**
    * Makes sure what was deleted is no longer in the store's files: SQLite zeroes deleted rows as it goes

@@ -29,6 +29,10 @@
  *     P:{directory}:enrolments-of-user:<userId> set of class ids (checked against the class's enrolments)
  *     P:{directory}:roster-imports          hash id → RosterImportRun JSON
  *     P:{directory}:roster-imports-by-time  sorted set of ids, scored by `at` (epoch milliseconds)
+ *   {directory} too: the school console's records of people (a user's deletion removes them in its script)
+ *     P:{directory}:help-code:<userId>      hash code (HelpCode JSON without failures), hash, expires (epoch
+ *                                           milliseconds), failures (expiring)
+ *     P:{directory}:help-codes-of:<orgId>   set of user ids with a code there (checked against help-code:*)
  *   {clients}
  *     P:{clients}:clients                   hash clientId → StoredClient JSON without createdAt
  *     P:{clients}:created                   hash clientId → createdAt (kept when the client is replaced)
@@ -119,6 +123,12 @@ export function keyLayout(prefix: string) {
       enrolmentsOfUser: (userId: string) => `${dir}enrolments-of-user:${userId}`,
       imports: `${dir}roster-imports`,
       importsByTime: `${dir}roster-imports-by-time`,
+    },
+    helpCodes: {
+      /** A pupil's code; `codePrefix` + user id, for a script that reaches a school's codes. */
+      code: (userId: string) => `${dir}help-code:${userId}`,
+      codePrefix: `${dir}help-code:`,
+      of: (organisationId: string) => `${dir}help-codes-of:${organisationId}`,
     },
     clients: {
       clients: `${p}{clients}:clients`,

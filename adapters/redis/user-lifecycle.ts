@@ -35,9 +35,11 @@ if ARGV[2] ~= '' then endSessions(KEYS[1], ARGV[1], tonumber(ARGV[3])) end
 return 1`;
 
 // KEYS: users, the organisation's usernames, credentials, badges, the user's badges, the organisation's
-// badges, retired-users, the organisation's source ids, memberships, sign-ins, leavers, the user's classes.
+// badges, retired-users, the organisation's source ids, memberships, sign-ins, leavers, the user's classes,
+// the user's help code.
 // ARGV: user id, organisation id, retiredAt, the prefix of a class's enrolments key, then the user's
-// credential fields. Erases the user (their roster records too: enrolments, memberships, sign-in time),
+// credential fields. Erases the user (their roster records too: enrolments, memberships, sign-in time; and the
+// school console's: their help code),
 // keeps the id in retired-users; 0 when there is no such user in that organisation. A class's enrolments
 // key is made from the prefix: it shares the {directory} tag, so the script stays in one slot.
 const DELETE_USER = `
@@ -53,6 +55,7 @@ redis.call('HDEL', KEYS[10], ARGV[1])
 redis.call('HDEL', KEYS[11], ARGV[1])
 for _, classId in ipairs(redis.call('SMEMBERS', KEYS[12])) do redis.call('HDEL', ARGV[4] .. classId, ARGV[1]) end
 redis.call('DEL', KEYS[12])
+redis.call('DEL', KEYS[13])
 for i = 5, #ARGV do redis.call('HDEL', KEYS[3], ARGV[i]) end
 for _, code in ipairs(redis.call('SMEMBERS', KEYS[5])) do
   local b = redis.call('HGET', KEYS[4], code)
@@ -99,7 +102,7 @@ export function redisUserLifecycle({ client, keys }: RedisContext, revokeAccount
       const found = organisationId !== undefined && (await deleteUser([
         k.users, k.usernames(organisationId), k.credentials, k.badges, k.badgesOfUser(userId),
         k.badgesOfOrg(organisationId), k.retiredUsers, r.sourceIds(organisationId), r.memberships, r.signIns, r.leavers,
-        r.enrolmentsOfUser(userId),
+        r.enrolmentsOfUser(userId), keys.helpCodes.code(userId),
       ], [userId, organisationId, retiredAt, r.enrolmentsPrefix, ...CREDENTIAL_KINDS.map((kind) => credentialField(userId, kind))])) === 1;
       await revokeAccount(userId);
       return found;

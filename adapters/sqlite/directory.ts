@@ -52,6 +52,7 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     deleteEnrolments: db.prepare('DELETE FROM enrolments WHERE user_id = ?'),
     deleteMemberships: db.prepare('DELETE FROM memberships WHERE user_id = ?'),
     deleteSignIn: db.prepare('DELETE FROM user_sign_ins WHERE user_id = ?'),
+    deleteHelpCode: db.prepare('DELETE FROM help_codes WHERE user_id = ?'),
     deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
     retire: db.prepare('INSERT OR IGNORE INTO retired_user_ids (id, retired_at) VALUES (?, ?)'),
   };
@@ -100,6 +101,7 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     q.deleteEnrolments.run(userId);
     q.deleteMemberships.run(userId);
     q.deleteSignIn.run(userId);
+    q.deleteHelpCode.run(userId);
     sessions.revokeRecords(userId);
     if (q.deleteUser.run(userId).changes !== 1) return false;
     q.retire.run(userId, retiredAt);

@@ -4,6 +4,7 @@ import {
   type ApiTokenRow, apiTokenRow, DEVELOPER_SQL, developerEventRow, type DeveloperEventRow, type DeveloperRow, developerRow,
   type TeamMemberRow, teamMemberRow, toApiToken, toDeveloper, toDeveloperEvent, toTeamMember,
 } from './developers.js';
+import { HELP_CODE_UPSERT_SQL, type HelpCodeRow, helpCodeRow, toHelpCode } from './help-codes.js';
 import { LOGO_UPSERT_SQL, type LogoRow, logoRow, toLogo } from './logos.js';
 import { accountIdOf, clientIdOf } from './oidc-records.js';
 import {
@@ -17,6 +18,9 @@ import {
 } from './rows.js';
 
 type Row = Record<string, unknown>;
+
+/** A kind whose backend is still to come: it exports and counts nothing (replaced by its table when it lands). */
+const NOTHING_YET = 'SELECT NULL WHERE 0';
 
 /** What each kind reads (live rows only) and how a row becomes an entry. */
 const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<StoreEntry, { kind: K }>['value']] } = {
@@ -35,6 +39,12 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
   client_logo: ['SELECT * FROM client_logos ORDER BY client_id, hash', (r) => toLogo(r as unknown as LogoRow)],
   connection: ['SELECT * FROM app_connections ORDER BY organisation_id, position, client_id', (r) => toConnection(r as unknown as ConnectionRow)],
+  app_request: [NOTHING_YET, (r) => r as never],
+  staff_grant: [NOTHING_YET, (r) => r as never],
+  staff_factor: [NOTHING_YET, (r) => r as never],
+  staff_token: [NOTHING_YET, (r) => r as never],
+  help_code: ['SELECT * FROM help_codes WHERE expires_ms > @now ORDER BY user_id', (r) => toHelpCode(r as unknown as HelpCodeRow)],
+  audit_event: [NOTHING_YET, (r) => r as never],
   developer: ['SELECT * FROM developers ORDER BY id', (r) => toDeveloper(r as unknown as DeveloperRow)],
   team_member: ['SELECT * FROM team_members ORDER BY client_id, developer_id', (r) => toTeamMember(r as unknown as TeamMemberRow)],
   api_token: ['SELECT * FROM developer_api_tokens ORDER BY id', (r) => toApiToken(r as unknown as ApiTokenRow)],
@@ -51,7 +61,9 @@ const TABLES: Record<EntryKind, string> = {
   organisation: 'organisations', user: 'users', retired_user: 'retired_user_ids', credential: 'credentials', badge: 'badges',
   academic_session: 'academic_sessions', class: 'classes', enrolment: 'enrolments', membership: 'memberships', roster_import: 'roster_imports',
   sign_in: 'user_sign_ins', client: 'clients',
-  client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
+  client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections',
+  app_request: `(${NOTHING_YET})`, staff_grant: `(${NOTHING_YET})`, staff_factor: `(${NOTHING_YET})`, staff_token: `(${NOTHING_YET})`,
+  help_code: 'help_codes', audit_event: `(${NOTHING_YET})`, developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
@@ -83,6 +95,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
     client: db.prepare(clientUpsertSql(false)),
     connection: db.prepare(CONNECTION_UPSERT_SQL),
+    help_code: db.prepare(HELP_CODE_UPSERT_SQL),
     client_logo: db.prepare(LOGO_UPSERT_SQL),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
       last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
@@ -121,6 +134,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
       case 'client_logo': return w.client_logo.run(logoRow(e.value));
       case 'connection': return w.connection.run(connectionRow(e.value));
+      case 'help_code': return Date.parse(e.value.expiresAt) <= now() ? undefined : w.help_code.run(helpCodeRow(e.value));
       case 'developer': return w.developer.run(developerRow(e.value));
       case 'team_member': return w.team_member.run(teamMemberRow(e.value));
       case 'api_token': return w.api_token.run(apiTokenRow(e.value));
@@ -135,12 +149,13 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
         });
       }
       case 'counter': return e.value.expiresAt <= now() ? undefined : w.counter.run(e.value);
+      case 'app_request': case 'staff_grant': case 'staff_factor': case 'staff_token': case 'audit_event': return undefined;
       default: return w[e.kind].run(e.value);
     }
   };
   const importAll = db.transaction((entries: StoreEntry[]) => { for (const e of entries) write(e); });
   const count = (kind: EntryKind) => {
-    const live = kind === 'oidc' || kind === 'counter' ? ' WHERE expires_at > ?' : '';
+    const live = kind === 'oidc' || kind === 'counter' ? ' WHERE expires_at > ?' : kind === 'help_code' ? ' WHERE expires_ms > ?' : '';
     const stmt = db.prepare(`SELECT count(*) AS n FROM ${TABLES[kind]}${live}`);
     return ((live ? stmt.get(now()) : stmt.get()) as { n: number }).n;
   };

@@ -8,6 +8,7 @@ import { countersContract } from './counters.js';
 import { developersContract } from './developers.js';
 import { directoryContract } from './directory.js';
 import { freshStores, type OpenStore } from './harness.js';
+import { helpCodesContract } from './help-codes.js';
 import { identityContract } from './identity.js';
 import { keysContract } from './keys.js';
 import { lifecycleContract } from './lifecycle.js';
@@ -34,6 +35,7 @@ const DOMAINS = {
   keys: keysContract,
   badges: badgesContract,
   roster: rosterContract,
+  'help codes': helpCodesContract,
   'roster reads': rosterReadsContract,
   counters: countersContract,
   locks: locksContract,

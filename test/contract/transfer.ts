@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import type { EntryKind, Store, StoreEntry } from '../../adapters/store.js';
 import { ENTRY_KINDS } from '../../adapters/store.js';
+import { consoleTransferContract } from './console-transfer.js';
 import { developersSnapshot, fillDevelopers } from './developers.js';
 import { type Fresh, orgAndUser, SECOND, START, storedKey } from './harness.js';
 import { sampleLogo } from './logos.js';
@@ -42,6 +43,8 @@ async function fill(store: Store, clock: { advance(ms: number): void }) {
 
 /** Transfer: everything exports in dependency order and imports elsewhere unchanged, lifetimes kept. */
 export function transferContract(t: Test, fresh: Fresh): void {
+  consoleTransferContract(t, fresh);
+
   t.test('transfer: export lists every live entry in dependency order', async (t) => {
     const { store, clock } = await fresh(t);
     await fill(store, clock);

@@ -51,7 +51,11 @@ t.test('redis: every key is under the prefix, and what has a lifetime also expir
   const store = await openRedisStore(target, clock, 'layout');
   t.teardown(async () => { await store.close(); await deletePrefix('layout'); });
   const org = await store.upsertOrganisation({ slug: 'north', name: 'North' });
-  await store.upsertUser({ organisationId: org.id, username: 'u', givenName: 'U', familyName: 'V', type: 'student' });
+  const pupil = await store.upsertUser({ organisationId: org.id, username: 'u', givenName: 'U', familyName: 'V', type: 'student' });
+  await store.putHelpCode({
+    userId: pupil.id, organisationId: org.id, codeHash: 'h', createdAt: clock.now().toISOString(), issuedBy: 't', failures: 0,
+    expiresAt: new Date(clock.now().getTime() + 3600_000).toISOString(),
+  });
   await store.oidc.upsert('Session', 's', { uid: 'x', grantId: 'g' }, 60);
   await store.hitCounter('c', 30);
   await store.tryLock('l', 5000);
@@ -67,6 +71,7 @@ t.test('redis: every key is under the prefix, and what has a lifetime also expir
   t.ok((await ttl('{grant:g}')) > 55_000, 'grant index: native expiry');
   t.ok((await ttl('counter:c')) > 25_000 && (await ttl('counter:c')) <= 30_000, 'counter: native expiry');
   t.ok((await ttl('lock:l')) > 0 && (await ttl('lock:l')) <= 5000, 'lock: native expiry');
+  t.ok((await ttl(`{directory}:help-code:${pupil.id}`)) > 3_590_000 && (await ttl(`{directory}:help-code:${pupil.id}`)) <= 3_600_000, 'help code: native expiry');
   t.equal(await ttl('{directory}:users'), -1, 'directory data does not expire');
 });
 

@@ -1,0 +1,60 @@
+import type { Test } from 'tap';
+import { ENTRY_KINDS, type EntryKind, type Store, type StoreEntry } from '../../adapters/store.js';
+import { type Fresh, SECOND } from './harness.js';
+import { helpCode, pupils } from './help-codes.js';
+
+async function collect(store: Store): Promise<StoreEntry[]> {
+  const out: StoreEntry[] = [];
+  for await (const e of store.exportEntries()) out.push(e);
+  return out;
+}
+
+/** The school console's kinds, each of which this test fills. */
+const KINDS: EntryKind[] = ['help_code'];
+
+/** The school console's records: a live help code and one about to expire (which must not travel once it has). */
+async function fill(store: Store, now: number) {
+  const people = await pupils(store);
+  const { org, pip, pam } = people;
+  await store.putHelpCode(helpCode(pip.id, org.id, { createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 3600 * SECOND).toISOString(), failures: 1 }));
+  await store.putHelpCode(helpCode(pam.id, org.id, { createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 5 * SECOND).toISOString() }));
+  return people;
+}
+
+/** Transfer of the school console's records: each kind in its place, live ones only, the same in the target. */
+export function consoleTransferContract(t: Test, fresh: Fresh): void {
+  t.test("transfer: the school console's records travel, in dependency order, live help codes only", async (t) => {
+    const source = await fresh(t);
+    const target = await fresh(t);
+    const { org, pip, pam } = await fill(source.store, source.clock.now().getTime());
+    source.clock.advance(10 * SECOND);
+    target.clock.set(source.clock.now());
+    const entries = await collect(source.store);
+    const order = entries.map((e) => ENTRY_KINDS.indexOf(e.kind));
+    t.same(order, [...order].sort((a, b) => a - b), 'kinds in ENTRY_KINDS order');
+    const counts = await source.store.countEntries();
+    for (const kind of KINDS) {
+      t.equal(entries.filter((e) => e.kind === kind).length, counts[kind], `${kind}: export and count agree`);
+      t.ok(counts[kind] > 0, `${kind}: some to copy`);
+    }
+    t.equal(counts.help_code, 1, 'the expired help code is left out');
+
+    await target.store.importEntries(entries);
+    t.same(await target.store.countEntries(), counts, 'counts agree');
+    const now = target.clock.now().toISOString();
+    t.same(await target.store.listHelpCodes(org.id, now), await source.store.listHelpCodes(org.id, now), 'help codes, failures kept');
+    t.equal(await target.store.findHelpCode(pam.id, now), undefined, 'the expired one did not travel');
+    t.equal(await target.store.tryHelpCode(pip.id, `hmac-${pip.id}`, now, 5), 'used', 'the code works once in the target');
+    t.equal(await target.store.tryHelpCode(pip.id, `hmac-${pip.id}`, now, 5), 'none', 'and once only');
+
+    const again = await fresh(t);
+    again.clock.set(source.clock.now());
+    await again.store.importEntries(entries);
+    await again.store.importEntries(entries);
+    t.same(await again.store.countEntries(), counts, 'importing twice duplicates nothing');
+    const late = await fresh(t);
+    late.clock.set(new Date(source.clock.now().getTime() + 7200 * SECOND));
+    await late.store.importEntries(entries);
+    t.equal((await late.store.countEntries()).help_code, 0, 'a help code expired on the way is skipped');
+  });
+}
