@@ -19,6 +19,9 @@ import { redisRosterEntries } from './redis/roster-entries.js';
 import { redisPersistence, type RedisPersistence } from './redis/persistence.js';
 import { redisSettings } from './redis/settings.js';
 import { redisSigningKeys } from './redis/signing-keys.js';
+import { redisStaffFactors } from './redis/staff-factors.js';
+import { redisStaffGrants } from './redis/staff-grants.js';
+import { redisStaffTokens } from './redis/staff-tokens.js';
 import { sweepExpired } from './redis/sweep.js';
 import { type EntryIO, redisTransfer } from './redis/transfer.js';
 import { type RedisTarget, redisPrefixProblem } from '../src/config/store-url.js';
@@ -61,6 +64,9 @@ export async function openRedisStore(
   const logos = redisLogos(ctx, clients.listClients);
   const connections = redisConnections(ctx);
   const helpCodes = redisHelpCodes(ctx);
+  const staffGrants = redisStaffGrants(ctx);
+  const staffFactors = redisStaffFactors(ctx);
+  const staffTokens = redisStaffTokens(ctx);
   const developers = redisDevelopers(ctx);
   const keys = redisSigningKeys(ctx);
   const badges = redisBadges(ctx, oidc.records.revokeByAccountId);
@@ -79,9 +85,9 @@ export async function openRedisStore(
     client_logo: logos.entries,
     connection: connections.entries,
     app_request: NOTHING_YET,
-    staff_grant: NOTHING_YET,
-    staff_factor: NOTHING_YET,
-    staff_token: NOTHING_YET,
+    staff_grant: staffGrants.entries,
+    staff_factor: staffFactors.entries,
+    staff_token: staffTokens.entries,
     help_code: helpCodes.entries,
     audit_event: NOTHING_YET,
     developer: developers.entries.developer,
@@ -106,6 +112,9 @@ export async function openRedisStore(
     ...redisConfigRevisions(ctx),
     ...connections.connections,
     ...helpCodes.helpCodes,
+    ...staffGrants.grants,
+    ...staffFactors.factors,
+    ...staffTokens.tokens,
     ...developers.developers,
     ...keys.records,
     ...badges.badges,

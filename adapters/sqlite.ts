@@ -18,6 +18,7 @@ import { migrate } from './sqlite/migrate.js';
 import { sqliteOidcRecords } from './sqlite/oidc-records.js';
 import { sqliteRoster } from './sqlite/roster.js';
 import { sqliteSettings } from './sqlite/settings.js';
+import { sqliteStaff } from './sqlite/staff.js';
 import { sqliteTransfer } from './sqlite/transfer.js';
 import { batchWrites } from './sqlite/write-batch.js';
 import type { Store } from './store.js';
@@ -84,6 +85,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteBadges(db, now, batch),
     ...sqliteRoster(db, batch),
     ...helpCodes,
+    ...sqliteStaff(db),
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),

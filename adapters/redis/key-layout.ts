@@ -33,6 +33,13 @@
  *     P:{directory}:help-code:<userId>      hash code (HelpCode JSON without failures), hash, expires (epoch
  *                                           milliseconds), failures (expiring)
  *     P:{directory}:help-codes-of:<orgId>   set of user ids with a code there (checked against help-code:*)
+ *     P:{directory}:staff-grants:<orgId>    hash "<userId> <role>" → StaffGrant JSON   } the same grant, written
+ *     P:{directory}:staff-grants-of:<userId> hash "<orgId> <role>" → StaffGrant JSON  } and removed together
+ *     P:{directory}:staff-factors           hash user id → StaffSecondFactor JSON without the codes and step
+ *     P:{directory}:staff-recovery:<userId> list of the unused recovery-code hashes (LREM spends one)
+ *     P:{directory}:staff-steps             hash user id → the last TOTP step accepted
+ *     P:{directory}:staff-tokens            hash id → StaffApiToken JSON
+ *     P:{directory}:staff-tokens-of:<userId> set of token ids (members are checked against `staff-tokens`)
  *   {clients}
  *     P:{clients}:clients                   hash clientId → StoredClient JSON without createdAt
  *     P:{clients}:created                   hash clientId → createdAt (kept when the client is replaced)
@@ -129,6 +136,17 @@ export function keyLayout(prefix: string) {
       code: (userId: string) => `${dir}help-code:${userId}`,
       codePrefix: `${dir}help-code:`,
       of: (organisationId: string) => `${dir}help-codes-of:${organisationId}`,
+    },
+    staff: {
+      /** A school's grants; `grantsPrefix` + organisation id, for a script that reaches a person's schools. */
+      grants: (organisationId: string) => `${dir}staff-grants:${organisationId}`,
+      grantsPrefix: `${dir}staff-grants:`,
+      grantsOf: (userId: string) => `${dir}staff-grants-of:${userId}`,
+      factors: `${dir}staff-factors`,
+      recovery: (userId: string) => `${dir}staff-recovery:${userId}`,
+      steps: `${dir}staff-steps`,
+      tokens: `${dir}staff-tokens`,
+      tokensOf: (userId: string) => `${dir}staff-tokens-of:${userId}`,
     },
     clients: {
       clients: `${p}{clients}:clients`,

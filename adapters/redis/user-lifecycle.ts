@@ -36,12 +36,13 @@ return 1`;
 
 // KEYS: users, the organisation's usernames, credentials, badges, the user's badges, the organisation's
 // badges, retired-users, the organisation's source ids, memberships, sign-ins, leavers, the user's classes,
-// the user's help code.
-// ARGV: user id, organisation id, retiredAt, the prefix of a class's enrolments key, then the user's
-// credential fields. Erases the user (their roster records too: enrolments, memberships, sign-in time; and the
-// school console's: their help code),
-// keeps the id in retired-users; 0 when there is no such user in that organisation. A class's enrolments
-// key is made from the prefix: it shares the {directory} tag, so the script stays in one slot.
+// the user's help code, the user's staff grants, staff factors, the user's recovery codes, staff steps, staff
+// tokens, the user's staff tokens. ARGV: user id, organisation id, retiredAt, the prefix of a class's
+// enrolments key, the prefix of a school's staff grants key, then the user's credential fields. Erases the
+// user (their roster records too: enrolments, memberships, sign-in time; and the school console's: help code,
+// staff grants, second factor, API tokens), keeps the id in retired-users; 0 when there is no such user in
+// that organisation. A class's enrolments key and a school's grants key are made from the prefixes: they
+// share the {directory} tag, so the script stays in one slot.
 const DELETE_USER = `
 local json = redis.call('HGET', KEYS[1], ARGV[1])
 if not json then return 0 end
@@ -56,7 +57,20 @@ redis.call('HDEL', KEYS[11], ARGV[1])
 for _, classId in ipairs(redis.call('SMEMBERS', KEYS[12])) do redis.call('HDEL', ARGV[4] .. classId, ARGV[1]) end
 redis.call('DEL', KEYS[12])
 redis.call('DEL', KEYS[13])
-for i = 5, #ARGV do redis.call('HDEL', KEYS[3], ARGV[i]) end
+for _, g in ipairs(redis.call('HVALS', KEYS[14])) do
+  local grant = cjson.decode(g)
+  redis.call('HDEL', ARGV[5] .. grant.organisationId, ARGV[1] .. ' ' .. grant.role)
+end
+redis.call('DEL', KEYS[14])
+redis.call('HDEL', KEYS[15], ARGV[1])
+redis.call('DEL', KEYS[16])
+redis.call('HDEL', KEYS[17], ARGV[1])
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[19])) do
+  local t = redis.call('HGET', KEYS[18], id)
+  if t and cjson.decode(t).userId == ARGV[1] then redis.call('HDEL', KEYS[18], id) end
+end
+redis.call('DEL', KEYS[19])
+for i = 6, #ARGV do redis.call('HDEL', KEYS[3], ARGV[i]) end
 for _, code in ipairs(redis.call('SMEMBERS', KEYS[5])) do
   local b = redis.call('HGET', KEYS[4], code)
   if b and cjson.decode(b).userId == ARGV[1] then
@@ -81,6 +95,7 @@ type Lifecycle = Pick<Directory, 'endSessions' | 'setSuspended' | 'deleteUser' |
 export function redisUserLifecycle({ client, keys }: RedisContext, revokeAccount: RevokeAccount) {
   const k = keys.directory;
   const r = keys.roster;
+  const s = keys.staff;
   const endSessions = defineScript(client, 'lanyardEndSessions', END_SESSIONS);
   const setSuspended = defineScript(client, 'lanyardSetSuspended', SET_SUSPENDED);
   const deleteUser = defineScript(client, 'lanyardDeleteUser', DELETE_USER);
@@ -102,8 +117,9 @@ export function redisUserLifecycle({ client, keys }: RedisContext, revokeAccount
       const found = organisationId !== undefined && (await deleteUser([
         k.users, k.usernames(organisationId), k.credentials, k.badges, k.badgesOfUser(userId),
         k.badgesOfOrg(organisationId), k.retiredUsers, r.sourceIds(organisationId), r.memberships, r.signIns, r.leavers,
-        r.enrolmentsOfUser(userId), keys.helpCodes.code(userId),
-      ], [userId, organisationId, retiredAt, r.enrolmentsPrefix, ...CREDENTIAL_KINDS.map((kind) => credentialField(userId, kind))])) === 1;
+        r.enrolmentsOfUser(userId), keys.helpCodes.code(userId), s.grantsOf(userId), s.factors, s.recovery(userId), s.steps,
+        s.tokens, s.tokensOf(userId),
+      ], [userId, organisationId, retiredAt, r.enrolmentsPrefix, s.grantsPrefix, ...CREDENTIAL_KINDS.map((kind) => credentialField(userId, kind))])) === 1;
       await revokeAccount(userId);
       return found;
     },

@@ -53,6 +53,9 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     deleteMemberships: db.prepare('DELETE FROM memberships WHERE user_id = ?'),
     deleteSignIn: db.prepare('DELETE FROM user_sign_ins WHERE user_id = ?'),
     deleteHelpCode: db.prepare('DELETE FROM help_codes WHERE user_id = ?'),
+    deleteStaffGrants: db.prepare('DELETE FROM staff_grants WHERE user_id = ?'),
+    deleteStaffFactor: db.prepare('DELETE FROM staff_factors WHERE user_id = ?'),
+    deleteStaffTokens: db.prepare('DELETE FROM staff_api_tokens WHERE user_id = ?'),
     deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
     retire: db.prepare('INSERT OR IGNORE INTO retired_user_ids (id, retired_at) VALUES (?, ?)'),
   };
@@ -102,6 +105,9 @@ export function sqliteDirectory(db: Database.Database, batch: WriteBatch): Direc
     q.deleteMemberships.run(userId);
     q.deleteSignIn.run(userId);
     q.deleteHelpCode.run(userId);
+    q.deleteStaffGrants.run(userId);
+    q.deleteStaffFactor.run(userId);
+    q.deleteStaffTokens.run(userId);
     sessions.revokeRecords(userId);
     if (q.deleteUser.run(userId).changes !== 1) return false;
     q.retire.run(userId, retiredAt);

@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { ENTRY_KINDS, type EntryKind, type Store, type StoreEntry } from '../../adapters/store.js';
 import { type Fresh, SECOND } from './harness.js';
 import { helpCode, pupils } from './help-codes.js';
+import { factor, grant, token } from './staff.js';
 
 async function collect(store: Store): Promise<StoreEntry[]> {
   const out: StoreEntry[] = [];
@@ -10,12 +11,23 @@ async function collect(store: Store): Promise<StoreEntry[]> {
 }
 
 /** The school console's kinds, each of which this test fills. */
-const KINDS: EntryKind[] = ['help_code'];
+const KINDS: EntryKind[] = ['staff_grant', 'staff_factor', 'staff_token', 'help_code'];
 
-/** The school console's records: a live help code and one about to expire (which must not travel once it has). */
+/**
+ * The school console's records: staff grants, a second factor part spent, API tokens, a live help code and one
+ * about to expire (which must not travel once it has).
+ */
 async function fill(store: Store, now: number) {
   const people = await pupils(store);
-  const { org, pip, pam } = people;
+  const { org, other, teacher, pip, pam } = people;
+  await store.putStaffGrant(grant(org.id, teacher.id, { source: 'console', grantedBy: pip.id }));
+  await store.putStaffGrant(grant(org.id, teacher.id, { role: 'teacher', source: 'roster' }));
+  await store.putStaffGrant(grant(other.id, teacher.id, { source: 'config' }));
+  await store.putStaffSecondFactor(factor(teacher.id, { lastStep: 42 }));
+  await store.spendStaffRecoveryCode(teacher.id, 'sha256:r2');
+  await store.putStaffSecondFactor(factor(pip.id, { recoveryCodeHashes: [] }));
+  await store.putStaffApiToken(token('st_1', teacher.id, { lastUsedAt: '2027-01-15T13:00:00.000Z' }));
+  await store.putStaffApiToken(token('st_2', teacher.id));
   await store.putHelpCode(helpCode(pip.id, org.id, { createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 3600 * SECOND).toISOString(), failures: 1 }));
   await store.putHelpCode(helpCode(pam.id, org.id, { createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 5 * SECOND).toISOString() }));
   return people;
@@ -26,7 +38,7 @@ export function consoleTransferContract(t: Test, fresh: Fresh): void {
   t.test("transfer: the school console's records travel, in dependency order, live help codes only", async (t) => {
     const source = await fresh(t);
     const target = await fresh(t);
-    const { org, pip, pam } = await fill(source.store, source.clock.now().getTime());
+    const { org, other, teacher, pip, pam } = await fill(source.store, source.clock.now().getTime());
     source.clock.advance(10 * SECOND);
     target.clock.set(source.clock.now());
     const entries = await collect(source.store);
@@ -37,11 +49,19 @@ export function consoleTransferContract(t: Test, fresh: Fresh): void {
       t.equal(entries.filter((e) => e.kind === kind).length, counts[kind], `${kind}: export and count agree`);
       t.ok(counts[kind] > 0, `${kind}: some to copy`);
     }
+    t.same([counts.staff_grant, counts.staff_factor, counts.staff_token], [3, 2, 2], 'grants, factors and tokens counted');
     t.equal(counts.help_code, 1, 'the expired help code is left out');
 
     await target.store.importEntries(entries);
     t.same(await target.store.countEntries(), counts, 'counts agree');
     const now = target.clock.now().toISOString();
+    for (const o of [org.id, other.id]) t.same(await target.store.listStaffGrants(o), await source.store.listStaffGrants(o), 'grants of a school');
+    t.same(await target.store.userStaffGrants(teacher.id), await source.store.userStaffGrants(teacher.id), 'grants of a person: both directions');
+    for (const u of [teacher.id, pip.id]) t.same(await target.store.getStaffSecondFactor(u), await source.store.getStaffSecondFactor(u), 'second factor');
+    t.equal(await target.store.advanceStaffTotpStep(teacher.id, 42), false, 'the last step travelled: no replay in the target');
+    t.equal(await target.store.spendStaffRecoveryCode(teacher.id, 'sha256:r2'), false, 'a spent code stays spent');
+    t.same(await target.store.listStaffApiTokens(teacher.id), await source.store.listStaffApiTokens(teacher.id), 'API tokens');
+    t.equal(await target.store.deleteStaffApiToken(teacher.id, 'st_2'), true, 'token index rebuilt: the owner deletes it');
     t.same(await target.store.listHelpCodes(org.id, now), await source.store.listHelpCodes(org.id, now), 'help codes, failures kept');
     t.equal(await target.store.findHelpCode(pam.id, now), undefined, 'the expired one did not travel');
     t.equal(await target.store.tryHelpCode(pip.id, `hmac-${pip.id}`, now, 5), 'used', 'the code works once in the target');

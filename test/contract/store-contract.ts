@@ -18,6 +18,7 @@ import { oidcRecordsContract } from './oidc-records.js';
 import { rosterContract } from './roster.js';
 import { rosterReadsContract } from './roster-reads.js';
 import { settingsContract } from './settings.js';
+import { staffContract } from './staff.js';
 import { transferContract } from './transfer.js';
 
 export type { OpenedStore, OpenStore } from './harness.js';
@@ -36,6 +37,7 @@ const DOMAINS = {
   badges: badgesContract,
   roster: rosterContract,
   'help codes': helpCodesContract,
+  staff: staffContract,
   'roster reads': rosterReadsContract,
   counters: countersContract,
   locks: locksContract,
