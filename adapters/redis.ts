@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
+import { redisAppRequests } from './redis/app-requests.js';
 import { redisBadges } from './redis/badges.js';
 import { redisClients } from './redis/clients.js';
 import { redisConfigRevisions } from './redis/config-revisions.js';
@@ -63,6 +64,7 @@ export async function openRedisStore(
   const clients = redisClients(ctx);
   const logos = redisLogos(ctx, clients.listClients);
   const connections = redisConnections(ctx);
+  const appRequests = redisAppRequests(ctx);
   const helpCodes = redisHelpCodes(ctx);
   const staffGrants = redisStaffGrants(ctx);
   const staffFactors = redisStaffFactors(ctx);
@@ -84,7 +86,7 @@ export async function openRedisStore(
     client_secret: clients.entries.secrets,
     client_logo: logos.entries,
     connection: connections.entries,
-    app_request: NOTHING_YET,
+    app_request: appRequests.entries,
     staff_grant: staffGrants.entries,
     staff_factor: staffFactors.entries,
     staff_token: staffTokens.entries,
@@ -111,6 +113,7 @@ export async function openRedisStore(
     ...logos.logos,
     ...redisConfigRevisions(ctx),
     ...connections.connections,
+    ...appRequests.appRequests,
     ...helpCodes.helpCodes,
     ...staffGrants.grants,
     ...staffFactors.factors,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../src/clock.js';
+import { sqliteAppRequests } from './sqlite/app-requests.js';
 import { sqliteBadges } from './sqlite/badges.js';
 import { retryBusyWrites } from './sqlite/busy-retry.js';
 import { checkpointInBackground, leaveCheckpointsToAThread } from './sqlite/checkpointer.js';
@@ -80,6 +81,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteLogos(db),
     ...configRevisions,
     ...sqliteConnections(db),
+    ...sqliteAppRequests(db),
     ...sqliteDevelopers(db),
     ...sqliteKeys(db),
     ...sqliteBadges(db, now, batch),

@@ -12,9 +12,10 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 if ARGV[4] == 'replace' then redis.call('HSET', KEYS[2], ARGV[1], ARGV[3]) else redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3]) end
 return 1`;
 
-// KEYS: clients, created, the client's secrets, the client's connected organisations, the client's logos.
-// ARGV: client id, the key of an organisation's connections without the organisation id (same {clients}
-// tag, so on Cluster too every key is in this slot). 1 when there was a client. Its connections go with it.
+// KEYS: clients, created, the client's secrets, the client's connected organisations, the client's logos,
+// the organisations the client asked. ARGV: client id, the key of an organisation's connections and that of
+// its app requests, each without the organisation id (same {clients} tag, so on Cluster too every key is in
+// this slot). 1 when there was a client. Its connections and requests go with it.
 const DELETE_CLIENT = `
 local n = redis.call('HDEL', KEYS[1], ARGV[1])
 redis.call('HDEL', KEYS[2], ARGV[1])
@@ -22,6 +23,8 @@ redis.call('DEL', KEYS[3])
 redis.call('DEL', KEYS[5])
 for _, org in ipairs(redis.call('HKEYS', KEYS[4])) do redis.call('HDEL', ARGV[2] .. org, ARGV[1]) end
 redis.call('DEL', KEYS[4])
+for _, org in ipairs(redis.call('HKEYS', KEYS[6])) do redis.call('HDEL', ARGV[3] .. org, ARGV[1]) end
+redis.call('DEL', KEYS[6])
 return n`;
 
 // KEYS: clients, the client's secrets (or logos). ARGV: client id, secret id (or hash), JSON. 0 when the
@@ -92,7 +95,9 @@ export function redisClients({ client, keys }: RedisContext) {
     },
     listClients,
     async deleteClient(clientId) {
-      return (await deleteClient([k.clients, k.created, k.secrets(clientId), k.connected(clientId), k.logos(clientId)], [clientId, k.connections('')])) === 1;
+      return (await deleteClient([k.clients, k.created, k.secrets(clientId), k.connected(clientId), k.logos(clientId), k.appRequested(clientId)], [
+        clientId, k.connections(''), k.appRequests(''),
+      ])) === 1;
     },
     async putClientSecret(secret) {
       if ((await putSecret([k.clients, k.secrets(secret.clientId)], [secret.clientId, secret.id, secretJson(secret)])) === 0) {

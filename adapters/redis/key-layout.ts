@@ -47,6 +47,8 @@
  *     P:{clients}:logos:<clientId>          hash sha256 → StoredLogo JSON (bytes in base64)
  *     P:{clients}:connections:<orgId>       hash clientId → AppConnection JSON   } the same connection, written
  *     P:{clients}:connected:<clientId>      hash orgId → 1                       } and removed together
+ *     P:{clients}:app-requests:<orgId>      hash clientId → AppRequest JSON      } the same request, written
+ *     P:{clients}:app-requested:<clientId>  hash orgId → 1                       } and removed together
  *   {developers}: the developer area (one tag: an account and its email, a membership both ways, a token and
  *   its developer's set are each written by one script)
  *     P:{developers}:accounts               hash id → DeveloperAccount JSON without email
@@ -155,6 +157,8 @@ export function keyLayout(prefix: string) {
       logos: (clientId: string) => `${p}{clients}:logos:${clientId}`,
       connections: (organisationId: string) => `${p}{clients}:connections:${organisationId}`,
       connected: (clientId: string) => `${p}{clients}:connected:${clientId}`,
+      appRequests: (organisationId: string) => `${p}{clients}:app-requests:${organisationId}`,
+      appRequested: (clientId: string) => `${p}{clients}:app-requested:${clientId}`,
     },
     developers: {
       accounts: `${devs}accounts`,

@@ -16,6 +16,7 @@ export function sqliteClients(db: Database.Database): Clients {
     all: db.prepare('SELECT * FROM clients ORDER BY client_id'),
     delete: db.prepare('DELETE FROM clients WHERE client_id = ?'),
     deleteConnections: db.prepare('DELETE FROM app_connections WHERE client_id = ?'),
+    deleteAppRequests: db.prepare('DELETE FROM app_requests WHERE client_id = ?'),
     putSecret: db.prepare(`INSERT INTO client_secrets (client_id, id, hash, label, hint, created_at, last_used_at, expires_at)
       VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)
       ON CONFLICT (client_id, id) DO UPDATE SET hash = excluded.hash, label = excluded.label, hint = excluded.hint,
@@ -24,9 +25,10 @@ export function sqliteClients(db: Database.Database): Clients {
     deleteSecret: db.prepare('DELETE FROM client_secrets WHERE client_id = ? AND id = ?'),
     touchSecret: db.prepare('UPDATE client_secrets SET last_used_at = ? WHERE client_id = ? AND id = ?'),
   };
-  // A deleted client leaves no school connected to it (adapters/store/connections.ts).
+  // A deleted client leaves no school connected to it (adapters/store/connections.ts), and no request to one.
   const deleteClient = db.transaction((clientId: string) => {
     q.deleteConnections.run(clientId);
+    q.deleteAppRequests.run(clientId);
     return q.delete.run(clientId).changes === 1;
   });
   return {

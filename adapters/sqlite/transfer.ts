@@ -5,6 +5,7 @@ import {
   type TeamMemberRow, teamMemberRow, toApiToken, toDeveloper, toDeveloperEvent, toTeamMember,
 } from './developers.js';
 import { HELP_CODE_UPSERT_SQL, type HelpCodeRow, helpCodeRow, toHelpCode } from './help-codes.js';
+import { APP_REQUEST_UPSERT_SQL, type AppRequestRow, appRequestRow, toAppRequest } from './app-requests.js';
 import {
   STAFF_SQL, type StaffFactorRow, staffFactorRow, type StaffGrantRow, staffGrantRow, type StaffTokenRow, staffTokenRow, toStaffFactor,
   toStaffGrant, toStaffToken,
@@ -43,7 +44,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   client_secret: ['SELECT * FROM client_secrets ORDER BY client_id, id', (r) => toSecret(r as unknown as SecretRow)],
   client_logo: ['SELECT * FROM client_logos ORDER BY client_id, hash', (r) => toLogo(r as unknown as LogoRow)],
   connection: ['SELECT * FROM app_connections ORDER BY organisation_id, position, client_id', (r) => toConnection(r as unknown as ConnectionRow)],
-  app_request: [NOTHING_YET, (r) => r as never],
+  app_request: ['SELECT * FROM app_requests ORDER BY organisation_id, client_id', (r) => toAppRequest(r as unknown as AppRequestRow)],
   staff_grant: ['SELECT * FROM staff_grants ORDER BY organisation_id, user_id, role', (r) => toStaffGrant(r as unknown as StaffGrantRow)],
   staff_factor: ['SELECT * FROM staff_factors ORDER BY user_id', (r) => toStaffFactor(r as unknown as StaffFactorRow)],
   staff_token: ['SELECT * FROM staff_api_tokens ORDER BY id', (r) => toStaffToken(r as unknown as StaffTokenRow)],
@@ -66,7 +67,7 @@ const TABLES: Record<EntryKind, string> = {
   academic_session: 'academic_sessions', class: 'classes', enrolment: 'enrolments', membership: 'memberships', roster_import: 'roster_imports',
   sign_in: 'user_sign_ins', client: 'clients',
   client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections',
-  app_request: `(${NOTHING_YET})`, staff_grant: 'staff_grants', staff_factor: 'staff_factors', staff_token: 'staff_api_tokens',
+  app_request: 'app_requests', staff_grant: 'staff_grants', staff_factor: 'staff_factors', staff_token: 'staff_api_tokens',
   help_code: 'help_codes', audit_event: `(${NOTHING_YET})`, developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
@@ -99,6 +100,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     badge: db.prepare('INSERT OR REPLACE INTO badges (code_hash, user_id, organisation_id, created_at) VALUES (@codeHash, @userId, @organisationId, @createdAt)'),
     client: db.prepare(clientUpsertSql(false)),
     connection: db.prepare(CONNECTION_UPSERT_SQL),
+    app_request: db.prepare(APP_REQUEST_UPSERT_SQL),
     staff_grant: db.prepare(STAFF_SQL.putGrant),
     staff_factor: db.prepare(STAFF_SQL.putFactor),
     staff_token: db.prepare(STAFF_SQL.putToken),
@@ -141,6 +143,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       case 'client_secret': return w.client_secret.run(secretRow(e.value));
       case 'client_logo': return w.client_logo.run(logoRow(e.value));
       case 'connection': return w.connection.run(connectionRow(e.value));
+      case 'app_request': return w.app_request.run(appRequestRow(e.value));
       case 'staff_grant': return w.staff_grant.run(staffGrantRow(e.value));
       case 'staff_factor': return w.staff_factor.run(staffFactorRow(e.value));
       case 'staff_token': return w.staff_token.run(staffTokenRow(e.value));
@@ -159,7 +162,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
         });
       }
       case 'counter': return e.value.expiresAt <= now() ? undefined : w.counter.run(e.value);
-      case 'app_request': case 'audit_event': return undefined;
+      case 'audit_event': return undefined;
       default: return w[e.kind].run(e.value);
     }
   };

@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import { ENTRY_KINDS, type EntryKind, type Store, type StoreEntry } from '../../adapters/store.js';
 import { type Fresh, SECOND } from './harness.js';
+import { appRequest, liveClient } from './app-requests.js';
 import { helpCode, pupils } from './help-codes.js';
 import { factor, grant, token } from './staff.js';
 
@@ -11,15 +12,18 @@ async function collect(store: Store): Promise<StoreEntry[]> {
 }
 
 /** The school console's kinds, each of which this test fills. */
-const KINDS: EntryKind[] = ['staff_grant', 'staff_factor', 'staff_token', 'help_code'];
+const KINDS: EntryKind[] = ['app_request', 'staff_grant', 'staff_factor', 'staff_token', 'help_code'];
 
 /**
- * The school console's records: staff grants, a second factor part spent, API tokens, a live help code and one
+ * The school console's records: apps' requests to schools, staff grants, a second factor part spent, API tokens, a live help code and one
  * about to expire (which must not travel once it has).
  */
 async function fill(store: Store, now: number) {
   const people = await pupils(store);
   const { org, other, teacher, pip, pam } = people;
+  await store.putClient(liveClient('maths'));
+  await store.putAppRequest(appRequest(org.id, 'maths', { note: 'Year 5' }));
+  await store.putAppRequest(appRequest(other.id, 'maths', { status: 'declined', answer: 'no', answeredAt: new Date(now).toISOString() }));
   await store.putStaffGrant(grant(org.id, teacher.id, { source: 'console', grantedBy: pip.id }));
   await store.putStaffGrant(grant(org.id, teacher.id, { role: 'teacher', source: 'roster' }));
   await store.putStaffGrant(grant(other.id, teacher.id, { source: 'config' }));
@@ -49,12 +53,15 @@ export function consoleTransferContract(t: Test, fresh: Fresh): void {
       t.equal(entries.filter((e) => e.kind === kind).length, counts[kind], `${kind}: export and count agree`);
       t.ok(counts[kind] > 0, `${kind}: some to copy`);
     }
+    t.equal(counts.app_request, 2, 'app requests counted');
     t.same([counts.staff_grant, counts.staff_factor, counts.staff_token], [3, 2, 2], 'grants, factors and tokens counted');
     t.equal(counts.help_code, 1, 'the expired help code is left out');
 
     await target.store.importEntries(entries);
     t.same(await target.store.countEntries(), counts, 'counts agree');
     const now = target.clock.now().toISOString();
+    for (const o of [org.id, other.id]) t.same(await target.store.listAppRequests(o), await source.store.listAppRequests(o), "a school's app requests");
+    t.same(await target.store.listClientAppRequests('maths'), await source.store.listClientAppRequests('maths'), 'app requests, both directions');
     for (const o of [org.id, other.id]) t.same(await target.store.listStaffGrants(o), await source.store.listStaffGrants(o), 'grants of a school');
     t.same(await target.store.userStaffGrants(teacher.id), await source.store.userStaffGrants(teacher.id), 'grants of a person: both directions');
     for (const u of [teacher.id, pip.id]) t.same(await target.store.getStaffSecondFactor(u), await source.store.getStaffSecondFactor(u), 'second factor');

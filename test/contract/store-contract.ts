@@ -1,5 +1,6 @@
 import type { Test } from 'tap';
 import { accountSessionsContract } from './account-sessions.js';
+import { appRequestsContract } from './app-requests.js';
 import { badgesContract } from './badges.js';
 import { clientsContract } from './clients.js';
 import { configRevisionsContract } from './config-revisions.js';
@@ -32,6 +33,7 @@ const DOMAINS = {
   logos: logosContract,
   'config revisions': configRevisionsContract,
   connections: connectionsContract,
+  'app requests': appRequestsContract,
   developers: developersContract,
   keys: keysContract,
   badges: badgesContract,

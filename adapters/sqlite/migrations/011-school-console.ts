@@ -3,7 +3,9 @@
  * is one row under the pupil (its hash, never the code), with its expiry both as written and in epoch
  * milliseconds, which reads and the sweep compare. Staff: a grant is one per school, person and role; a second
  * factor one per person (its unused recovery-code hashes as JSON text, the last TOTP step accepted); an API token
- * one per id, its owner indexed.
+ * one per id, its owner indexed. An app's request to a school is one per school and client; as with the
+ * connections, no foreign key to clients: deleting a client deletes its requests in the same transaction
+ * (adapters/sqlite/clients.ts).
  */
 export const SCHOOL_CONSOLE = `
 CREATE TABLE help_codes (
@@ -28,4 +30,10 @@ CREATE TABLE staff_api_tokens (
   hint TEXT NOT NULL, created_at TEXT NOT NULL, expires_at TEXT NOT NULL, last_used_at TEXT
 );
 CREATE INDEX staff_api_tokens_user ON staff_api_tokens (user_id);
+CREATE TABLE app_requests (
+  organisation_id TEXT NOT NULL, client_id TEXT NOT NULL, requested_by TEXT NOT NULL, requested_at TEXT NOT NULL,
+  note TEXT, status TEXT NOT NULL, answer TEXT, answered_at TEXT,
+  PRIMARY KEY (organisation_id, client_id)
+) WITHOUT ROWID;
+CREATE INDEX app_requests_client ON app_requests (client_id);
 `;
