@@ -11,6 +11,7 @@ import { importCommand } from './import-command.js';
 import { keysCommands } from './keys-command.js';
 import { rosterCommands } from './roster-command.js';
 import { serveCommand } from './serve-command.js';
+import { staffCommands } from './staff-command.js';
 import { storeCommands } from './store-command.js';
 import { usersCommands } from './users-command.js';
 
@@ -24,6 +25,7 @@ export const COMMANDS: Entry[] = [
   developersCommands,
   usersCommands,
   classesCommands,
+  staffCommands,
   credentialsCommands,
   devicesCommands,
   badgesCommands,

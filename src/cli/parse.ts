@@ -47,7 +47,10 @@ export function parseInvocation(cmd: Command, argv: string[], path: string): Inv
       values[name] = given === true;
       continue;
     }
-    if (text !== undefined && spec.choices && !spec.choices.includes(text)) throw new Error(`--${name} is ${spec.choices.join(' or ')}`);
+    if (text !== undefined && spec.choices && !spec.choices.includes(text)) {
+      const guess = didYouMean(text, spec.choices);
+      throw new Error(`--${name} is ${spec.choices.join(' or ')}${guess ? ` (did you mean ${guess}?)` : ''}`);
+    }
     values[name] = spec.type === 'list'
       ? text?.split(',').map((v) => v.trim()).filter(Boolean)
       : text ?? spec.default;

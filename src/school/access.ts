@@ -1,5 +1,6 @@
 import type { Organisation, RosterClass, Store, User } from '../../adapters/store.js';
 import { compareNoCase } from '../../adapters/store/collation.js';
+import { TEACHING_ROLES } from '../accounts/school-staff.js';
 import { NotInSchoolError } from './errors.js';
 
 /**
@@ -27,9 +28,6 @@ export interface StaffMember {
   user: User;
   schools: SchoolAccess[];
 }
-
-/** Enrolment roles that make a teacher of the class. */
-const TEACHING_ROLES = new Set(['teacher', 'aide']);
 
 /** The schools the user works in and in which role; `schools` is empty for someone who is not staff. */
 export async function staffMember(store: Store, user: User): Promise<StaffMember> {

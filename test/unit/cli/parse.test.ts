@@ -70,6 +70,8 @@ t.test('mistakes are usage errors that name the mistake and what was probably me
 t.test('a missing required option or a wrong choice says just that (not a usage error)', async (t) => {
   t.equal(usageError(['--to', 'b']), 'not a usage error: --from and --to are required');
   t.equal(usageError(['--from', 'a', '--to', 'b', '--paper', 'a3']), 'not a usage error: --paper is letter or a4');
+  t.equal(usageError(['--from', 'a', '--to', 'b', '--paper', 'leter']), 'not a usage error: --paper is letter or a4 (did you mean letter?)',
+    'a typo of a choice names the likely one');
   const user = command({ name: 'emoji', summary: 's', options: { user: { type: 'string', description: 'd', required: true } }, run: () => {} });
   t.throws(() => parseInvocation(user, [], 'users emoji'), { message: '--user is required' });
   t.throws(() => parseInvocation(user, ['--user', ''], 'users emoji'), { message: '--user is required' }, 'empty is missing');
