@@ -8,6 +8,7 @@ import { mapOrganisations } from './plan/organisations.js';
 import { planRoster } from './plan/plan-roster.js';
 import { changesNothing, countsOf, type Plan, PLAN_KINDS, type PlanContext } from './plan/plan-types.js';
 import { deleteLeavers, findLeavers, retentionCutoff } from './retention.js';
+import { type AdminChanges, adminNote, applyAdminGrants, planAdminGrants } from './roster-admins.js';
 import { withRosterLock } from './roster-lock.js';
 import { type ReadProgress, type RosterSource, SOURCE_KINDS } from './source.js';
 
@@ -18,8 +19,9 @@ import { type ReadProgress, type RosterSource, SOURCE_KINDS } from './source.js'
  * holds then, so two imports at once never apply a plan made against data the other changed (the second
  * waits, then plans against the first's result). Planning once, inside the lock, rather than before it and
  * again inside it, keeps one stored roster and one plan in memory at a time: a district's are each tens of
- * megabytes. An import that changes nothing writes nothing and records no run. Then the covered
- * organisations' leavers past the retention period are deleted.
+ * megabytes. An import that changes nothing writes nothing and records no run. Then the roster's school
+ * admins are kept in step (src/roster/roster-admins.ts), and the covered organisations' leavers past the
+ * retention period are deleted.
  */
 
 /** Reads an export (src/roster/read/): given here so the service does not depend on the formats. */
@@ -55,6 +57,10 @@ export interface ImportResult {
    * import stands, a note says so, and the next import or `lanyard roster purge` tries again.
    */
   purgeError?: string | undefined;
+  /** The admin grants that keep the roster's school admins in step: made, or (a dry run) that would be. */
+  admins?: AdminChanges | undefined;
+  /** Why writing those grants failed, after the import itself was applied: a note says so, the next import tries again. */
+  adminsError?: string | undefined;
   format: RosterSource['format'];
 }
 
@@ -68,7 +74,9 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
   // A dry run, or files the reader already refused, change nothing: planned without the lock.
   if (o.dryRun || source.errors.length) {
     o.onStep?.('planning…');
-    return { ...base, plan: await planAgainst(store, source, target, o) };
+    const result: ImportResult = { ...base, plan: await planAgainst(store, source, target, o) };
+    if (!result.plan.errors.length) await keepAdmins(store, result, o, false);
+    return result;
   }
   o.onStep?.('planning (after any other import under way)…');
   return withRosterLock(store, o.lockWaitMs, async () => {
@@ -86,6 +94,7 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
       result.applied = true;
       result.run = run;
     }
+    await keepAdmins(store, result, o, true);
     await purgeExpired(store, plan, o, result);
     return result;
   });
@@ -108,6 +117,29 @@ async function purgeExpired(store: Store, plan: Plan, o: ImportOptions, result: 
     plan.notes.push(`deleting the leavers past the retention period failed (${result.purgeError}): \`lanyard roster purge\` tries again`);
   }
   result.purged = deleted;
+}
+
+/**
+ * Keeps the admin grants of source `roster` in step with the files' administrators (`write`: after the changes
+ * are written; else only says what would change). A failure after the import was applied does not undo or
+ * hide it: it is kept in `adminsError` and a note, and the next import tries again.
+ */
+async function keepAdmins(store: Store, result: ImportResult, o: ImportOptions, write: boolean): Promise<void> {
+  const { plan } = result;
+  try {
+    const organisations = await allOrganisations(store);
+    const covered = organisations.filter((x) => plan.organisations.includes(x.slug));
+    const changes = await planAdminGrants(store, plan.admins, covered, o.clock.now().toISOString());
+    if (write) await applyAdminGrants(store, changes);
+    result.admins = changes;
+    const slugs = new Map([...plan.changes.organisations, ...organisations].map((x) => [x.id, x.slug]));
+    const note = await adminNote(store, plan.admins, changes, (id) => slugs.get(id) ?? id);
+    if (note) plan.notes.push(note);
+  } catch (err) {
+    if (!write) throw err;
+    result.adminsError = failureReason(err);
+    plan.notes.push(`keeping the roster's school admins in step failed (${result.adminsError}): the next import tries again`);
+  }
 }
 
 /** Lets the memory of the files' records go (a district's are a hundred megabytes) once they are planned. */

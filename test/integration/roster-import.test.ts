@@ -153,6 +153,12 @@ t.test('OneRoster 1.1, 1.2 and a delta: each school an organisation; the delta c
     t.same(json(r).errors, [], version);
   }
   t.ok(await server.store.findOrganisation('riverside-primary-school'), 'a new organisation, its slug from its name');
+  // 1.1's users.csv names Ruth Okoro administrator of the district, which is an organisation for it.
+  const district = (await server.store.findOrganisation('riverside-district'))!;
+  const ruth = (await server.store.findUserByUsername(district.id, 'r.okoro'))!;
+  t.match(await server.store.userStaffGrants(ruth.id), [{ organisationId: district.id, role: 'admin', source: 'roster' }],
+    "the roster's administrator is the district's school admin");
+  t.equal((await server.store.userStaffGrants(ruth.id)).length, 1, 'and nothing else');
   const delta = await lanyard(['roster', 'import', join(FIXTURES, 'oneroster-1.1-delta')], env);
   t.equal(delta.code, 0, delta.stderr);
   t.match(delta.stdout, /user ben\.okafor: family_name "Okafor" → "Okafor-Hale"/);

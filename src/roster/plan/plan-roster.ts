@@ -51,5 +51,12 @@ export function planRoster(
       enrolments: enrolments.changes,
     },
     organisations: covered.map((o) => o.slug).sort(byText),
+    admins: {
+      people: [...users.administrators]
+        .map(([userId, organisationIds]) => ({ userId, username: users.usernames.get(userId) ?? userId, organisationIds: organisationIds.sort(byText) }))
+        .sort((a, b) => byText(a.userId, b.userId)),
+      leaving: [...users.leaving].sort(byText),
+      whole: source.modes.users === 'bulk' ? orgs.covered.map((o) => o.id).sort(byText) : [],
+    },
   };
 }

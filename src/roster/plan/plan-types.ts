@@ -45,6 +45,19 @@ export interface KindCounts { added: number; changed: number; unchanged: number;
 /** The planner's own problems are shaped as the reader's (a file, a line, a column, a value, why). */
 export type PlanError = SourceError;
 
+/**
+ * The roster's school admins (docs/rostering.md → School admins): what the files say about who is an
+ * administrator where, from which the import keeps the admin grants it made (source `roster`) in step.
+ */
+export interface RosterAdmins {
+  /** Each person whose roles the files give, with the organisations (ids) where they are an administrator (none: []). */
+  people: { userId: string; username: string; organisationIds: string[] }[];
+  /** People who leave with this import: none of their roster grants stays. */
+  leaving: string[];
+  /** Organisations whose whole list of people the files give (a bulk users file): a roster grant there of anyone else goes. */
+  whole: string[];
+}
+
 export interface Plan {
   kinds: Record<PlanKind, KindPlan>;
   errors: PlanError[];
@@ -54,6 +67,8 @@ export interface Plan {
   changes: Omit<RosterChanges, 'run'>;
   /** Slugs of the organisations the import covers, sorted. */
   organisations: string[];
+  /** Who is a school admin where, by the files (kept in step with the grants after the changes are written). */
+  admins: RosterAdmins;
 }
 
 /** What the planner needs besides the files and the stored roster. */

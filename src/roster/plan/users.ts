@@ -39,6 +39,8 @@ export interface UserPlan {
   reachedBySourceId: Map<string, User>;
   /** Reached organisations (by id) whose people this import changes: it covers them too. */
   touched: Set<string>;
+  /** Each person whose roles the files give (Lanyard id) → the organisations (ids) where they are an administrator. */
+  administrators: Map<string, string[]>;
   notes: string[];
 }
 
@@ -49,7 +51,8 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
   const errors: PlanError[] = [];
   const out: UserPlan = {
     plan, errors, users: [], holds: [], memberships: { put: [], remove: [] }, idBySourcedId: new Map(), storedBySourceId: new Map(),
-    leaving: new Set(), usernames: new Map(), organisationOf: new Map(), reachedBySourceId: new Map(), touched: new Set(), notes: [],
+    leaving: new Set(), usernames: new Map(), organisationOf: new Map(), reachedBySourceId: new Map(), touched: new Set(),
+    administrators: new Map(), notes: [],
   };
   const covered = new Set(orgs.covered.map((o) => o.id));
   const reachedOrgs = new Map(orgs.reached.map((o) => [o.id, o]));
@@ -152,6 +155,7 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
       continue;
     }
     named.set(key, u);
+    if (!kept) out.administrators.set(id, [...new Set(placed.filter((p) => isAdministrator(u, p.role)).map((p) => p.ref.id))]);
 
     const fields: FieldChange[] = current ? userChanges(current, next, slugOf) : [];
     const hold = u.enabled ? undefined : 'disabled';
@@ -206,6 +210,17 @@ export function planUsers(source: RosterSource, snapshot: RosterSnapshot, orgs: 
   sortKindPlan(plan);
   return out;
 }
+
+/** OneRoster's roles of a school's (or district's) administration: 1.1's `administrator`, and 1.2's. */
+const ADMINISTRATOR_ROLES = new Set(['administrator', 'districtAdministrator', 'siteAdministrator', 'systemAdministrator', 'principal']);
+
+/**
+ * Whether a role at a school makes the person its school admin: one of the administration's roles. In the
+ * one-file CSV only the type `admin` (or `administrator`) says so, not staff who merely teach no class there
+ * (whom the reader also places as administrators: read/one-file.ts).
+ */
+const isAdministrator = (u: SourceUser, role: string): boolean =>
+  ADMINISTRATOR_ROLES.has(role) && (u.type === undefined || u.type === 'admin' || u.type === 'administrator');
 
 const byMembership = (a: Membership, b: Membership) => byText(a.userId, b.userId) || byText(a.organisationId, b.organisationId) || byText(a.role, b.role);
 
