@@ -19,7 +19,7 @@ export interface CountedCheckOptions<T> {
 
 /**
  * One secret checked through the guessing protection (src/accounts/login-throttle.ts), the same for every
- * sign-in — a pupil's (interactions/attempt.ts) and a developer's (src/developer/guarded-attempt.ts):
+ * sign-in — a pupil's (interactions/attempt.ts) and a signed-in area's (src/web/area/guarded-attempt.ts):
  * counted before it is verified, so parallel guesses cannot slip through together; a verification that throws
  * (the store, the machine saturated) counts nothing and the error goes up; the outcome counted; and after a
  * failure the account's standing read again, so the failure that brings a wait answers with that wait.

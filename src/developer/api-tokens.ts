@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { DeveloperAccount, DeveloperApiToken } from '../../adapters/store.js';
-import { clientSecretMatches, GENERATED_SECRET, generateClientSecret, hashClientSecret } from '../clients/client-secret.js';
+import {
+  DAY_MS, newPersonalToken, parsePersonalToken, PERSONAL_TOKEN_DEFAULT_DAYS, PERSONAL_TOKEN_LABEL_MAX, PERSONAL_TOKEN_MAX_DAYS,
+  PERSONAL_TOKEN_TOUCH_INTERVAL_MS, personalTokenEndsAt, personalTokenLabelProblem, validPersonalTokenDays,
+} from '../accounts/personal-tokens.js';
+import { clientSecretMatches } from '../clients/client-secret.js';
 import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
@@ -9,11 +12,11 @@ import { ConflictError, NotFoundError, ValidationError } from './errors.js';
  * The longest life a personal API token may have, and the default (docs/developer-area.md → The JSON API): a
  * token acts as the developer without a second factor, so a leaked one is limited to a quarter of a year at
  * most, a month unless chosen; a script that runs for longer gets a new token, made with the password again.
+ * The shape and limits are every personal token's (src/accounts/personal-tokens.ts).
  */
-export const API_TOKEN_MAX_DAYS = 90;
-export const API_TOKEN_DEFAULT_DAYS = 30;
-/** A label is a reminder for people ("CI deploys"), not a document. */
-export const API_TOKEN_LABEL_MAX = 60;
+export const API_TOKEN_MAX_DAYS = PERSONAL_TOKEN_MAX_DAYS;
+export const API_TOKEN_DEFAULT_DAYS = PERSONAL_TOKEN_DEFAULT_DAYS;
+export const API_TOKEN_LABEL_MAX = PERSONAL_TOKEN_LABEL_MAX;
 /**
  * Unexpired tokens one developer may hold at once: enough for every script and machine they run, few enough
  * that a leaked session cannot mint an unbounded number of long-lived credentials.
@@ -21,26 +24,11 @@ export const API_TOKEN_LABEL_MAX = 60;
 export const API_TOKEN_MAX_ACTIVE = 50;
 
 const PREFIX = 'lyd_';
-/** 64 random bits in hex: never contains `_`, so `lyd_<id>_<secret>` splits unambiguously. */
-const ID_PATTERN = /^[0-9a-f]{16}$/;
-/** 256 random bits, base64url (generateClientSecret). */
-const SECRET_PATTERN = GENERATED_SECRET;
-/** lastUsedAt is a reminder for people, not an audit trail: one write a minute per token is plenty. */
-const TOUCH_INTERVAL_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface TokenInput { label: string; expiresInDays?: number | undefined }
 
 /** `lyd_<id>_<secret>` split into its id and secret; undefined for anything else. */
-export function parseApiToken(token: string): { id: string; secret: string } | undefined {
-  if (!token.startsWith(PREFIX)) return undefined;
-  const rest = token.slice(PREFIX.length);
-  const cut = rest.indexOf('_');
-  if (cut < 0) return undefined;
-  const id = rest.slice(0, cut);
-  const secret = rest.slice(cut + 1);
-  return ID_PATTERN.test(id) && SECRET_PATTERN.test(secret) ? { id, secret } : undefined;
-}
+export const parseApiToken = (token: string): { id: string; secret: string } | undefined => parsePersonalToken(PREFIX, token);
 
 /**
  * Personal API tokens for /developer/api: `lyd_<id>_<secret>` (256-bit secret), shown once, stored as a
@@ -63,14 +51,13 @@ export class ApiTokens {
     if (active.length >= API_TOKEN_MAX_ACTIVE) {
       throw new ConflictError(`you already have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one you no longer use first`);
     }
-    const id = randomBytes(8).toString('hex');
-    const token = `${PREFIX}${id}_${generateClientSecret()}`;
+    const { id, token, hash, hint } = newPersonalToken(PREFIX);
     const record: DeveloperApiToken = {
       id,
       developerId: developer.id,
-      hash: hashClientSecret(token),
+      hash,
       label,
-      hint: token.slice(-4),
+      hint,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
     };
@@ -163,8 +150,7 @@ export class ApiTokens {
     }
     const now = clock.now();
     // A token made by an earlier release could live 365 days: none acts past API_TOKEN_MAX_DAYS from its making.
-    const expiresAt = Math.min(Date.parse(record.expiresAt), Date.parse(record.createdAt) + API_TOKEN_MAX_DAYS * DAY_MS);
-    if (expiresAt <= now.getTime()) {
+    if (personalTokenEndsAt(record) <= now.getTime()) {
       log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'expired' }, 'API token refused');
       return undefined;
     }
@@ -179,27 +165,29 @@ export class ApiTokens {
       log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'sessions_ended' }, 'API token refused');
       return undefined;
     }
-    if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= TOUCH_INTERVAL_MS) {
+    if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= PERSONAL_TOKEN_TOUCH_INTERVAL_MS) {
       await store.touchApiToken(record.id, now.toISOString());
     }
     return { developer, record };
   }
 }
 
+const LABEL_PROBLEMS = {
+  missing: 'give the token a label, so you know later what uses it',
+  too_long: `the label may be at most ${API_TOKEN_LABEL_MAX} characters`,
+  not_one_line: 'the label must be one line of text',
+} as const;
+
 function validLabel(raw: unknown): string {
   const label = typeof raw === 'string' ? raw.trim() : '';
-  if (!label) throw new ValidationError([{ path: 'label', message: 'give the token a label, so you know later what uses it' }]);
-  if ([...label].length > API_TOKEN_LABEL_MAX) { // characters, as JSON Schema's maxLength counts them
-    throw new ValidationError([{ path: 'label', message: `the label may be at most ${API_TOKEN_LABEL_MAX} characters` }]);
-  }
-  // Control characters would garble lists and logs; a label is one line of text.
-  if (/[\p{Cc}]/u.test(label)) throw new ValidationError([{ path: 'label', message: 'the label must be one line of text' }]);
+  const problem = personalTokenLabelProblem(label);
+  if (problem) throw new ValidationError([{ path: 'label', message: LABEL_PROBLEMS[problem] }]);
   return label;
 }
 
 function validDays(raw: number | undefined): number {
   if (raw === undefined) return API_TOKEN_DEFAULT_DAYS;
-  if (!Number.isInteger(raw) || raw < 1 || raw > API_TOKEN_MAX_DAYS) {
+  if (!validPersonalTokenDays(raw)) {
     throw new ValidationError([{ path: 'expires_in_days', message: `the expiry must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}` }]);
   }
   return raw;

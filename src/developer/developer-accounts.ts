@@ -10,9 +10,9 @@ import { type Actor, actorOf } from './actor.js';
 import { ApiTokens } from './api-tokens.js';
 import type { DeveloperDeps } from './deps.js';
 import { normalisePassword, passwordProblem } from './developer-password.js';
-import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from './developer-recovery-codes.js';
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from '../accounts/recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
-import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from './totp.js';
+import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from '../accounts/totp.js';
 
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };

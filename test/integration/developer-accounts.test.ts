@@ -3,8 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import { ManualClock, systemClock } from '../../src/clock.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
 import { DeveloperAccounts } from '../../src/developer/developer-accounts.js';
-import { hashRecoveryCode } from '../../src/developer/developer-recovery-codes.js';
-import { newTotpSecret, totpCode } from '../../src/developer/totp.js';
+import { hashRecoveryCode } from '../../src/accounts/recovery-codes.js';
+import { newTotpSecret, totpCode } from '../../src/accounts/totp.js';
 import { lanyard as cli } from '../helpers/cli.js';
 import { writeConfig } from '../helpers/config-file.js';
 import {

@@ -1,13 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { StoreUnavailableError } from '../../errors.js';
-import { errorPage } from '../../web/error-page.js';
-import { html, type Raw } from '../../web/html.js';
-import { busyText, countdown } from '../../web/waits.js';
+import { answerRefusedAttempt } from '../../web/area/attempt-page.js';
+import type { Raw } from '../../web/html.js';
 import type { DeveloperDeps } from '../deps.js';
 import { normaliseEmail, THROTTLE_SCOPE } from '../developer-accounts.js';
 import { type GuardedAttempt, guardedAttempt } from '../guarded-attempt.js';
 import { M } from './account-messages.js';
-import { sendHtml } from '../../web/http.js';
 
 export interface DeveloperAttemptOptions<T> extends GuardedAttempt<T> {
   /** The form again, with a message, for this status. */
@@ -23,26 +20,9 @@ export interface DeveloperAttemptOptions<T> extends GuardedAttempt<T> {
 export async function attemptDeveloper<T>(deps: DeveloperDeps, req: FastifyRequest, reply: FastifyReply, o: DeveloperAttemptOptions<T>): Promise<T | undefined> {
   const outcome = await guardedAttempt(deps, req, o);
   if (outcome.ok) return outcome.found;
-  switch (outcome.why) {
-    case 'wrong':
-      sendHtml(reply, 401, o.retry(401, o.scope === 'password' ? M.wrongPassword : M.wrongCode));
-      break;
-    case 'stopped':
-      sendHtml(reply, 429, o.retry(429, M.signInStopped));
-      break;
-    case 'throttled':
-      reply.header('Retry-After', String(outcome.retryAfterSeconds));
-      sendHtml(reply, 429, o.retry(429, html`${M.tooManyTries} ${countdown(outcome.retryAfterSeconds)}, then try again.`));
-      break;
-    case 'busy':
-      reply.header('Retry-After', String(outcome.retryAfterSeconds));
-      sendHtml(reply, 503, o.retry(503, busyText(outcome.retryAfterSeconds)));
-      break;
-    case 'unavailable':
-      reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
-      sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
-      break;
-  }
+  answerRefusedAttempt(reply, outcome, {
+    wrong: o.scope === 'password' ? M.wrongPassword : M.wrongCode, stopped: M.signInStopped, tooManyTries: M.tooManyTries,
+  }, o.retry);
   return undefined;
 }
 

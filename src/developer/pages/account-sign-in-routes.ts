@@ -3,7 +3,6 @@ import type { DeveloperAccount } from '../../../adapters/store.js';
 import type { DeveloperDeps } from '../deps.js';
 import { DeveloperAccounts, type SecondFactor } from '../developer-accounts.js';
 import { ensureDeveloperDevice } from '../developer-device.js';
-import { PendingSignIns } from '../developer-pending-sign-in.js';
 import { attemptDeveloper, confirmFirstFactor } from './account-attempt.js';
 import { M } from './account-messages.js';
 import { safeNext } from './account-next.js';
@@ -19,7 +18,7 @@ import { area } from '../area.js';
 export function signInRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const accounts = new DeveloperAccounts(deps);
   const sessions = area(deps).sessions;
-  const pendings = new PendingSignIns(deps);
+  const pendings = area(deps).pendingSignIns;
   const signupOpen = deps.signup === 'open';
 
   /** Starts the session (ending any other in this browser) and goes where the sign-in was headed. */

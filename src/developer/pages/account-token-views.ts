@@ -7,7 +7,7 @@ import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import type { FieldProblem } from '../errors.js';
 import { M } from './account-messages.js';
 import { fieldError } from './account-page.js';
-import { credentialCards, credentialFacts } from './credential-cards.js';
+import { credentialCards, credentialFacts } from '../../web/credential-cards.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 
 export interface TokensView {

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeveloperDeps } from '../deps.js';
 import { DeveloperAccounts } from '../developer-accounts.js';
-import { TotpSetups } from '../developer-totp-setup.js';
 import { ValidationError } from '../errors.js';
-import { totpQrDataUrl, totpUri } from '../totp.js';
+import { totpQrDataUrl, totpUri } from '../../accounts/totp.js';
 import { M } from './account-messages.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { confirmPassword, reissueSession } from './account-settings-routes.js';
@@ -21,7 +20,7 @@ const RECOVERY_REVEAL = 'recovery-codes';
  */
 export function totpRoutes(scope: FastifyInstance, deps: DeveloperDeps): void {
   const accounts = new DeveloperAccounts(deps);
-  const setups = new TotpSetups(deps);
+  const setups = area(deps).totpSetups;
   const issuerName = `Lanyard (${new URL(deps.issuer).host})`;
 
   const setupPage = async (who: SignedIn, secret: string, error?: string) =>

@@ -1,6 +1,6 @@
 import { COPY_SCRIPT, csrfField, field } from '../../web/components.js';
 import { html } from '../../web/html.js';
-import { groupedSecret } from '../totp.js';
+import { groupedSecret } from '../../accounts/totp.js';
 import { M } from './account-messages.js';
 import { developerLayout, type SignedIn } from './signed-in.js';
 

@@ -5,7 +5,7 @@ import type { AppSummary } from '../app-summary.js';
 import { APP_LIMITS } from '../app-input.js';
 import { MAX_URL_LENGTH } from '../../clients/callback-url.js';
 import { AM } from './app-messages.js';
-import { credentialCards, credentialFacts } from './credential-cards.js';
+import { credentialCards, credentialFacts } from '../../web/credential-cards.js';
 import { appFrame, appPath } from './app-parts.js';
 import { pendingChangesView } from './app-pending-view.js';
 

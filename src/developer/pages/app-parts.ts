@@ -3,6 +3,7 @@ import { flash } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AppSummary } from '../app-summary.js';
 import { STATUS_TEXT } from './app-messages.js';
+import { when } from '../../web/instants.js';
 
 /** The sections of an app's pages, each its own page (a short form or list each, easy with a keyboard). */
 export type AppSection = 'overview' | 'credentials' | 'scopes' | 'launch' | 'logout' | 'team' | 'history' | 'live';
@@ -25,14 +26,8 @@ export const sectionPath = (clientId: string, section: AppSection) => appPath(cl
 /** A status as a badge: words and colour together (colour alone tells nothing to some people). */
 export const statusBadge = (status: ClientStatus) => html`<span class="status-badge status-${status}">${STATUS_TEXT[status].label}</span>`;
 
-/** An instant as people read it, in UTC (developers work across time zones; the history must be unambiguous). */
-export const when = (iso: string | undefined, never = 'Never') => {
-  if (!iso) return html`<span class="muted">${never}</span>`;
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return html`${iso}`;
-  const text = `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
-  return html`<time datetime="${d.toISOString()}" class="nowrap">${text}</time>`;
-};
+/** An instant as people read it (src/web/instants.ts). */
+export { when };
 
 
 

@@ -5,14 +5,17 @@ import { csrfToken, csrfValid } from '../csrf.js';
 import { AreaCookies, cookieOf, RANDOM_COOKIE_VALUE, randomCookieValue } from './area-cookies.js';
 import { type AreaSession, AreaSessions, type SessionAccount, type SessionPolicy } from './area-sessions.js';
 import { Flash } from './flash.js';
+import { PendingSignIns } from './pending-sign-in.js';
 import { Reveals } from './reveal.js';
+import { TotpSetups } from './totp-setup.js';
 
 /**
- * The kit of a signed-in area (the developer area today; the school console next): its cookies, sessions,
- * the session check that sends a signed-out browser to the sign-in page, CSRF for every form, flash
- * messages and one-time reveals. An area is these settings; its pages use one instance (docs/architecture.md
- * → The signed-in area kit). Names follow the area's: `lanyard_<name>` (session), `lanyard_<name>_flash`,
- * `lanyard_<name>_reveal`, `lanyard_<name>_pre`, all on the area's path.
+ * The kit of a signed-in area (the developer area, the school console): its cookies, sessions, the session
+ * check that sends a signed-out browser to the sign-in page, CSRF for every form, flash messages, one-time
+ * reveals, and the pieces of two-step sign-in (a half-done sign-in waiting for its second step, a second factor
+ * being set up). An area is these settings; its pages use one instance (docs/architecture.md → The signed-in
+ * area kit). Names follow the area's: `lanyard_<name>` (session), `lanyard_<name>_flash`, `lanyard_<name>_reveal`,
+ * `lanyard_<name>_pre`, `lanyard_<name>_pending`, all on the area's path.
  */
 export interface AreaOptions<A extends SessionAccount> {
   /** A short lower-case word: `developer`. */
@@ -58,6 +61,8 @@ export class SignedInArea<A extends SessionAccount> {
   readonly sessions: AreaSessions<A>;
   readonly flash: Flash;
   readonly reveals: Reveals;
+  readonly pendingSignIns: PendingSignIns;
+  readonly totpSetups: TotpSetups;
   readonly #preCookie: string;
 
   constructor(private readonly o: AreaOptions<A>) {
@@ -68,6 +73,8 @@ export class SignedInArea<A extends SessionAccount> {
     this.sessions = new AreaSessions({ store: o.store, clock: o.clock, cookies: this.cookies, account: o.account }, policy);
     this.flash = new Flash(this.cookies, o.cookieKeys, o.name);
     this.reveals = new Reveals({ cookies: this.cookies, store: o.store, clock: o.clock, keyEncryptionKey: o.keyEncryptionKey }, o.name);
+    this.pendingSignIns = new PendingSignIns({ cookies: this.cookies, store: o.store, clock: o.clock }, o.name);
+    this.totpSetups = new TotpSetups({ store: o.store, keyEncryptionKey: o.keyEncryptionKey }, o.name);
     this.#preCookie = `lanyard_${o.name}_pre`;
   }
 

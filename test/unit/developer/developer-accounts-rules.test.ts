@@ -1,7 +1,6 @@
 import t from 'tap';
 import { emailProblem, nameProblem, normaliseEmail } from '../../../src/developer/developer-accounts.js';
 import { normalisePassword, passwordProblem } from '../../../src/developer/developer-password.js';
-import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from '../../../src/developer/developer-recovery-codes.js';
 import { safeNext } from '../../../src/developer/pages/account-next.js';
 
 t.test('passwords: 15 to 128 characters, not the email or name, not well known', async (t) => {
@@ -31,18 +30,6 @@ t.test('emails and names', async (t) => {
   t.ok(nameProblem(''));
   t.ok(nameProblem('x'.repeat(101)));
   t.ok(nameProblem('Ada\nLovelace'));
-});
-
-t.test('recovery codes: ten, 80 bits each, typed loosely, hashed', async (t) => {
-  const codes = newRecoveryCodes();
-  t.equal(codes.length, 10);
-  t.equal(new Set(codes).size, 10);
-  for (const c of codes) t.match(c, /^[A-HJ-NP-Z2-9]{4}(-[A-HJ-NP-Z2-9]{4}){3}$/);
-  const [c] = codes;
-  t.ok(looksLikeRecoveryCode(c!.toLowerCase().replace(/-/g, ' ')));
-  t.equal(hashRecoveryCode(c!.toLowerCase()), hashRecoveryCode(c!));
-  t.match(hashRecoveryCode(c!), /^sha256:[A-Za-z0-9_-]{43}$/);
-  t.notOk(looksLikeRecoveryCode('123456'));
 });
 
 t.test('?next= goes only to a page of the developer area', async (t) => {

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import { hashClientSecret } from '../clients/client-secret.js';
 
 /**
- * Recovery codes: ten single-use second factors for a developer who has lost their authenticator. Each is 16
- * characters of an unambiguous 32-letter alphabet (80 bits), so a SHA-256 hash protects it at rest (there is
- * nothing to guess offline, as with client secrets); shown once, grouped `XXXX-XXXX-XXXX-XXXX`.
+ * Recovery codes: ten single-use second factors for someone who has lost their authenticator (a developer, a
+ * member of a school's staff). Each is 16 characters of an unambiguous 32-letter alphabet (80 bits), so a
+ * SHA-256 hash protects it at rest (there is nothing to guess offline, as with client secrets); shown once,
+ * grouped `XXXX-XXXX-XXXX-XXXX`.
  */
 export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no I, O, 0, 1: nothing to misread

@@ -1,7 +1,7 @@
 import t from 'tap';
 import {
   groupedSecret, looksLikeTotpCode, matchTotp, newTotpSecret, totpCode, totpQrDataUrl, totpStep, totpUri,
-} from '../../../src/developer/totp.js';
+} from '../../../src/accounts/totp.js';
 
 // RFC 6238 Appendix B: the SHA-1 seed "12345678901234567890" (base32 below); 6-digit codes are the last six digits.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';

@@ -2,10 +2,11 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 
 /**
- * The developer area's second factor: RFC 6238 TOTP as every authenticator app speaks it (HMAC-SHA-1,
- * 6 digits, 30-second steps, RFC 6238 §4.1/§5.2), over the `otpauth` library. A code is accepted one step
- * either side of now (§5.2: "at most one time step" of allowed network delay and clock drift). Replay (§5.2:
- * a verifier must not accept a code twice) is the caller's to prevent: matchTotp says which step matched.
+ * The second factor of the signed-in areas (the developer area, the school console): RFC 6238 TOTP as every
+ * authenticator app speaks it (HMAC-SHA-1, 6 digits, 30-second steps, RFC 6238 §4.1/§5.2), over the `otpauth`
+ * library. A code is accepted one step either side of now (§5.2: "at most one time step" of allowed network
+ * delay and clock drift). Replay (§5.2: a verifier must not accept a code twice) is the caller's to prevent:
+ * matchTotp says which step matched.
  */
 export const TOTP_ALGORITHM = 'SHA1';
 export const TOTP_DIGITS = 6;

@@ -1,7 +1,7 @@
-import { html, type Raw } from '../../web/html.js';
-import { when } from './app-parts.js';
+import { html, type Raw } from './html.js';
+import { when } from './instants.js';
 
-/** What a credential's card shows of it (an app's client secret, a developer's API token both have these). */
+/** What a credential's card shows of it (an app's client secret, a developer's or a member of staff's API token). */
 export interface Credential {
   label: string;
   createdAt: string;
