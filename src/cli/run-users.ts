@@ -12,6 +12,7 @@ import { LoginThrottle, throttlePolicy } from '../accounts/login-throttle.js';
 import { generatePassword, passwordProblem, setPassword } from '../accounts/user-password.js';
 import { UsageError } from './command.js';
 import { readSecret } from './stdin.js';
+import { STAFF_THROTTLE_SCOPE } from '../school/throttle-scope.js';
 
 const named = (user: User) => `${user.givenName} ${user.familyName} (${user.username})`;
 
@@ -168,6 +169,8 @@ export async function unlockUserCommand(config: Config, o: UserTarget, clock: Cl
     const throttle = new LoginThrottle(store, clock, throttlePolicy(config.file.login_throttling));
     const stopped = await throttle.stoppedFactors(organisation.id, user!.username);
     await throttle.unlock(organisation.id, user!.username);
+    // The school console's own checks of a member of staff's password and codes (src/school/throttle-scope.ts).
+    for (const scope of Object.values(STAFF_THROTTLE_SCOPE)) await throttle.unlock(scope, user!.id);
     io.out(`unlocked ${user!.username} at ${organisation.name}`
       + `${stopped.length ? ` (sign-in from new devices had stopped: ${stopped.join(', ')})` : ''}; known devices stay known`);
   });

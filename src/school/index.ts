@@ -5,8 +5,12 @@ import { pageErrorAnswer, type PageErrorOptions } from '../web/page-errors.js';
 import { SCHOOL_PATH } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError } from './errors.js';
+import { accountRoutes } from './account/account-routes.js';
+import { tokenRoutes } from './account/token-routes.js';
+import { twoStepRoutes } from './account/two-step-routes.js';
 import { homeRoutes } from './home-routes.js';
 import { schoolNotFoundPage } from './not-found.js';
+import { secondStepRoutes } from './second-step-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
 
 /** The console's pages say no inside the console: what to change, or go back and try again. */
@@ -32,7 +36,11 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     pagesAtIssuerHost(pages, deps.issuer);
     pages.setNotFoundHandler((req, reply) => notFound(req, reply));
     signInRoutes(pages, deps);
+    secondStepRoutes(pages, deps);
     homeRoutes(pages, deps);
+    accountRoutes(pages, deps);
+    twoStepRoutes(pages, deps);
+    tokenRoutes(pages, deps);
   }, { prefix: SCHOOL_PATH });
 }
 
