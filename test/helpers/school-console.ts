@@ -1,7 +1,9 @@
 import type { Organisation, StaffRole, Store, User } from '../../adapters/store.js';
 import { newId } from '../../adapters/store/ids.js';
 import { hashCredential } from '../../src/accounts/credential-hasher.js';
+import { type Clock, systemClock } from '../../src/clock.js';
 import { putClass, PUPIL_NAMES, type TestClass } from './class-roster.js';
+import { freshTotpCode } from './developer.js';
 import { HttpBrowser, hiddenField, location } from './http-browser.js';
 import { type Credentials, signIn } from './sign-in.js';
 
@@ -81,14 +83,68 @@ export async function consolePost(browser: HttpBrowser, url: string, page: strin
   return browser.post(url, { csrf: hiddenField(page, 'csrf'), ...form });
 }
 
+/** What setting up two-step sign-in in the console gave: the TOTP secret and the ten recovery codes. */
+export interface ConsoleTwoStep {
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** The TOTP secrets of staff who set up two-step sign-in through these helpers, by Lanyard and person. */
+const secrets = new Map<string, string>();
+const personKey = (issuer: string, who: Credentials) => `${issuer}|${who.organisation ?? ''}|${who.username}`;
+
+/** The TOTP secret a member of staff set up through these helpers (undefined when none). */
+export const consoleTotpSecret = (issuer: string, who: Credentials): string | undefined => secrets.get(personKey(issuer, who));
+
 /**
- * Signs a member of staff in to the console and follows it to their first page. Someone without a second
- * factor who needs none (a teacher) lands in the console; this fails for a step it does not take.
+ * Sets up two-step sign-in for the browser's member of staff, as a person does at /school/account/two-step
+ * right after signing in (no password asked then): the QR page's key, a fresh code, the recovery codes page.
+ * `who`: remembered, so that later sign-ins through consoleSignInAsStaff take the second step.
  */
-export async function consoleSignInAsStaff(issuer: string, who: Credentials, browser = new HttpBrowser()): Promise<HttpBrowser> {
+export async function setUpConsoleTwoStep(
+  issuer: string, browser: HttpBrowser, o: { who?: Credentials | undefined; confirm?: string; clock?: Clock } = {},
+): Promise<ConsoleTwoStep> {
+  const intro = await consolePage(browser, `${issuer}/school/account/two-step`);
+  if (intro.status !== 200) throw new Error(`the two-step set-up answered ${intro.status}`);
+  let res = await consolePost(browser, `${issuer}/school/account/two-step/start`, intro.html, o.confirm === undefined ? {} : { confirm: o.confirm });
+  if (res.status !== 303) throw new Error(`starting the two-step set-up answered ${res.status}`);
+  const setup = await consolePage(browser, `${issuer}/school/account/two-step`);
+  const secret = /id="totp-secret">([A-Z2-7 ]+)</.exec(setup.html)?.[1]?.replace(/ /g, '');
+  if (!secret) throw new Error('no TOTP secret on the set-up page');
+  res = await consolePost(browser, `${issuer}/school/account/two-step`, setup.html, { code: await freshTotpCode(secret, o.clock) });
+  if (res.status !== 303) throw new Error(`confirming the two-step set-up answered ${res.status}`);
+  const codesPage = (await consolePage(browser, location(res, issuer).toString())).html;
+  const recoveryCodes = /id="recovery-codes">([^<]*)</.exec(codesPage)?.[1]?.trim().split('\n') ?? [];
+  if (recoveryCodes.length !== 10) throw new Error('no recovery codes shown');
+  if (o.who) secrets.set(personKey(issuer, o.who), secret);
+  return { secret, recoveryCodes };
+}
+
+/** Posts a code (TOTP or recovery) at the second step of the browser's half-done sign-in. */
+export async function consoleSecondStep(issuer: string, browser: HttpBrowser, code: string): Promise<Response> {
+  const page = await consolePage(browser, `${issuer}/school/sign-in/second-step`);
+  if (page.status !== 200) throw new Error(`the second step answered ${page.status}`);
+  return consolePost(browser, `${issuer}/school/sign-in/second-step`, page.html, { code });
+}
+
+/**
+ * Signs a member of staff in to the console and follows it to their first page, taking the second step the
+ * way the person must: a fresh TOTP code when they set up two-step sign-in through these helpers; setting it
+ * up first for a school admin who has none (docs/school-console.md → Signing in and your account). This fails
+ * for a step it cannot take. `clock`: the Lanyard's, when it is not the system's (TOTP codes are of its time).
+ */
+export async function consoleSignInAsStaff(issuer: string, who: Credentials, browser = new HttpBrowser(), clock: Clock = systemClock): Promise<HttpBrowser> {
   const { done } = await consoleSignIn(issuer, who, browser);
   if (done.status !== 303) throw new Error(`the console's sign-in answered ${done.status}`);
-  const to = location(done, issuer);
-  if (!to.pathname.startsWith('/school') || to.pathname.startsWith('/school/sign-in')) throw new Error(`the sign-in went on to ${to.pathname}`);
+  let to = location(done, issuer);
+  if (to.pathname === '/school/sign-in/second-step') {
+    const secret = consoleTotpSecret(issuer, who);
+    if (!secret) throw new Error('the console asks for a second step these helpers did not set up');
+    const res = await consoleSecondStep(issuer, browser, await freshTotpCode(secret, clock));
+    if (res.status !== 303) throw new Error(`the second step answered ${res.status}`);
+    to = location(res, issuer);
+  }
+  if (to.pathname === '/school/account/two-step') await setUpConsoleTwoStep(issuer, browser, { who, clock });
+  else if (!to.pathname.startsWith('/school') || to.pathname.startsWith('/school/sign-in')) throw new Error(`the sign-in went on to ${to.pathname}`);
   return browser;
 }

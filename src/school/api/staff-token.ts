@@ -1,7 +1,6 @@
 import { maySignIn } from '../../accounts/account-status.js';
 import { needsSecondFactor, type StaffMember, staffMember } from '../access.js';
-import type { SchoolDeps } from '../deps.js';
-import { StaffApiTokens } from '../staff-api-tokens.js';
+import { StaffApiTokens, type StaffTokenDeps } from '../staff-api-tokens.js';
 
 /** RFC 6750 §2.1: `Bearer` (any case), then one b64token. */
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -18,7 +17,7 @@ export const STAFF_TOKEN_SHAPED = /lys_[0-9a-f]{16}_/i;
  * touched. Undefined for anything else — no header, another scheme, a malformed, unknown, wrong, expired or
  * revoked token, someone no longer staff — never saying which. Store failures propagate (the API answers 503).
  */
-export async function authenticateStaffToken(deps: SchoolDeps, header: string | undefined): Promise<StaffMember | undefined> {
+export async function authenticateStaffToken(deps: StaffTokenDeps, header: string | undefined): Promise<StaffMember | undefined> {
   const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
   if (!token) return undefined;
   const tokens = new StaffApiTokens(deps);
