@@ -50,7 +50,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     const { browser, done } = await consoleSignIn(url, admin);
     t.equal(done.status, 303);
     t.equal(goesTo(done, url), '/school/account/two-step', 'straight to the set-up');
-    for (const page of ['/school', '/school/north', `/school/north/classes/${north.taught.class.id}`, '/school/account', '/school/account/tokens']) {
+    for (const page of ['/school', '/school/north', '/school/account', '/school/account/tokens']) {
       const res = await browser.get(`${url}${page}`, html);
       t.equal(res.status, 303, `GET ${page}`);
       t.equal(goesTo(res, url), '/school/account/two-step', `GET ${page}: to the set-up`);
@@ -109,7 +109,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal((await consoleSecondStep(url, again.browser, code)).status, 401, 'the same code in another sign-in: a replay');
   });
 
-  await t.test('five wrong codes end the half-done sign-in; then the guessing protection waits', async (t) => {
+  await t.test('five wrong codes end the half-done sign-in; the guessing protection waits', async (t) => {
     const { browser } = await consoleSignIn(url, admin);
     for (let i = 1; i <= 4; i += 1) {
       const res = await consoleSecondStep(url, browser, wrongTotpCode(secret, clock));
@@ -122,10 +122,12 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal((await browser.get(`${url}/school/sign-in/second-step`, html)).status, 400, 'the half-done sign-in is gone');
 
     await consoleSignIn(url, admin, browser);
-    t.equal((await consoleSecondStep(url, browser, wrongTotpCode(secret, clock))).status, 401, 'a sixth wrong code from this device');
-    const waited = await consoleSecondStep(url, browser, await nextCode(secret));
-    t.equal(waited.status, 429, 'then even a right code waits');
-    t.ok(Number(waited.headers.get('retry-after')) > 0, 'with Retry-After');
+    let res: Response | undefined;
+    for (let i = 0; i < 3 && res?.status !== 429; i += 1) res = await consoleSecondStep(url, browser, wrongTotpCode(secret, clock));
+    t.equal(res?.status, 429, 'more wrong codes from this device: the guessing protection waits');
+    t.ok(Number(res?.headers.get('retry-after')) > 0, 'with Retry-After');
+    t.match(await res?.text(), 'Too many tries');
+    t.equal((await consoleSecondStep(url, browser, await freshTotpCode(secret, clock))).status, 429, 'even a right code waits');
   });
 
   await t.test('the half-done sign-in lasts five minutes', async (t) => {
