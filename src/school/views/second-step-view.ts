@@ -7,7 +7,7 @@ import { SECOND_STEP_PATH } from '../second-step.js';
 
 /** The second step of signing in to the console: a code from the app, or a recovery code. */
 export function secondStepPage(v: { csrf: string; error?: string | Raw | undefined }): string {
-  return layout(M.secondStepTitle, html`<div class="card">
+  return layout(M.secondStepTitle, html`
 <h1>${M.secondStepTitle}</h1>
 ${errorMessage(v.error)}
 <p>${M.secondStepIntro}</p>
@@ -18,14 +18,14 @@ ${errorMessage(v.error)}
   <button type="submit">Continue</button>
 </form>
 <p class="note"><a href="${SIGN_IN_PATH}">Start again</a></p>
-</div>`);
+`);
 }
 
 /** The half-done sign-in is over (too slow, too many wrong codes, or none in this browser): sign in again. */
 export function signInAgainPage(why: string): string {
-  return layout('Not signed in', html`<div class="card">
+  return layout('Not signed in', html`
 <h1>You are not signed in</h1>
 ${errorMessage(why)}
 <p><a class="button" href="${SIGN_IN_PATH}">${M.signInAgain}</a></p>
-</div>`);
+`);
 }
