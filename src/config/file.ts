@@ -5,7 +5,7 @@ import { ConfigError } from '../errors.js';
 import { normalizeBadgeCode } from '../formats/badge-code.js';
 import { canonicalEmojiPassword, parseEmojiPassword } from '../formats/emoji-bank.js';
 import { unseenInEmail } from '../formats/email-address.js';
-import { SANDBOX_SLUG } from './reserved.js';
+import { CONSOLE_WORDS, SANDBOX_SLUG } from './reserved.js';
 import { productionFileProblems } from './production.js';
 import { type AppSeed, CONFIG_SCHEMA, type ConfigFile } from './schema.js';
 
@@ -126,6 +126,7 @@ function semanticProblems(file: ConfigFile): string[] {
   (file.organisations ?? []).forEach((o, i) => {
     if (slugs.has(o.slug)) problems.push(`/organisations/${i}/slug: duplicate slug "${o.slug}"`);
     if (o.slug === SANDBOX_SLUG) problems.push(`/organisations/${i}/slug: "${SANDBOX_SLUG}" is reserved for Lanyard's developer sandbox school (docs/developer-area.md → Developer area); choose another slug`);
+    if (CONSOLE_WORDS.includes(o.slug)) problems.push(`/organisations/${i}/slug: "${o.slug}" is one of the school console's own addresses (/school/${o.slug}: docs/school-console.md); choose another slug`);
     slugs.add(o.slug);
     const apps = new Set<string>();
     (o.apps ?? []).forEach((a, j) => {

@@ -1,10 +1,9 @@
 import formbody from '@fastify/formbody';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { pagesAtIssuerHost } from '../web/issuer-host.js';
-import { pageErrorAnswer, type PageErrorOptions } from '../web/page-errors.js';
+import { pageErrors, type PageErrorOptions } from '../web/page-errors.js';
 import { SCHOOL_PATH } from './area.js';
 import type { SchoolDeps } from './deps.js';
-import { NotInSchoolError } from './errors.js';
 import { accountRoutes } from './account/account-routes.js';
 import { tokenRoutes } from './account/token-routes.js';
 import { twoStepRoutes } from './account/two-step-routes.js';
@@ -30,9 +29,8 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
   await app.register(async (pages) => {
     await pages.register(formbody, { bodyLimit: 64 * 1024 });
     const notFound = schoolNotFoundPage(deps);
-    const answer = pageErrorAnswer(CONSOLE_PAGES);
-    // Not theirs, or not there: the same page, inside the console's frame.
-    pages.setErrorHandler((err: FastifyError, req, reply) => (err instanceof NotInSchoolError ? notFound(req, reply, err.message) : answer(err, req, reply)));
+    // Not theirs (NotInSchoolError), or not there: the same page, inside the console's frame.
+    pageErrors(pages, { ...CONSOLE_PAGES, notFoundPage: notFound });
     pagesAtIssuerHost(pages, deps.issuer);
     pages.setNotFoundHandler((req, reply) => notFound(req, reply));
     signInRoutes(pages, deps);

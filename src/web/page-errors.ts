@@ -28,6 +28,11 @@ export interface PageErrorOptions {
    * pupils see never show a service's words (a store's "user u… does not exist"), only the group's own.
    */
   showLanyardMessages: boolean;
+  /**
+   * The group's own page for a 404 it may show (a signed-in area's, inside its frame): a LanyardError of status
+   * 404 goes there, with its message, instead of the generic error page.
+   */
+  notFoundPage?: ((req: FastifyRequest, reply: FastifyReply, message: string) => Promise<FastifyReply>) | undefined;
 }
 
 /** The pages pupils and staff see (sign-in screens, logout, the classroom-device page, the dashboard): start again, from the app or the school apps. */
@@ -40,11 +45,12 @@ export const SCHOOL_PAGES: PageErrorOptions = {
 
 /** An error answered the scope's page way (pageErrors registers it; the root's negotiation uses it too). */
 export function pageErrorAnswer(o: PageErrorOptions) {
-  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     if (isStoreUnavailable(err)) {
       logStoreUnavailable(err, req);
       return sendUnavailablePage(reply);
     }
+    if (o.notFoundPage && err instanceof LanyardError && err.expose && err.statusCode === 404) return o.notFoundPage(req, reply, err.message);
     if (o.showLanyardMessages && err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
       return sendHtml(reply, err.statusCode, errorPage(err.statusCode === 404 ? 'Not found' : 'That did not work', err.message, err.code, o.wayOn));
     }

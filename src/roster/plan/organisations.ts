@@ -1,5 +1,5 @@
 import type { Organisation, RosterChanges } from '../../../adapters/store.js';
-import { SANDBOX_SLUG } from '../../config/reserved.js';
+import { RESERVED_SLUGS, SANDBOX_SLUG } from '../../config/reserved.js';
 import type { RosterSource, SourceOrg } from '../source.js';
 import { byText, fieldChanges, sortKindPlan } from './fields.js';
 import { emptyKindPlan, type KindPlan, type PlanContext, type PlanError } from './plan-types.js';
@@ -58,7 +58,7 @@ export function mapOrganisations(source: RosterSource, context: PlanContext): Or
   const stored = context.organisations.filter((o) => o.slug !== SANDBOX_SLUG);
   const bySourceId = new Map(stored.filter((o) => o.sourceId).map((o) => [o.sourceId!, o]));
   const bySlug = new Map(stored.map((o) => [o.slug, o]));
-  const taken = new Set(context.organisations.map((o) => o.slug).concat(SANDBOX_SLUG));
+  const taken = new Set(context.organisations.map((o) => o.slug).concat(RESERVED_SLUGS));
   const refs = new Map<string, OrgRef>();
   const covered = new Map<string, OrgRef>();
   const mapped = mappedOrgs(source);

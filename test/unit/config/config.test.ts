@@ -211,6 +211,12 @@ t.test('bad config files: the error names the file, the JSON path and the proble
   const badSlug = devConfig();
   badSlug.organisations[0]!.slug = 'Has Spaces';
   bad(badSlug, ['/organisations/0/slug', /must match pattern/], 'bad slug');
+  for (const word of ['account', 'api', 'sign-in', 'sign-out']) {
+    const consoleWord = devConfig();
+    consoleWord.organisations[0]!.slug = word;
+    bad(consoleWord, ['/organisations/0/slug', /school console's own addresses/], `the console's own word "${word}" as a slug`);
+  }
+  bad(withUser({ staff_roles: ['owner'] }), ['/organisations/0/users/0/staff_roles/0', /must be equal to one of/], 'an unknown console role');
 });
 
 t.test('a missing config file is named', async (t) => {

@@ -96,6 +96,13 @@ t.test('organisations: matched by sourcedId, else by the slug of their name; nev
   t.same(plan.changes.organisations.map((o) => o.slug), ['hill-primary-school-2'], 'a slug another school has is not taken');
 });
 
+t.test("organisations: a school whose name makes one of the console's own words gets another slug", async (t) => {
+  const source = onboarding();
+  source.orgs[0]!.name = 'Account';
+  const plan = planRoster(source, emptySnapshot(), context([]));
+  t.same(plan.changes.organisations.map((o) => o.slug), ['account-2'], '/school/account is the console\'s account page');
+});
+
 t.test('--org puts a single-school export, or a one-file CSV, into that organisation', async (t) => {
   const target = school('o9', 'demo-school');
   let plan = planRoster(onboarding(), emptySnapshot(), context([target], { target }));
