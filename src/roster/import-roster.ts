@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { RosterSettings } from '../config/roster.js';
 import { failureReason, LanyardError } from '../errors.js';
 import { mapOrganisations } from './plan/organisations.js';
+import { planFingerprint } from './plan/plan-fingerprint.js';
 import { planRoster } from './plan/plan-roster.js';
 import { changesNothing, countsOf, type Plan, PLAN_KINDS, type PlanContext } from './plan/plan-types.js';
 import { deleteLeavers, findLeavers, retentionCutoff } from './retention.js';
@@ -31,12 +32,17 @@ export interface ImportOptions {
   read: RosterReader;
   clock: Clock;
   settings: RosterSettings;
-  /** Who runs it: `cli:<os user>`. */
+  /** Who runs it: `cli:<os user>`, or `console:<username>` for a school admin in the console. */
   by: string;
   /** `--org SLUG`. */
   org?: string | undefined;
   dryRun?: boolean | undefined;
   allowMassRemoval?: boolean | undefined;
+  /**
+   * Apply only a plan with this fingerprint (planFingerprint): the plan a person was shown and confirmed. When
+   * the store has changed since so that the plan made now differs, nothing is written and `stale` says so.
+   */
+  expect?: string | undefined;
   progress?: ReadProgress | undefined;
   /** Says each step after reading (planning, applying) as it begins. */
   onStep?: ((text: string) => void) | undefined;
@@ -62,6 +68,8 @@ export interface ImportResult {
   /** Why writing those grants failed, after the import itself was applied: a note says so, the next import tries again. */
   adminsError?: string | undefined;
   format: RosterSource['format'];
+  /** The plan made now is not the one expected (ImportOptions.expect): nothing was written. */
+  stale?: boolean | undefined;
 }
 
 export async function importRoster(store: Store, path: string, o: ImportOptions): Promise<ImportResult> {
@@ -82,6 +90,7 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
   return withRosterLock(store, o.lockWaitMs, async () => {
     const plan = await planAgainst(store, source, target && (await store.findOrganisation(target.id)), o);
     const result: ImportResult = { ...base, plan };
+    if (o.expect !== undefined && planFingerprint(plan) !== o.expect) return { ...result, stale: true };
     if (plan.errors.length) return result;
     if (!changesNothing(plan.changes)) {
       o.onStep?.('applying…');

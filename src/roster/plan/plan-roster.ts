@@ -40,6 +40,7 @@ export function planRoster(
       organisations: orgs.plan, academicSessions: sessions.plan, classes: classes.plan, users: users.plan, enrollments: enrolments.plan,
     },
     errors: [...source.errors, ...errors, ...mass],
+    massRemoval: mass,
     notes: [...source.notes, ...orgs.notes, ...users.notes, ...enrolments.notes],
     changes: {
       organisations: orgs.changes.sort((a, b) => byText(a.slug, b.slug)),

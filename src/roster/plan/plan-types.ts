@@ -61,6 +61,11 @@ export interface RosterAdmins {
 export interface Plan {
   kinds: Record<PlanKind, KindPlan>;
   errors: PlanError[];
+  /**
+   * The mass-removal guard's errors (also in `errors`): what confirming the removal (--allow-mass-removal, the
+   * console's box) would let through. Empty when the removal was confirmed or nothing trips the guard.
+   */
+  massRemoval: PlanError[];
   /** Things worth knowing that stop nothing (the reader's, then the planner's). */
   notes: string[];
   /** Everything to write, without the run record (importRoster adds it). */
