@@ -76,9 +76,10 @@ const waysIn = async (store: Store, organisationId: string): Promise<Ways> => {
 /**
  * The organisation's users, by username, with their classes, which ways in each has, whether they may sign in
  * and when they last did; with `inClass`, every member of that class (any role) instead, members whose own
- * school is another one included (what they hold is looked up there).
+ * school is another one included (what they hold is looked up there); with `withMembers`, the organisation's
+ * users and every member of its classes whose own school is another one.
  */
-export async function listUsers(store: Store, organisation: Organisation, o: { inClass?: RosterClass } = {}): Promise<UserListing[]> {
+export async function listUsers(store: Store, organisation: Organisation, o: { inClass?: RosterClass; withMembers?: boolean } = {}): Promise<UserListing[]> {
   const [own, classes, enrolments] = await Promise.all([
     store.listUsers(organisation.id), store.listClasses(organisation.id), store.organisationEnrolments(organisation.id),
   ]);
@@ -88,7 +89,8 @@ export async function listUsers(store: Store, organisation: Organisation, o: { i
     const title = titles.get(e.classId);
     if (title !== undefined) classesOf.set(e.userId, [...(classesOf.get(e.userId) ?? []), title]);
   }
-  const users = o.inClass ? await classMembers(store, own, enrolments.filter((e) => e.classId === o.inClass!.id).map((e) => e.userId)) : own;
+  const users = o.inClass ? await classMembers(store, own, enrolments.filter((e) => e.classId === o.inClass!.id).map((e) => e.userId))
+    : o.withMembers ? await classMembers(store, own, [...own.map((u) => u.id), ...enrolments.map((e) => e.userId)]) : own;
   const organisations = new Map<string, { organisation: Organisation; ways: Ways }>();
   for (const id of new Set([organisation.id, ...users.map((u) => u.organisationId)])) {
     const found = id === organisation.id ? organisation : await store.findOrganisation(id);
@@ -118,7 +120,7 @@ export async function listUsers(store: Store, organisation: Organisation, o: { i
 async function classMembers(store: Store, own: User[], memberIds: string[]): Promise<User[]> {
   const members = new Set(memberIds);
   const ownIds = new Set(own.map((u) => u.id));
-  const others = await Promise.all(memberIds.filter((id) => !ownIds.has(id)).map((id) => store.findUser(id)));
+  const others = await Promise.all([...members].filter((id) => !ownIds.has(id)).map((id) => store.findUser(id)));
   const visitors = others.filter((u): u is User => u !== undefined);
   return [...own.filter((u) => members.has(u.id)), ...visitors].sort((a, b) => compareNoCase(a.username, b.username));
 }

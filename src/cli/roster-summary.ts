@@ -1,6 +1,6 @@
 import type { User } from '../../adapters/store.js';
 import type { ImportResult } from '../roster/import-roster.js';
-import { countsOf, type FieldChange, type KindCounts, type PlanError, type PlanKind, PLAN_KINDS } from '../roster/plan/plan-types.js';
+import { countsOf, type FieldChange, KIND_LABELS, type KindCounts, type PlanError, type PlanKind, PLAN_KINDS } from '../roster/plan/plan-types.js';
 import { tableLines } from './table.js';
 
 /**
@@ -10,14 +10,6 @@ import { tableLines } from './table.js';
 
 /** How many field changes, leavers and errors the summary lists before "… and N more". */
 export const SHOWN = 20;
-
-const LABELS: Record<PlanKind, [string, string]> = {
-  organisations: ['organisations', 'organisation'],
-  academicSessions: ['academic sessions', 'academic session'],
-  classes: ['classes', 'class'],
-  users: ['users', 'user'],
-  enrollments: ['enrolments', 'enrolment'],
-};
 
 /** The JSON kinds, in the order of the documented object. */
 const JSON_KINDS: PlanKind[] = ['users', 'classes', 'enrollments', 'organisations', 'academicSessions'];
@@ -68,13 +60,13 @@ export function summaryLines(result: ImportResult, o: { path: string; dryRun: bo
   const rows = [['', 'ADDED', 'CHANGED', 'UNCHANGED', 'LEAVING']];
   for (const k of PLAN_KINDS) {
     const c = countsOf(plan.kinds[k]);
-    rows.push([LABELS[k][0], String(c.added), String(c.changed), String(c.unchanged), String(c.leaving)]);
+    rows.push([KIND_LABELS[k][0], String(c.added), String(c.changed), String(c.unchanged), String(c.leaving)]);
   }
   lines.push(...tableLines(rows, (column) => column > 0).map((l) => `  ${l}`));
 
-  const changes = PLAN_KINDS.flatMap((k) => plan.kinds[k].changed.map((c) => `${LABELS[k][1]} ${named(c)}: ${c.fields.map(fieldText).join(', ')}`));
+  const changes = PLAN_KINDS.flatMap((k) => plan.kinds[k].changed.map((c) => `${KIND_LABELS[k][1]} ${named(c)}: ${c.fields.map(fieldText).join(', ')}`));
   lines.push(...listed('changes', changes));
-  const leaving = PLAN_KINDS.flatMap((k) => plan.kinds[k].leaving.map((n) => `${LABELS[k][1]} ${named(n)}`));
+  const leaving = PLAN_KINDS.flatMap((k) => plan.kinds[k].leaving.map((n) => `${KIND_LABELS[k][1]} ${named(n)}`));
   lines.push(...listed('leaving', leaving));
   lines.push(...listed('notes', plan.notes));
   lines.push(...listed('errors', plan.errors.map(errorLine), Infinity));

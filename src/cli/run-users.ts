@@ -2,8 +2,8 @@ import type { User } from '../../adapters/store.js';
 import { withConfiguredStore } from './configured-store.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/config.js';
-import { hashCredential } from '../accounts/credential-hasher.js';
-import { canonicalEmojiPassword, describeEmojiPassword, generateEmojiPassword } from '../formats/emoji-bank.js';
+import { describeEmojiPassword } from '../formats/emoji-bank.js';
+import { issueEmojiPassword } from '../accounts/user-emoji.js';
 import { deleteUser, listUsers, signOutEverywhere, suspend, unsuspend, type UserListing } from '../accounts/user-admin.js';
 import { tableLines } from './table.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
@@ -26,9 +26,7 @@ export async function issueEmojiPasswordCommand(
   const write = io.out;
   await withConfiguredStore(config, clock, async (store) => {
     const { organisation, user } = await findTargets(store, slug, username);
-    const names = generateEmojiPassword();
-    const reset = (await store.getCredential(user!.id, 'emoji')) !== undefined;
-    await store.setCredential(user!.id, 'emoji', await hashCredential(canonicalEmojiPassword(names)!));
+    const { names, replaced: reset } = await issueEmojiPassword(store, user!);
     write(`emoji password for ${named(user!)} at ${organisation.name}:`);
     write(`  ${describeEmojiPassword(names)}`);
     write('shown once: Lanyard keeps only a hash. Run this again to reset it.');

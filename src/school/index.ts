@@ -8,6 +8,10 @@ import { accountRoutes } from './account/account-routes.js';
 import { tokenRoutes } from './account/token-routes.js';
 import { twoStepRoutes } from './account/two-step-routes.js';
 import { homeRoutes } from './home-routes.js';
+import { peopleRoutes } from './people-routes.js';
+import { personRoutes } from './person-routes.js';
+import { rosterRoutes } from './roster-routes.js';
+import { staffRoutes } from './staff-routes.js';
 import { schoolNotFoundPage } from './not-found.js';
 import { secondStepRoutes } from './second-step-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
@@ -39,6 +43,11 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     accountRoutes(pages, deps);
     twoStepRoutes(pages, deps);
     tokenRoutes(pages, deps);
+    peopleRoutes(pages, deps);
+    personRoutes(pages, deps);
+    staffRoutes(pages, deps);
+    // The roster's upload takes a file (multipart): its parser only on its own routes.
+    await pages.register(async (roster) => rosterRoutes(roster, deps));
   }, { prefix: SCHOOL_PATH });
 }
 

@@ -12,6 +12,15 @@ import type { SourceError } from '../source.js';
 export const PLAN_KINDS = ['organisations', 'academicSessions', 'classes', 'users', 'enrollments'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
+/** Each kind as people read it: [plural, singular] (the command's summary, the console's plan page). */
+export const KIND_LABELS: Record<PlanKind, readonly [string, string]> = {
+  organisations: ['organisations', 'organisation'],
+  academicSessions: ['academic sessions', 'academic session'],
+  classes: ['classes', 'class'],
+  users: ['users', 'user'],
+  enrollments: ['enrolments', 'enrolment'],
+};
+
 /** One field of one record: what it was and what it becomes (undefined: empty). */
 export interface FieldChange {
   field: string;

@@ -1,0 +1,40 @@
+import type { Organisation, Store } from '../../adapters/store.js';
+import { listUsers, type UserListing } from '../accounts/user-admin.js';
+
+/**
+ * Finding people of a school in the console (docs/school-console.md → People and staff): by name or username,
+ * every word of the query in one of them, accents and case aside; the school's own users and the members of its
+ * classes whose own school is another one of the district; PAGE_SIZE to a page, by username.
+ */
+
+export const PAGE_SIZE = 50;
+/** The longest query taken (characters). */
+export const QUERY_MAX = 100;
+
+export interface PeoplePage {
+  query: string;
+  people: UserListing[];
+  /** How many matched in all. */
+  total: number;
+  /** 1-based, within 1..pages. */
+  page: number;
+  pages: number;
+}
+
+/** Lower case, without accents (é → e, ł stays ł), for matching. */
+const folded = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+export async function searchPeople(store: Store, organisation: Organisation, query: string, page: number): Promise<PeoplePage> {
+  const q = query.trim().slice(0, QUERY_MAX);
+  const words = folded(q).split(/\s+/).filter(Boolean);
+  const everyone = await listUsers(store, organisation, { withMembers: true });
+  const matched = words.length
+    ? everyone.filter((u) => {
+      const text = folded(`${u.username} ${u.givenName} ${u.familyName}`);
+      return words.every((w) => text.includes(w));
+    })
+    : everyone;
+  const pages = Math.max(1, Math.ceil(matched.length / PAGE_SIZE));
+  const at = Math.min(Math.max(1, Number.isSafeInteger(page) ? page : 1), pages);
+  return { query: q, people: matched.slice((at - 1) * PAGE_SIZE, at * PAGE_SIZE), total: matched.length, page: at, pages };
+}

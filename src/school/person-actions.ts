@@ -1,0 +1,61 @@
+import type { User } from '../../adapters/store.js';
+import { suspend, unsuspend } from '../accounts/user-admin.js';
+import { issueEmojiPassword } from '../accounts/user-emoji.js';
+import { generatePassword, passwordProblem, setPassword } from '../accounts/user-password.js';
+import type { AuditKind } from '../../adapters/store.js';
+import type { EmojiName } from '../formats/emoji-bank.js';
+import type { SchoolAccess } from './access.js';
+import type { SchoolDeps } from './deps.js';
+import { SchoolInputError } from './errors.js';
+import { fullName } from './names.js';
+
+/**
+ * What a school admin does to one person's account in the console (docs/school-console.md → People and
+ * staff), each recorded in the school's audit trail: suspend and restore (src/accounts/user-admin.ts), a new
+ * emoji password or password (shown once by the caller), a password the admin typed. A credential replaced,
+ * and a suspension, end the person's sessions everywhere.
+ */
+
+function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, kind: AuditKind, action: string): void {
+  deps.audit.record({
+    organisationId: school.organisation.id, kind, action, actorId: actor.id, actorName: fullName(actor), subjectId: user.id, subjectName: fullName(user),
+  });
+}
+
+/** Suspends the person (not oneself: the console would sign its admin out for good). */
+export async function suspendPerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<void> {
+  if (user.id === actor.id) throw new SchoolInputError('You cannot suspend yourself: ask another admin of the school.');
+  if (user.suspendedAt) return;
+  await suspend(deps.store, deps.clock, user);
+  record(deps, school, actor, user, 'console', 'user.suspended');
+}
+
+export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<void> {
+  if (!user.suspendedAt) return;
+  await unsuspend(deps.store, user);
+  record(deps, school, actor, user, 'console', 'user.restored');
+}
+
+/** A new emoji password for the person: its pictures, to be shown once. */
+export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<EmojiName[]> {
+  const { names } = await issueEmojiPassword(deps.store, user);
+  record(deps, school, actor, user, 'credential', 'emoji.reset');
+  return names;
+}
+
+/** A new password made up for the person (as `lanyard users password --generate`), to be shown once. */
+export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<string> {
+  const plain = generatePassword();
+  await setPassword(deps.store, user, plain);
+  record(deps, school, actor, user, 'credential', 'password.reset');
+  return plain;
+}
+
+/** The password the admin typed twice for the person; SchoolInputError when the two differ or the policy refuses it. */
+export async function setPersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, plain: string, again: string): Promise<void> {
+  const problem = passwordProblem(plain);
+  if (problem) throw new SchoolInputError(`The password was not set: ${problem}.`, [{ path: 'password', message: `The password is ${problem.replace(/^a password is /, '')}.` }]);
+  if (plain !== again) throw new SchoolInputError('The password was not set: the two passwords differ.', [{ path: 'password_again', message: 'Type the same password twice.' }]);
+  await setPassword(deps.store, user, plain);
+  record(deps, school, actor, user, 'credential', 'password.set');
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rosterSettings } from '../config/roster.js';
+import { RosterBusyError } from '../roster/roster-lock.js';
+import { formField, sendHtml, seeOther } from '../web/http.js';
+import { area } from './area.js';
+import type { SchoolDeps } from './deps.js';
+import { NotInSchoolError } from './errors.js';
+import { applyUpload, planUpload, shownPlan, UnreadableUpload } from './roster-import.js';
+import { acceptUploads, receiveUpload } from './roster-upload-form.js';
+import { type RosterUpload, RosterUploads, type ShownPlan, UploadRefused } from './roster-uploads.js';
+import { schoolForm, schoolRequest } from './signed-in.js';
+import { rosterPageBody } from './views/roster-page.js';
+import { rosterPlanBody } from './views/roster-plan.js';
+import { schoolLayout, schoolPath } from './views/school-layout.js';
+import { appliedMessage } from './views/roster-words.js';
+
+/**
+ * The school's roster in the console, for its admins (docs/school-console.md → The roster):
+ * `GET /school/:org/roster` (upload form, the upload waiting, the history), `POST` there (the file: planned,
+ * then 303 to its plan), `GET …/roster/plans/:id` (the plan), `POST …/plans/:id/apply` and `…/discard`.
+ */
+
+/** Imports read to find this school's (the store lists every school's, newest first). */
+const HISTORY_SCAN = 500;
+const HISTORY_SHOWN = 20;
+
+type Admin = NonNullable<Awaited<ReturnType<typeof schoolRequest>>>;
+type Planned = RosterUpload & { plan: ShownPlan };
+
+const uploadsOf = new WeakMap<SchoolDeps, RosterUploads>();
+
+/** The uploads waiting for Apply on this instance (one store per console). */
+export function rosterUploads(deps: SchoolDeps): RosterUploads {
+  let made = uploadsOf.get(deps);
+  if (!made) uploadsOf.set(deps, (made = new RosterUploads(deps.clock)));
+  return made;
+}
+
+const GONE = 'This upload is no longer here: an upload is kept for 30 minutes, for the session that made it. Upload the file again.';
+
+export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Promise<void> {
+  const uploads = rosterUploads(deps);
+  await acceptUploads(scope);
+  scope.addHook('onClose', async () => uploads.close());
+  const rosterPath = (slug: string) => schoolPath(slug, '/roster');
+  const planPath = (slug: string, id: string) => schoolPath(slug, `/roster/plans/${id}`);
+
+  async function rosterPage(s: Admin, reply: FastifyReply, o: { status?: number; flash?: string | undefined; error?: string } = {}) {
+    const slug = s.school.organisation.slug;
+    const owner = { sessionKey: s.who.session.key, organisationId: s.school.organisation.id };
+    const waiting = await uploads.latest(owner);
+    const history = (await deps.store.listRosterImports(HISTORY_SCAN)).filter((r) => r.organisations.includes(slug)).slice(0, HISTORY_SHOWN);
+    const body = rosterPageBody({
+      slug, csrf: s.who.csrf, action: rosterPath(slug), history, flash: o.flash, error: o.error,
+      pending: waiting?.plan ? { upload: waiting, href: planPath(slug, waiting.id) } : undefined,
+    });
+    return sendHtml(reply, o.status ?? 200, schoolLayout('Roster', body, s.who, s.school, 'roster'));
+  }
+
+  function planPage(s: Admin, reply: FastifyReply, upload: Planned, o: { status?: number; flash?: string | undefined; error?: string } = {}) {
+    const base = planPath(s.school.organisation.slug, upload.id);
+    const body = rosterPlanBody({
+      upload, csrf: s.who.csrf, applyAction: `${base}/apply`, discardAction: `${base}/discard`,
+      retentionDays: rosterSettings(deps.config.file).retentionDays, flash: o.flash, error: o.error,
+    });
+    return sendHtml(reply, o.status ?? 200, schoolLayout('Roster plan', body, s.who, s.school, 'roster'));
+  }
+
+  /** The session's planned upload the address names; the console's 404 otherwise. */
+  async function planned(s: Admin, id: string): Promise<Planned> {
+    const upload = await uploads.find(id, { sessionKey: s.who.session.key, organisationId: s.school.organisation.id });
+    if (!upload?.plan) throw new NotInSchoolError(GONE);
+    return upload as Planned;
+  }
+
+  scope.get<{ Params: { org: string } }>('/:org/roster', async (req, reply) => {
+    const s = await schoolRequest(deps, req, reply, req.params.org, { admin: true });
+    if (!s) return reply;
+    return rosterPage(s, reply, { flash: area(deps).flash.take(req, reply) });
+  });
+
+  scope.post<{ Params: { org: string } }>('/:org/roster', async (req, reply) => {
+    // The CSRF token is in the multipart body: receiveUpload checks it before taking the file.
+    const s = await schoolRequest(deps, req, reply, req.params.org, { admin: true });
+    if (!s) return reply;
+    let upload: RosterUpload;
+    try {
+      upload = await receiveUpload(deps, uploads, req, s.who, s.school);
+    } catch (err) {
+      if (err instanceof UploadRefused) return rosterPage(s, reply, { status: 400, error: err.message });
+      throw err;
+    }
+    try {
+      upload.plan = await planUpload(deps, s.school, s.who.account, upload);
+    } catch (err) {
+      await uploads.discard(upload.id);
+      if (err instanceof UnreadableUpload) return rosterPage(s, reply, { status: 400, error: err.message });
+      throw err;
+    }
+    return seeOther(reply, planPath(s.school.organisation.slug, upload.id));
+  });
+
+  scope.get<{ Params: { org: string; id: string } }>('/:org/roster/plans/:id', async (req, reply) => {
+    const s = await schoolRequest(deps, req, reply, req.params.org, { admin: true });
+    if (!s) return reply;
+    return planPage(s, reply, await planned(s, req.params.id), { flash: area(deps).flash.take(req, reply) });
+  });
+
+  scope.post<{ Params: { org: string; id: string } }>('/:org/roster/plans/:id/apply', async (req, reply) => apply(req, reply));
+
+  async function apply(req: FastifyRequest<{ Params: { org: string; id: string } }>, reply: FastifyReply) {
+    const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
+    if (!s) return reply;
+    const upload = await planned(s, req.params.id);
+    const slug = s.school.organisation.slug;
+    if (!(await uploads.unchanged(upload))) {
+      await uploads.discard(upload.id);
+      area(deps).flash.set(reply, 'The uploaded file is not the one that was planned any more: nothing was changed. Upload it again.');
+      return seeOther(reply, rosterPath(slug));
+    }
+    if (upload.plan.errors.length > upload.plan.massRemoval.length) {
+      return planPage(s, reply, upload, { status: 400, error: 'This plan has errors: nothing can be applied. Correct the export and upload it again.' });
+    }
+    const allow = formField(req.body, 'allow_mass_removal') === 'yes';
+    if (upload.plan.massRemoval.length && !allow) {
+      return planPage(s, reply, upload, { status: 400, error: 'Tick the box to confirm that they really are leaving, or discard this upload. Nothing was changed.' });
+    }
+    let result;
+    try {
+      result = await applyUpload(deps, s.school, s.who.account, upload, allow);
+    } catch (err) {
+      if (err instanceof RosterBusyError) {
+        return planPage(s, reply, upload, { status: 409, error: 'Another roster import is running for Lanyard: try again in a minute, when it has finished. Nothing was changed.' });
+      }
+      throw err;
+    }
+    if (result.stale || result.plan.errors.length) {
+      upload.plan = shownPlan(result, deps.clock.now());
+      area(deps).flash.set(reply, 'The roster in Lanyard changed since this plan was made, so nothing was applied: here is the plan again, against the roster as it is now. Check it, then apply it.');
+      return seeOther(reply, planPath(slug, upload.id));
+    }
+    await uploads.discard(upload.id);
+    area(deps).flash.set(reply, appliedMessage(result));
+    return seeOther(reply, rosterPath(slug));
+  }
+
+  scope.post<{ Params: { org: string; id: string } }>('/:org/roster/plans/:id/discard', async (req, reply) => {
+    const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
+    if (!s) return reply;
+    const upload = await planned(s, req.params.id);
+    await uploads.discard(upload.id);
+    area(deps).flash.set(reply, `The upload ${upload.name} was discarded: nothing was changed.`);
+    return seeOther(reply, rosterPath(s.school.organisation.slug));
+  });
+}
