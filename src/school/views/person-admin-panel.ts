@@ -1,4 +1,4 @@
-import type { StaffGrant, StaffRole, User } from '../../../adapters/store.js';
+import type { StaffGrant, StaffGrantSource, StaffRole, User } from '../../../adapters/store.js';
 import { emojiGlyph } from '../../formats/emoji-bank.js';
 import { copyable, csrfField, field, postButton, problemsSummary } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
@@ -12,6 +12,11 @@ import { utcTime } from './roster-words.js';
  */
 
 export const ROLE_NAMES: Record<StaffRole, string> = { admin: 'School admin', teacher: 'Teacher' };
+
+/** Where a grant came from, as the console says it. */
+export const SOURCE_WORDS: Record<StaffGrantSource, string> = {
+  roster: 'from the roster', config: 'by the configuration file', console: 'in the console', operator: 'by the operator',
+};
 
 /** A credential just made, shown once above the panel. */
 export type Revealed = { kind: 'emoji'; names: string[] } | { kind: 'password'; value: string };
@@ -47,8 +52,7 @@ ${copyable('new-password', r.value, 'the new password')}
 }
 
 function grantLine(g: StaffGrant, granters: ReadonlyMap<string, string>): string {
-  const by = g.source === 'roster' ? 'from the roster' : g.source === 'operator' ? 'by the operator'
-    : `by ${(g.grantedBy && granters.get(g.grantedBy)) ?? 'a school admin'} in the console`;
+  const by = g.source === 'console' ? `by ${(g.grantedBy && granters.get(g.grantedBy)) ?? 'a school admin'} in the console` : SOURCE_WORDS[g.source];
   return `given ${by} on ${utcTime(g.grantedAt).slice(0, 10)}`;
 }
 
@@ -90,6 +94,6 @@ ${STAFF_ROLES.map((role) => {
     : html`no. ${postButton(`${o.base}/roles`, o.csrf, 'Give this role', { hidden: { role, action: 'grant' }, context: ROLE_NAMES[role] })}`}</li>`;
   })}
 </ul>
-<p class="hint">A role from the roster comes back with the next import while the roster still gives it.</p>
+<p class="hint">A role from the roster comes back with the next import while the roster still gives it, and one from the configuration file at the next start.</p>
 </section>`;
 }

@@ -2,7 +2,7 @@ import { csrfField, field, flash, postButton, problemsSummary, table } from '../
 import { html, type Raw } from '../../web/html.js';
 import { fullName } from '../names.js';
 import { STAFF_ROLES, type StaffRow } from '../staff-roles.js';
-import { ROLE_NAMES } from './person-admin-panel.js';
+import { ROLE_NAMES, SOURCE_WORDS } from './person-admin-panel.js';
 import { schoolPath } from './school-layout.js';
 
 /**
@@ -21,8 +21,6 @@ export interface StaffPageOptions {
   username?: string | undefined;
 }
 
-const SOURCES = { roster: 'from the roster', console: 'in the console', operator: 'by the operator' } as const;
-
 export function staffPageBody(o: StaffPageOptions): Raw {
   const person = (r: StaffRow) => schoolPath(o.slug, `/people/${encodeURIComponent(r.user.id)}`);
   const fieldError = (name: string) => o.error?.fields.find((f) => f.path === name)?.message;
@@ -33,7 +31,7 @@ ${flash(o.flash)}
 ${table<StaffRow>('The school\'s staff', [
     { heading: 'Name', cell: (r) => html`<a href="${person(r)}">${fullName(r.user)}</a>` },
     { heading: 'Username', cell: (r) => r.user.username },
-    { heading: 'Roles', cell: (r) => html`<ul class="role-list">${r.grants.map((g) => html`<li>${ROLE_NAMES[g.role]} <span class="muted">${SOURCES[g.source]}</span>
+    { heading: 'Roles', cell: (r) => html`<ul class="role-list">${r.grants.map((g) => html`<li>${ROLE_NAMES[g.role]} <span class="muted">${SOURCE_WORDS[g.source]}</span>
       ${postButton(schoolPath(o.slug, '/staff/revoke'), o.csrf, 'Withdraw', { remove: true, hidden: { user_id: r.user.id, role: g.role }, context: `${ROLE_NAMES[g.role]} from ${fullName(r.user)}` })}</li>`)}${
       r.teaches.length && !r.grants.some((g) => g.role === 'teacher') ? html`<li>Teacher <span class="muted">of their classes, from the roster</span></li>` : ''}</ul>` },
     { heading: 'Teaches', cell: (r) => r.teaches.join(', ') || '—' },
