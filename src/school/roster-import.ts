@@ -19,7 +19,7 @@ import type { RosterUpload, ShownPlan } from './roster-uploads.js';
  */
 
 /** How long Apply waits for another import under way before saying so. */
-export const APPLY_LOCK_WAIT_MS = 10_000;
+export const APPLY_LOCK_WAIT_MS = 5_000;
 
 /** What a file that is not a roster at all is refused with, naming the file as uploaded (never our path). */
 export class UnreadableUpload extends LanyardError {

@@ -54,7 +54,9 @@ export interface RosterUpload extends UploadOwner {
 }
 
 /** The file was larger than UPLOAD_BYTES, or empty: the person chooses another. */
-export class UploadRefused extends Error {}
+export class UploadRefused extends Error {
+  override name = 'UploadRefused';
+}
 
 /** An upload's id: 128 random bits, as an address segment. */
 const ID = /^[A-Za-z0-9_-]{22}$/;

@@ -62,7 +62,7 @@ export function personAdminPanel(o: AdminPanelOptions): Raw {
   return html`<section class="dev-section" aria-labelledby="sign-in-heading">
 <h2 id="sign-in-heading">Signing in</h2>
 <p>A new credential replaces the old one at once and signs them out everywhere. Lanyard shows it to you once.</p>
-<div class="dev-actions">
+<div class="dev-actions person-actions">
 ${postButton(`${o.base}/emoji`, o.csrf, 'Make a new emoji password')}
 ${postButton(`${o.base}/password`, o.csrf, 'Make up a new password', { hidden: { how: 'generate' } })}
 </div>

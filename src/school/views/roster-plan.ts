@@ -41,15 +41,17 @@ ${details(plan, o.retentionDays)}
 ${applySection(o, blocking.length > 0)}`;
 }
 
+/** The counts per kind: a table of numbers; on a phone each kind a line of its four counts, each named. */
 function countsTable(plan: ShownPlan): Raw {
-  const rows = PLAN_KINDS.map((k) => ({ label: KIND_LABELS[k][0], ...countsOf(plan.kinds[k]) }));
-  return table('What the import would do, per kind of record', [
-    { heading: 'Records', cell: (r) => r.label },
-    { heading: 'Added', cell: (r) => r.added },
-    { heading: 'Changed', cell: (r) => r.changed },
-    { heading: 'Unchanged', cell: (r) => r.unchanged },
-    { heading: 'Leaving', cell: (r) => r.leaving },
-  ], rows, '');
+  const columns = ['Added', 'Changed', 'Unchanged', 'Leaving'] as const;
+  return html`<div class="table-wrap"><table class="plan-counts">
+  <caption class="visually-hidden">What the import would do, per kind of record</caption>
+  <thead><tr><th scope="col">Records</th>${columns.map((c) => html`<th scope="col">${c}</th>`)}</tr></thead>
+  <tbody>${PLAN_KINDS.map((k) => {
+    const c = countsOf(plan.kinds[k]);
+    return html`<tr><th scope="row">${KIND_LABELS[k][0]}</th>${columns.map((col) => html`<td data-label="${col}">${c[col.toLowerCase() as Lowercase<typeof col>]}</td>`)}</tr>`;
+  })}</tbody>
+</table></div>`;
 }
 
 function errorsSection(errors: PlanError[]): Raw {
@@ -115,8 +117,8 @@ function fieldList(fields: FieldChange[]): Raw {
 
 function applySection(o: PlanPageOptions, blocked: boolean): Raw {
   const { plan } = o.upload;
-  const discard = html`<form method="post" action="${o.discardAction}" class="inline-form">${csrfField(o.csrf)}
-<button type="submit" class="secondary-button">Discard this upload</button></form>`;
+  const discard = html`<div class="dev-actions"><form method="post" action="${o.discardAction}" class="inline-form">${csrfField(o.csrf)}
+<button type="submit" class="secondary-button">Discard this upload</button></form></div>`;
   if (blocked) return html`<section class="dev-section"><h2>Nothing to apply</h2><p>The plan has errors.</p>${discard}</section>`;
   if (!plan.changes) return html`<section class="dev-section"><h2>Nothing to apply</h2><p>Lanyard already holds this roster: the file changes nothing.</p>${discard}</section>`;
   return html`<section class="dev-section" aria-labelledby="apply-heading">
