@@ -13,7 +13,8 @@ import { fullName } from './names.js';
  * What a school admin does to one person's account in the console (docs/school-console.md → People and
  * staff), each recorded in the school's audit trail: suspend and restore (src/accounts/user-admin.ts), a new
  * emoji password or password (shown once by the caller), a password the admin typed. A credential replaced,
- * and a suspension, end the person's sessions everywhere.
+ * and a suspension, end the person's sessions everywhere. Only for the school's own people (not members from
+ * another school of the district), and never one's own credentials (the Account page asks for the current one).
  */
 
 function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, kind: AuditKind, action: string): void {
@@ -22,8 +23,24 @@ function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User,
   });
 }
 
+/**
+ * A person's account as a whole (sign-in, suspension) is their own school's: a member of this school's classes
+ * whose own school is another one of the district is managed there.
+ */
+function ownSchoolOnly(school: SchoolAccess, user: User): void {
+  if (user.organisationId !== school.organisation.id) {
+    throw new SchoolInputError(`${fullName(user)} belongs to another school of the district: their own school's admins manage how they sign in, and their suspension.`);
+  }
+}
+
+/** New credentials for someone else: one's own password is changed on one's Account page, with the current one. */
+function notOneself(actor: User, user: User): void {
+  if (user.id === actor.id) throw new SchoolInputError('Change your own password on your Account page.');
+}
+
 /** Suspends the person (not oneself: the console would sign its admin out for good). */
 export async function suspendPerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<void> {
+  ownSchoolOnly(school, user);
   if (user.id === actor.id) throw new SchoolInputError('You cannot suspend yourself: ask another admin of the school.');
   if (user.suspendedAt) return;
   await suspend(deps.store, deps.clock, user);
@@ -31,6 +48,7 @@ export async function suspendPerson(deps: SchoolDeps, school: SchoolAccess, acto
 }
 
 export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<void> {
+  ownSchoolOnly(school, user);
   if (!user.suspendedAt) return;
   await unsuspend(deps.store, user);
   record(deps, school, actor, user, 'console', 'user.restored');
@@ -38,6 +56,8 @@ export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, acto
 
 /** A new emoji password for the person: its pictures, to be shown once. */
 export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<EmojiName[]> {
+  ownSchoolOnly(school, user);
+  notOneself(actor, user);
   const { names } = await issueEmojiPassword(deps.store, user);
   record(deps, school, actor, user, 'credential', 'emoji.reset');
   return names;
@@ -45,6 +65,8 @@ export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: 
 
 /** A new password made up for the person (as `lanyard users password --generate`), to be shown once. */
 export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<string> {
+  ownSchoolOnly(school, user);
+  notOneself(actor, user);
   const plain = generatePassword();
   await setPassword(deps.store, user, plain);
   record(deps, school, actor, user, 'credential', 'password.reset');
@@ -53,6 +75,8 @@ export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAcc
 
 /** The password the admin typed twice for the person; SchoolInputError when the two differ or the policy refuses it. */
 export async function setPersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, plain: string, again: string): Promise<void> {
+  ownSchoolOnly(school, user);
+  notOneself(actor, user);
   const problem = passwordProblem(plain);
   if (problem) throw new SchoolInputError(`The password was not set: ${problem}.`, [{ path: 'password', message: `The password is ${problem.replace(/^a password is /, '')}.` }]);
   if (plain !== again) throw new SchoolInputError('The password was not set: the two passwords differ.', [{ path: 'password_again', message: 'Type the same password twice.' }]);

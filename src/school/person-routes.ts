@@ -35,20 +35,22 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
       if (!s) return reply;
       const user = await personOf(deps.store, s.school, req.params.userId);
-      return work({ who: s.who, school: s.school, actor: s.who.account.user, user }, req, reply);
+      const acting = { who: s.who, school: s.school, actor: s.who.account.user, user };
+      try {
+        return await work(acting, req, reply);
+      } catch (err) {
+        // Refused (oneself, another school's person, the last admin): the page again, saying why.
+        if (err instanceof SchoolInputError && !err.fields.length) return showPerson(deps, req, reply, acting, user, { status: 400, error: err.message });
+        throw err;
+      }
     });
   const done = (a: Acting, reply: FastifyReply, message: string) => {
     area(deps).flash.set(reply, message);
     return seeOther(reply, personPath(a.school.organisation.slug, a.user.id));
   };
 
-  action('suspend', async (a, req, reply) => {
-    try {
-      await suspendPerson(deps, a.school, a.actor, a.user);
-    } catch (err) {
-      if (err instanceof SchoolInputError) return showPerson(deps, req, reply, a, a.user, { status: 400, error: err.message });
-      throw err;
-    }
+  action('suspend', async (a, _req, reply) => {
+    await suspendPerson(deps, a.school, a.actor, a.user);
     return done(a, reply, `${fullName(a.user)} is suspended: they cannot sign in, and are signed out everywhere.`);
   });
 
@@ -86,12 +88,7 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       const granted = await grantRole(deps, a.school, a.actor, a.user, role);
       return done(a, reply, granted ? `${fullName(a.user)} is now ${ROLE_NAMES[role].toLowerCase()} here.` : `${fullName(a.user)} already had this role.`);
     }
-    try {
-      await revokeRole(deps, a.school, a.actor, a.user, role);
-    } catch (err) {
-      if (err instanceof SchoolInputError) return showPerson(deps, req, reply, a, a.user, { status: 400, error: err.message });
-      throw err;
-    }
+    await revokeRole(deps, a.school, a.actor, a.user, role);
     const message = `${fullName(a.user)} is no longer ${ROLE_NAMES[role].toLowerCase()} here.`;
     if (a.user.id !== a.actor.id || role !== 'admin') return done(a, reply, message);
     // Their own admin role withdrawn: the admin pages are no longer theirs.

@@ -40,7 +40,8 @@ export async function showPerson(
     if (granter) granters.set(id, fullName(granter));
   }
   const actions = personAdminPanel({
-    base: personPath(slug, user.id), csrf: s.who.csrf, user, self: user.id === s.who.account.id, grants, granters, passwordError: o.passwordError,
+    base: personPath(slug, user.id), csrf: s.who.csrf, user, self: user.id === s.who.account.id, ownSchool: facts.ownSchool, grants, granters,
+    passwordError: o.passwordError,
   });
   const body = personPageBody(slug, facts, {
     actions, revealed: o.status ? undefined : await revealed(deps, req, reply, s.who, user.id), flash: area(deps).flash.take(req, reply), error: o.error,

@@ -5,6 +5,7 @@ import { newId } from '../../adapters/store/ids.js';
 import { verifyCredential } from '../../src/accounts/credential-hasher.js';
 import { GENERATED_ALPHABET } from '../../src/accounts/user-password.js';
 import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
+import { putVisitor } from '../helpers/class-roster.js';
 import { hiddenField, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { routeTable } from '../helpers/route-table.js';
@@ -112,6 +113,33 @@ t.test('people and staff in the console', async (t) => {
     t.ok(await verifyCredential((await store.getCredential(chloe.id, 'password'))!, 'correct horse'));
     t.ok(await audited(store, north.organisation.id, 'password.set', chloe.id));
     t.notMatch(await (await admin.get(personUrl)).text(), /correct horse/, 'never shown');
+  });
+
+  t.test("a member from another school is managed there; one's own credentials are changed on one's Account page", async (t) => {
+    const visitor = south.other.pupils[0]!;
+    await putVisitor(store, north.taught.class, visitor, 'student');
+    const found = await consolePage(admin, `${url}/school/north/people?q=${visitor.username}`);
+    t.match(found.html, /1 person matches/, 'found among the school\'s people');
+    const visitorUrl = `${url}/school/north/people/${visitor.id}`;
+    const page = await consolePage(admin, visitorUrl);
+    t.equal(page.status, 200);
+    t.match(page.html, /Their own school, School south, manages how they sign in/);
+    t.notMatch(page.html, /Make a new emoji password|Suspend their account/);
+    for (const [action, form] of [['suspend', {}], ['emoji', {}], ['password', { how: 'generate' }]] as const) {
+      const res = await consolePost(admin, `${visitorUrl}/${action}`, page.html, form);
+      t.equal(res.status, 400, `${action}: refused`);
+      t.match(await res.text(), /belongs to another school of the district/);
+    }
+    t.equal((await store.findUser(visitor.id))?.suspendedAt, undefined, 'not suspended');
+    t.equal(await store.getCredential(visitor.id, 'emoji'), undefined, 'no emoji password made');
+
+    const selfUrl = `${url}/school/north/people/${north.admin.user.id}`;
+    const self = await consolePage(admin, selfUrl);
+    t.match(self.html, /Change your own password on your <a href="\/school\/account">Account<\/a> page/);
+    const before = await store.getCredential(north.admin.user.id, 'password');
+    const res = await consolePost(admin, `${selfUrl}/password`, self.html, { how: 'generate' });
+    t.equal(res.status, 400);
+    t.equal(await store.getCredential(north.admin.user.id, 'password'), before, 'unchanged');
   });
 
   t.test('staff roles: given and withdrawn; the last admin keeps theirs', async (t) => {

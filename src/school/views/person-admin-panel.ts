@@ -28,6 +28,8 @@ export interface AdminPanelOptions {
   user: User;
   /** The admin is looking at their own page. */
   self: boolean;
+  /** Their own school, when it is another one of the district (it manages their sign-in and suspension). */
+  ownSchool?: string | undefined;
   grants: StaffGrant[];
   /** The people the grants name as granted by (user id → name). */
   granters: ReadonlyMap<string, string>;
@@ -57,6 +59,20 @@ function grantLine(g: StaffGrant, granters: ReadonlyMap<string, string>): string
 }
 
 export function personAdminPanel(o: AdminPanelOptions): Raw {
+  return html`${o.ownSchool ? html`<section class="dev-section" aria-labelledby="account-heading">
+<h2 id="account-heading">Signing in and suspension</h2>
+<p>Their own school, ${o.ownSchool}, manages how they sign in and whether they are suspended.</p>
+</section>` : html`${credentialsSection(o)}${suspensionSection(o)}`}
+${rolesSection(o)}`;
+}
+
+function credentialsSection(o: AdminPanelOptions): Raw {
+  if (o.self) {
+    return html`<section class="dev-section" aria-labelledby="sign-in-heading">
+<h2 id="sign-in-heading">Signing in</h2>
+<p>Change your own password on your <a href="/school/account">Account</a> page.</p>
+</section>`;
+  }
   const err = o.passwordError;
   const fieldError = (name: string) => err?.fields.find((f) => f.path === name)?.message;
   return html`<section class="dev-section" aria-labelledby="sign-in-heading">
@@ -74,8 +90,11 @@ ${field({ name: 'password', label: 'New password', type: 'password', autocomplet
 ${field({ name: 'password_again', label: 'The same password again', type: 'password', autocomplete: 'new-password', required: true, error: fieldError('password_again') })}
 <div class="form-actions"><button type="submit">Set this password</button></div>
 </form>
-</section>
-<section class="dev-section" aria-labelledby="suspension-heading">
+</section>`;
+}
+
+function suspensionSection(o: AdminPanelOptions): Raw {
+  return html`<section class="dev-section" aria-labelledby="suspension-heading">
 <h2 id="suspension-heading">Suspension</h2>
 ${o.user.suspendedAt
     ? html`<p>Suspended since ${utcTime(o.user.suspendedAt)} UTC: they cannot sign in by any method.</p>
@@ -83,8 +102,11 @@ ${postButton(`${o.base}/restore`, o.csrf, 'Restore their account', { primary: tr
     : o.self ? html`<p>Another admin of the school can suspend your account; you cannot.</p>`
       : html`<p>A suspended person cannot sign in by any method, and is signed out everywhere at once. Their record stays.</p>
 ${postButton(`${o.base}/suspend`, o.csrf, 'Suspend their account', { danger: true })}`}
-</section>
-<section class="dev-section" aria-labelledby="roles-heading">
+</section>`;
+}
+
+function rolesSection(o: AdminPanelOptions): Raw {
+  return html`<section class="dev-section" aria-labelledby="roles-heading">
 <h2 id="roles-heading">Staff roles in this school</h2>
 <ul class="role-list">
 ${STAFF_ROLES.map((role) => {
