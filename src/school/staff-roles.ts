@@ -1,5 +1,4 @@
 import type { StaffGrant, StaffRole, User } from '../../adapters/store.js';
-import { compareNoCase } from '../../adapters/store/collation.js';
 import { maySignIn } from '../accounts/account-status.js';
 import type { SchoolAccess } from './access.js';
 import type { SchoolDeps } from './deps.js';
@@ -7,42 +6,15 @@ import { SchoolInputError } from './errors.js';
 import { fullName } from './names.js';
 
 /**
- * A school's staff roles in the console (docs/school-console.md → People and staff): the `admin` and `teacher`
- * grants of the school (from the roster, a school admin here, or the operator) and the teachers the roster
- * enrols in its classes (those come and go with the roster: nothing to grant or withdraw here). A school
- * admin grants and withdraws roles; none withdraws their own admin role while no other admin of the school
- * could sign in to take over.
+ * Giving and withdrawing staff roles in the console (docs/school-console.md → People and staff): the `admin` and
+ * `teacher` grants of the school (the school's staff as a whole: src/accounts/school-staff.ts). Teachers the
+ * roster enrols in classes come and go with the roster: nothing to grant or withdraw here. No school admin
+ * withdraws their own admin role while no other admin of the school could sign in to take over.
  */
 
 export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'teacher'];
 
 export const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
-
-/** One member of the school's staff. */
-export interface StaffRow {
-  user: User;
-  grants: StaffGrant[];
-  /** The titles of the school's classes the roster enrols them in as a teacher. */
-  teaches: string[];
-}
-
-/** The school's staff: everyone with a grant there or teaching one of its classes, by family then given name. */
-export async function schoolStaff(deps: SchoolDeps, school: SchoolAccess): Promise<StaffRow[]> {
-  const organisationId = school.organisation.id;
-  const [grants, classes] = await Promise.all([deps.store.listStaffGrants(organisationId), deps.store.listClasses(organisationId)]);
-  const rows = new Map<string, { grants: StaffGrant[]; teaches: string[] }>();
-  const row = (userId: string) => {
-    let r = rows.get(userId);
-    if (!r) rows.set(userId, (r = { grants: [], teaches: [] }));
-    return r;
-  };
-  for (const g of grants) row(g.userId).grants.push(g);
-  for (const c of classes) for (const t of c.teachers) row(t.userId).teaches.push(c.title);
-  const users = await Promise.all([...rows.keys()].map((id) => deps.store.findUser(id)));
-  return users.filter((u): u is User => !!u)
-    .map((user) => ({ user, ...rows.get(user.id)! }))
-    .sort((a, b) => compareNoCase(a.user.familyName, b.user.familyName) || compareNoCase(a.user.givenName, b.user.givenName));
-}
 
 /** The person's grants in the school. */
 export async function grantsOf(deps: SchoolDeps, school: SchoolAccess, userId: string): Promise<StaffGrant[]> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { schoolStaff } from '../accounts/school-staff.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
 import { personOf, type SchoolAccess } from './access.js';
 import { area, type StaffSignedIn } from './area.js';
@@ -6,7 +7,7 @@ import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
 import { fullName } from './names.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
-import { grantRole, isStaffRole, revokeRole, schoolStaff } from './staff-roles.js';
+import { grantRole, isStaffRole, revokeRole } from './staff-roles.js';
 import { ROLE_NAMES } from './views/person-admin-panel.js';
 import { schoolLayout, schoolPath } from './views/school-layout.js';
 import { staffPageBody, type StaffPageOptions } from './views/staff-page.js';
@@ -18,7 +19,9 @@ import { staffPageBody, type StaffPageOptions } from './views/staff-page.js';
  */
 export function staffRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   const page = async (s: { who: StaffSignedIn; school: SchoolAccess }, reply: FastifyReply, o: Partial<StaffPageOptions> & { status?: number } = {}) => {
-    const body = staffPageBody({ slug: s.school.organisation.slug, csrf: s.who.csrf, staff: await schoolStaff(deps, s.school), ...o });
+    const [staff, classes] = await Promise.all([schoolStaff(deps.store, s.school.organisation), deps.store.listClasses(s.school.organisation.id)]);
+    const classTitles = new Map(classes.map((c) => [c.id, c.title]));
+    const body = staffPageBody({ slug: s.school.organisation.slug, csrf: s.who.csrf, staff, classTitles, ...o });
     return sendHtml(reply, o.status ?? 200, schoolLayout('Staff and roles', body, s.who, s.school, 'people'));
   };
   const staffPath = (s: { school: SchoolAccess }) => schoolPath(s.school.organisation.slug, '/staff');

@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { launchBrowser, openPage } from '../helpers/browser.js';
+import { freshTotpCode } from '../helpers/developer.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { tempDir } from '../helpers/roster-files.js';
@@ -9,7 +10,7 @@ import { schoolExportZip } from '../helpers/school-roster.js';
 
 /**
  * A school admin in Chromium (docs/school-console.md → The roster, People and staff): signs in to the console
- * through the ordinary screens, uploads the school's OneRoster zip, reviews the plan (a mass removal among it),
+ * through the ordinary screens (setting up two-step sign-in), uploads the school's OneRoster zip, reviews the plan (a mass removal among it),
  * is refused without the box, applies it with the box, finds it in the history; then finds a pupil on the People
  * page, makes them a new emoji password (shown once) and looks at the staff. At a phone's (390×844), a tablet's
  * (820×1180) and a Chromebook's (1366×768) size: every page screenshotted, axe-clean, no sideways scrolling.
@@ -33,7 +34,15 @@ async function signIn(page: Page, url: string, school: ConsoleSchool): Promise<v
   await page.getByLabel('Username').fill(school.admin.credentials.username);
   await page.getByLabel('Password').fill(school.admin.credentials.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(new RegExp(`/school/${school.organisation.slug}$`));
+  // A school admin sets up two-step sign-in before any other page (docs/school-console.md → Two-step sign-in).
+  await page.waitForURL(/\/school\/account\/two-step$/);
+  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
+  await page.waitForURL(/\/school\/account\/two-step$/);
+  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByLabel(/6-digit code/).fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await page.waitForURL(/\/school\/account\/recovery-codes$/);
+  await page.goto(`${url}/school/${school.organisation.slug}`);
 }
 
 for (const [size, options] of SIZES) {
