@@ -43,7 +43,7 @@ ${table<StaffPerson>('The school\'s staff', [
     { heading: 'Username', cell: (p) => p.user.username },
     { heading: 'Roles', cell: (p) => html`<ul class="role-list">${p.roles.map((r) => role(p, r))}</ul>` },
     { heading: 'Teaches', cell: (p) => teaches(p).join(', ') || '—' },
-    { heading: 'Two-step sign-in', cell: (p) => (p.twoStep ? 'on' : 'off') },
+    { heading: 'Two\u2011step sign\u2011in', cell: (p) => (p.twoStep ? 'on' : 'off') },
   ], o.staff, 'The school has no staff yet.')}
 <section class="dev-section" aria-labelledby="grant-heading">
 <h2 id="grant-heading">Give a role</h2>
