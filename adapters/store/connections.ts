@@ -1,12 +1,14 @@
 /**
  * The apps each school uses (docs/dashboard-and-app-launch.md): an app connected to an organisation appears on its users'
  * dashboards, in the school's order, and may sign them in (src/dashboard/school-apps.ts and src/clients/app-availability.ts decide).
- * Connections come from the configuration file (`organisations[].apps`, rewritten at every start) or from
- * an operator (`lanyard apps connect|disconnect`). Deleting a client removes its connections.
+ * Connections come from the configuration file (`organisations[].apps`, rewritten at every start), from
+ * an operator (`lanyard apps connect|disconnect`) or from a school admin in the school console (connecting an
+ * offered app, or approving a developer's request: docs/school-console.md → Apps). Deleting a client removes
+ * its connections.
  */
 
-/** Where a connection was made: the configuration file, or `lanyard apps connect`. */
-export type ConnectionSource = 'config' | 'operator';
+/** Where a connection was made: the configuration file, `lanyard apps connect`, or a school admin in the console. */
+export type ConnectionSource = 'config' | 'operator' | 'school';
 
 export interface AppConnection {
   organisationId: string;

@@ -1,13 +1,17 @@
 /** What `lanyard apps connect|disconnect|connections` does (src/cli/apps-command.ts defines the commands). */
+import type { AppConnection } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { tableLines } from './table.js';
 import { withConfiguredStore } from './configured-store.js';
 import { STANDARD_OUTPUT } from './output.js';
 import { commandLogger } from '../logging.js';
-import { type ConnectRequest, ConnectionsService } from '../dashboard/connections-service.js';
+import { type ConnectRequest, ConnectionsService } from '../clients/connections-service.js';
 
 const write = STANDARD_OUTPUT.out;
+
+/** Who made a connection, as the operator reads it. */
+const CONNECTED_BY: Record<AppConnection['source'], string> = { config: 'configuration file', operator: 'operator', school: 'school admin' };
 
 const typesText = (types: string[] | undefined) => (types ? types.join(', ') : 'every user');
 
@@ -43,7 +47,7 @@ export async function listConnectionsCommand(config: Config, clock: Clock, organ
       name: client.name,
       status: client.status,
       user_types: connection?.userTypes ?? null,
-      connected_by: connection ? (connection.source === 'config' ? 'configuration file' : 'operator') : 'configuration file (every school)',
+      connected_by: connection ? CONNECTED_BY[connection.source] : 'configuration file (every school)',
       launch: client.initiateLoginUri ? 'initiate_login_uri' : client.defaultScopes.length ? 'code' : 'none',
     }));
     if (json) return write(JSON.stringify({ organisation: { id: organisation.id, slug: organisation.slug, name: organisation.name }, apps: rows }, null, 2));

@@ -9,7 +9,7 @@ import { errorPage } from '../web/error-page.js';
 import { sendHtml, seeOther } from '../web/http.js';
 import { dashboardCsrf, dashboardCsrfValid } from './dashboard-form.js';
 import type { DashboardDeps } from './deps.js';
-import { dashboardApps } from './school-apps.js';
+import { dashboardApps } from '../clients/school-apps.js';
 import { findSchools, schoolQuery } from '../accounts/school-search.js';
 import { forgetSchool, rememberedSchool, rememberSchool } from '../accounts/school-memory.js';
 import { dashboardPage } from './views/dashboard-page.js';

@@ -10,7 +10,7 @@ import { pageErrors, SCHOOL_PAGES } from '../web/page-errors.js';
 /**
  * The users' side of Lanyard (docs/dashboard-and-app-launch.md): the front door at `/` (school picker, remembered school), the
  * dashboard of apps the school uses (their logos served from Lanyard's own copies), launching them, and signing out. Which apps a school uses is
- * connections-service.ts (operators) and config-connections.ts (the file).
+ * src/clients/school-apps.ts, changed by src/clients/connections-service.ts (operators, school admins) and config-connections.ts (the file).
  */
 export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Promise<void> {
   await app.register(async (scope) => {

@@ -7,7 +7,7 @@ import { sendHtml, seeOther } from '../web/http.js';
 import { dashboardCsrfValid } from './dashboard-form.js';
 import type { DashboardDeps } from './deps.js';
 import { formExpired } from './home-routes.js';
-import { dashboardApps } from './school-apps.js';
+import { dashboardApps } from '../clients/school-apps.js';
 
 /**
  * POST /launch/:clientId — a tile on the dashboard (docs/dashboard-and-app-launch.md). Only a signed-in user, with the

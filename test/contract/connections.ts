@@ -18,10 +18,11 @@ export function connectionsContract(t: Test, fresh: Fresh): void {
     for (const id of ['reading', 'maths', 'library']) await store.putClient(client(id));
     const typed = connection('org-1', 'maths', { position: 1, userTypes: ['student', 'employee'], source: 'config' });
     const open = connection('org-1', 'reading', { position: 2 });
-    const first = connection('org-1', 'library', { position: 1 });
+    const first = connection('org-1', 'library', { position: 1, source: 'school' });
     for (const c of [open, typed, first]) await store.putConnection(c);
     await store.putConnection(connection('org-2', 'maths'));
     t.same(await store.findConnection('org-1', 'maths'), typed, 'every field');
+    t.equal((await store.findConnection('org-1', 'library'))?.source, 'school', 'a school admin\'s connection keeps its source');
     const found = await store.findConnection('org-1', 'reading');
     t.same(found, open);
     t.equal(found?.userTypes, undefined, 'no user types: undefined, not null');

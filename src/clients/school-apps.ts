@@ -1,8 +1,8 @@
 import type { AppConnection, Organisation, Store, StoredClient, User } from '../../adapters/store.js';
-import { connectionAdmits } from '../clients/app-availability.js';
+import { connectionAdmits } from './app-availability.js';
 import { SANDBOX_SLUG } from '../config/reserved.js';
 
-/** An app a school uses, with the connection that says so (none: a configuration-file app of every school). */
+/** An app a school uses, with the connection that says so (none: a configuration-file app of every school, `config_apps: "every_school"`). */
 export interface SchoolApp {
   client: StoredClient;
   connection?: AppConnection | undefined;
