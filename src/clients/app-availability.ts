@@ -13,9 +13,11 @@ import type { AppConnection, Organisation, Store, StoredClient, User } from '../
  *   credentials are shown to every developer, so a live app (one of real schools, whose ID tokens a sandbox
  *   "admin" would otherwise be indistinguishable in) never signs one in.
  * - A real school's users sign in to a live app only when the school uses it (docs/dashboard-and-app-launch.md): a connection
- *   (adapters/store/connections.ts: the file's `organisations[].apps`, or `lanyard apps connect`), for
- *   the user's type when the connection names types. A configuration-file client that no organisation
- *   lists is connected to every school (`allOrganisations`), and Lanyard's built-in client serves every school.
+ *   (adapters/store/connections.ts: the file's `organisations[].apps`, `lanyard apps connect`, or a school
+ *   admin in the school console), for the user's type when the connection names types. With
+ *   `config_apps: "every_school"` a configuration-file client that no organisation lists is connected to
+ *   every school (`allOrganisations`); by default it is only offered, and needs a connection like any other.
+ *   Lanyard's built-in client serves every school.
  *
  * The rule reads only the status, so anything not `live` is held to the sandbox (it fails closed).
  */

@@ -1,11 +1,11 @@
 import type { Clients, StoredClient, StoredClientSecret } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
-import type { ClientConfig, OrganisationSeed } from '../config/schema.js';
+import type { ClientConfig, ConfigApps, ConfigFile, OrganisationSeed } from '../config/schema.js';
 import { appSeedClientId } from '../config/file.js';
 import { ConfigError } from '../errors.js';
 import { LANYARD_CLIENT_ID } from './builtin-clients.js';
 import { hashClientSecret } from './client-secret.js';
-import { RESPONSE_TYPES_DEFAULT } from '../config/defaults.js';
+import { CONFIG_APPS_DEFAULT, RESPONSE_TYPES_DEFAULT } from '../config/defaults.js';
 
 /** Secrets from the config file carry this id prefix: they are the file's to add and remove. */
 const CONFIG_SECRET = 'config-';
@@ -23,10 +23,10 @@ export interface ConfigClientsResult {
  * one stops startup (ConfigError).
  */
 export async function syncConfigClients(
-  store: Clients, clients: ClientConfig[], clock: Clock, organisations: OrganisationSeed[] = [],
+  store: Clients, clients: ClientConfig[], clock: Clock, organisations: OrganisationSeed[] = [], configApps: ConfigApps = CONFIG_APPS_DEFAULT,
 ): Promise<ConfigClientsResult> {
   const now = clock.now().toISOString();
-  const listed = listedClientIds(organisations);
+  const everywhere = everySchoolClientIds({ clients, organisations, config_apps: configApps });
   const result: ConfigClientsResult = { written: [], removed: [] };
   for (const [i, c] of clients.entries()) {
     if (c.client_id === LANYARD_CLIENT_ID) {
@@ -38,7 +38,7 @@ export async function syncConfigClients(
       throw new ConfigError([`/clients/${i}/client_id: "${c.client_id}" is already registered in the developer area; choose another client_id`]);
     }
     const client: StoredClient = {
-      ...configClientSettings(c, listed),
+      ...configClientSettings(c, everywhere),
       ownerId: existing?.ownerId,
       status: 'live',
       createdAt: existing?.createdAt ?? now,
@@ -64,8 +64,25 @@ export async function syncConfigClients(
 export const listedClientIds = (organisations: OrganisationSeed[]): Set<string> =>
   new Set(organisations.flatMap((o) => (o.apps ?? []).map(appSeedClientId)));
 
+/** The file's clients that no organisation lists in `apps` (docs/dashboard-and-app-launch.md → Which apps a school uses). */
+export function unlistedClientIds(file: Pick<ConfigFile, 'clients' | 'organisations'>): Set<string> {
+  const listed = listedClientIds(file.organisations ?? []);
+  return new Set(file.clients.map((c) => c.client_id).filter((id) => !listed.has(id)));
+}
+
+/** The file's clients connected to every school: the unlisted ones with `config_apps: "every_school"`; none when they are offered. */
+export const everySchoolClientIds = (file: Pick<ConfigFile, 'clients' | 'organisations' | 'config_apps'>): Set<string> =>
+  ((file.config_apps ?? CONFIG_APPS_DEFAULT) === 'every_school' ? unlistedClientIds(file) : new Set());
+
+/**
+ * The file's clients a school admin may connect in the school console (listed there as offered): the unlisted
+ * ones while `config_apps` is `offered`. A client the file lists for some schools is theirs alone.
+ */
+export const offeredClientIds = (file: Pick<ConfigFile, 'clients' | 'organisations' | 'config_apps'>): Set<string> =>
+  ((file.config_apps ?? CONFIG_APPS_DEFAULT) === 'offered' ? unlistedClientIds(file) : new Set());
+
 /** What the store holds of a file client, as the file gives it (src/clients/config-revision.ts hashes the same). */
-export function configClientSettings(c: ClientConfig, listed: Set<string>) {
+export function configClientSettings(c: ClientConfig, everywhere: Set<string>) {
   return {
     clientId: c.client_id,
     name: c.name,
@@ -73,8 +90,9 @@ export function configClientSettings(c: ClientConfig, listed: Set<string>) {
     defaultScopes: c.default_scopes ?? [],
     logoutUrl: c.logout_url,
     initiateLoginUri: c.initiate_login_uri,
-    // A client no organisation lists in `apps` is connected to every school (as before connections existed).
-    allOrganisations: listed.has(c.client_id) ? undefined : true,
+    // With `config_apps: "every_school"`, a client no organisation lists is connected to every school (as
+    // before connections existed); otherwise only to the schools that list or connect it.
+    allOrganisations: everywhere.has(c.client_id) ? true : undefined,
     // SPEC: GET /oauth/authorize — response_type `code`; `id_token` (implicit) only for clients that opt in.
     responseTypes: c.response_types ?? [...RESPONSE_TYPES_DEFAULT],
     source: 'config' as const,

@@ -3,20 +3,21 @@ import { hostname } from 'node:os';
 import type { ConfigRevision, StoredConfigRevision } from '../../adapters/store.js';
 import { CONFIG_REVISION_DEFAULT } from '../config/defaults.js';
 import type { ConfigFile } from '../config/schema.js';
-import { configClientSecrets, configClientSettings, listedClientIds } from './config-clients.js';
+import { configClientSecrets, configClientSettings, everySchoolClientIds } from './config-clients.js';
 
 /**
  * The revision of the configuration file's clients (docs/operations.md → Rolling configuration changes): the
  * file's `revision` number, which operators bump, and a hash of exactly what the file makes an instance write
  * into the store, its clients as derived (the Demo App's moved by LANYARD_DEMO_APP, plaintext secrets hashed,
- * defaults applied) and the schools' app lists, in an order that does not depend on the file's.
+ * defaults applied, `config_apps` deciding which are of every school) and the schools' app lists, in an order
+ * that does not depend on the file's.
  */
-export function configRevision(file: Pick<ConfigFile, 'revision' | 'clients' | 'organisations'>): ConfigRevision {
+export function configRevision(file: Pick<ConfigFile, 'revision' | 'clients' | 'organisations' | 'config_apps'>): ConfigRevision {
   const organisations = file.organisations ?? [];
-  const listed = listedClientIds(organisations);
+  const everywhere = everySchoolClientIds(file);
   const byId = <T>(list: T[], id: (x: T) => string) => [...list].sort((a, b) => compare(id(a), id(b)));
   const clients = byId(file.clients, (c) => c.client_id).map((c) => ({
-    client: configClientSettings(c, listed),
+    client: configClientSettings(c, everywhere),
     secrets: [...configClientSecrets(c).values()].map((s) => s.hash).sort(compare),
   }));
   const apps = byId(organisations.filter((o) => o.apps?.length), (o) => o.slug).map((o) => ({ slug: o.slug, apps: o.apps }));

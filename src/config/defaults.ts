@@ -57,6 +57,13 @@ export const defaultServiceDocumentation = (issuer: string): string => `${issuer
 export const DEVELOPER_SIGNUP_DEFAULT = 'invite';
 
 /**
+ * The file's `config_apps`: a client of the file that no organisation lists in `organisations[].apps` is
+ * offered to every school, which connects it in the school console, rather than put on every school's
+ * dashboards (`every_school`, Lanyard's behaviour before the console). docs/dashboard-and-app-launch.md.
+ */
+export const CONFIG_APPS_DEFAULT = 'offered';
+
+/**
  * The file's `revision`: a file that never numbers its changes is revision 0, and then its contents alone
  * tell one revision from another (docs/operations.md → Rolling configuration changes).
  */

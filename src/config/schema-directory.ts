@@ -53,7 +53,7 @@ export const ORGANISATION_SCHEMA = {
     apps: {
       type: 'array',
       uniqueItems: true,
-      description: "The apps this school uses, in its dashboard's order: client_ids, or objects that name the user types who may use the app. A configuration-file client that no organisation lists is connected to every school; one that some list is connected only to them (docs/dashboard-and-app-launch.md → Dashboard and app launch).",
+      description: "The apps this school uses, in its dashboard's order: client_ids, or objects that name the user types who may use the app. A configuration-file client that some organisations list is connected only to them; one that no organisation lists is offered to every school, or connected to every school, as config_apps says (docs/dashboard-and-app-launch.md → Which apps a school uses).",
       items: {
         oneOf: [
           {

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import {
-  CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT,
+  CONFIG_APPS_DEFAULT, CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT,
   THROTTLING_DEFAULTS,
 } from './defaults.js';
 import { ORGANISATION_SCHEMA, USER_SCHEMA } from './schema-directory.js';
@@ -48,6 +48,14 @@ export const CONFIG_SCHEMA = {
       ],
       description: 'Who may create a developer account: invite (`lanyard developers invite EMAIL` prints a single-use link) or open (anyone may sign up at /developer/sign-up).',
       default: DEVELOPER_SIGNUP_DEFAULT
+    },
+    config_apps: {
+      enum: [
+        'offered',
+        'every_school'
+      ],
+      description: 'What becomes of a client in "clients" that no organisation lists in its "apps": offered (each school admin may connect it in the school console; until then it is on no dashboard and signs no one in) or every_school (connected to every school, as before the school console) (docs/dashboard-and-app-launch.md → Which apps a school uses).',
+      default: CONFIG_APPS_DEFAULT
     },
     clients: {
       type: 'array',
@@ -286,6 +294,8 @@ export type AppSeed = NonNullable<OrganisationSeed['apps']>[number];
 export type ThrottlingConfig = NonNullable<ConfigFile['login_throttling']>;
 export type RateLimitsConfig = NonNullable<ConfigFile['rate_limits']>;
 export type RosterConfig = NonNullable<ConfigFile['roster']>;
+/** What becomes of a file's client that no organisation lists (docs/dashboard-and-app-launch.md). */
+export type ConfigApps = NonNullable<ConfigFile['config_apps']>;
 /** Who may create a developer account (docs/developer-area.md). */
 export type DeveloperSignup = NonNullable<ConfigFile['developer_signup']>;
 /** A way to sign in an organisation offers. */

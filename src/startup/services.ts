@@ -81,7 +81,7 @@ async function revokeSandboxDevices(store: Store, clock: Clock, sandboxId: strin
 
 /** The file's clients and the organisations' app connections, written into the store. */
 async function writeConfigApps(store: Store, config: Config, clock: Clock): Promise<void> {
-  await syncConfigClients(store, config.file.clients, clock, config.file.organisations);
+  await syncConfigClients(store, config.file.clients, clock, config.file.organisations, config.file.config_apps);
   await syncConfigConnections(store, config.file.organisations ?? [], clock);
   await syncConfigStaff(store, config.file.organisations ?? [], clock);
 }
