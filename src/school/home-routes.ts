@@ -4,6 +4,7 @@ import { html } from '../web/html.js';
 import { sendHtml, seeOther } from '../web/http.js';
 import { table } from '../web/components.js';
 import { maySeeClass } from './access.js';
+import { requestsOf } from './app-choices.js';
 import type { SchoolDeps } from './deps.js';
 import { schoolRequest, staffRequest } from './signed-in.js';
 import { schoolLayout, schoolPath } from './views/school-layout.js';
@@ -34,6 +35,9 @@ export function homeRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       { heading: 'Teachers', cell: (c) => c.teachers.map((t) => `${t.givenName} ${t.familyName}`).join(', ') || '—' },
       { heading: 'Pupils', cell: (c) => String(c.pupils) },
     ], classes, s.school.admin ? 'The school has no classes yet: bring in its roster.' : 'You have no classes yet.');
-    return sendHtml(reply, 200, schoolLayout('Classes', html`<h1>Classes</h1>${list}`, s.who, s.school, 'classes'));
+    // School admins are told here when developers ask the school to use their apps (docs/school-console.md → Apps).
+    const asking = s.school.admin ? await requestsOf(deps).pendingCount(s.school.organisation.id) : 0;
+    const notice = asking ? html`<p class="notice"><a href="${schoolPath(slug, '/apps#asking')}">${asking === 1 ? '1 app is' : `${asking} apps are`} asking to be used by the school</a></p>` : '';
+    return sendHtml(reply, 200, schoolLayout('Classes', html`${notice}<h1>Classes</h1>${list}`, s.who, s.school, 'classes'));
   });
 }

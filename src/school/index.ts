@@ -7,6 +7,8 @@ import type { SchoolDeps } from './deps.js';
 import { accountRoutes } from './account/account-routes.js';
 import { tokenRoutes } from './account/token-routes.js';
 import { twoStepRoutes } from './account/two-step-routes.js';
+import { appRoutes } from './app-routes.js';
+import { appsRoutes } from './apps-routes.js';
 import { homeRoutes } from './home-routes.js';
 import { peopleRoutes } from './people-routes.js';
 import { personRoutes } from './person-routes.js';
@@ -48,6 +50,8 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     staffRoutes(pages, deps);
     // The roster's upload takes a file (multipart): its parser only on its own routes.
     await pages.register(async (roster) => rosterRoutes(roster, deps));
+    appsRoutes(pages, deps);
+    appRoutes(pages, deps);
   }, { prefix: SCHOOL_PATH });
 }
 
