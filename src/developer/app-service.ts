@@ -3,6 +3,7 @@ import { isOfferedScope, OFFERED_SCOPES, offeredScopeNames } from '../clients/of
 import { type Actor, OPERATOR } from './actor.js';
 import { changeApp, type Edit, withAppLock } from './app-change.js';
 import { AppRecorder } from './app-history.js';
+import { AppSchools } from './app-schools.js';
 import { AppReview, LIVE_REQUESTED, type PendingRequest } from './app-review.js';
 import { checkDetails } from './app-input.js';
 import { AppTeam, type InvitationRecorded } from './app-team.js';
@@ -45,12 +46,15 @@ export class AppService {
   readonly #secrets: AppSecrets;
   /** The invited developer's side: their pending invitations, accept, decline. */
   readonly invitations: TeamInvitations;
+  /** A live app's schools: which use it, which were asked, and asking one (app-schools.ts). */
+  readonly schools: AppSchools;
 
   /** `issuer` begins the link each team invitation comes with (team-invitation-links.ts). */
   constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'> & Partial<Pick<DeveloperDeps, 'issuer' | 'logos'>>) {
     this.#logos = new AppLogos(deps);
     const links = new TeamInvitationLinks({ ...deps, issuer: deps.issuer ?? '' });
     this.invitations = new TeamInvitations(deps, links);
+    this.schools = new AppSchools(deps);
     this.#record = new AppRecorder(deps);
     this.#team = new AppTeam(deps, this.#record, links);
     this.#review = new AppReview(deps, this.#record);

@@ -14,6 +14,7 @@ import { serveOpenApiDocument } from '../../http/openapi.js';
 import { openApiOptions } from './openapi.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
+import { schoolRoutes } from './school-routes.js';
 import { secretRoutes } from './secret-routes.js';
 import { teamRoutes } from './team-routes.js';
 import { tokenRoutes } from './token-routes.js';
@@ -69,5 +70,6 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
     teamRoutes(api, context);
     invitationRoutes(api, context);
     sandboxRoutes(api, context);
+    schoolRoutes(api, context);
   }, { prefix: API_PREFIX });
 }

@@ -2,6 +2,7 @@ import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from 
 import { PASSWORD_MAX_LENGTH } from '../developer-password.js';
 import { APP_LIMITS } from '../app-input.js';
 import { EMAIL_MAX_LENGTH } from '../developer-accounts.js';
+import { REQUEST_NOTE_MAX } from '../../clients/school-app-requests.js';
 import { instant, url } from './schema-parts.js';
 
 /**
@@ -142,8 +143,21 @@ export const ApiTokenInputSchema = {
   examples: [{ label: 'CI deploys', expires_in_days: 7, password: 'correct horse battery staple' }],
 } as const;
 
+export const AppSchoolRequestInputSchema = {
+  $id: 'AppSchoolRequestInput',
+  type: 'object',
+  required: ['organisation'],
+  additionalProperties: false,
+  properties: {
+    organisation: { type: 'string', minLength: 1, maxLength: 200, description: 'The school to ask: its id or slug (GET /developer/api/schools finds them by name).' },
+    note: { type: 'string', maxLength: REQUEST_NOTE_MAX, description: 'A short note the school’s admins read: what the app is for, who at the school asked for it.' },
+  },
+  examples: [{ organisation: 'demo-school', note: 'Year 4 use Tables Trainer for their times tables; Ms Jones asked for it.' }],
+} as const;
+
 /** Request schemas: the validator compiles against these. */
 export const INPUT_SCHEMAS = [
   AppRegistrationSchema, AppUpdateSchema, RedirectUriInputSchema, ClientSecretInputSchema, DefaultScopesInputSchema,
   LogoutUrlInputSchema, InitiateLoginUriInputSchema, TeamMemberInputSchema, InvitationAcceptInputSchema, ApiTokenInputSchema,
+  AppSchoolRequestInputSchema,
 ] as const;

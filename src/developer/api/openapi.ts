@@ -21,6 +21,7 @@ export function openApiOptions(issuer: string): SwaggerOptions {
       { name: 'callback URLs', description: 'An app’s registered redirect_uri values.' },
       { name: 'secrets', description: 'Client secrets, several at once for rotation.' },
       { name: 'team', description: 'The developers who may manage an app.' },
+      { name: 'schools', description: 'The schools a live app asks to use it, and their answers.' },
       { name: 'sandbox', description: 'The test school development apps sign in.' },
       { name: 'document', description: 'This OpenAPI document.' },
     ],

@@ -1,4 +1,5 @@
 import { INPUT_SCHEMAS } from './input-schemas.js';
+import { AppSchoolSchema, SchoolSchema } from './school-schemas.js';
 import { instant } from './schema-parts.js';
 
 /**
@@ -305,5 +306,5 @@ export const SandboxSchema = {
 /** Every shared schema, in the order the document lists them. */
 export const SHARED_SCHEMAS = [
   ErrorSchema, MeSchema, ApiTokenSchema, CreatedApiTokenSchema, AppSchema, ClientSecretSchema, CreatedClientSecretSchema,
-  TeamMemberSchema, InvitationRecordedSchema, InvitationSchema, HistoryEntrySchema, SandboxSchema, ...INPUT_SCHEMAS,
+  TeamMemberSchema, InvitationRecordedSchema, InvitationSchema, HistoryEntrySchema, SandboxSchema, SchoolSchema, AppSchoolSchema, ...INPUT_SCHEMAS,
 ] as const;

@@ -30,6 +30,10 @@ function details(e: DeveloperEvent): Raw {
       return s('note') ? html`“${s('note')}”` : html``;
     case 'change.proposed': case 'change.withdrawn': case 'change.approved': case 'change.declined':
       return html`${(s('setting') ?? '').replace(/_/g, ' ')} ${slashed(s('url') ?? '')}${s('note') ? html` — “${s('note')}”` : ''}`;
+    case 'school.asked': case 'school.approved': case 'school.declined': case 'school.disconnected': {
+      const said = s('note') ?? s('reason');
+      return html`${s('school')}${said ? html` — “${said}”` : ''}`;
+    }
     case 'app.live_request_withdrawn':
       return html`${(s('setting') ?? '').replace(/_/g, ' ')}`;
     default:

@@ -6,7 +6,7 @@ import { STATUS_TEXT } from './app-messages.js';
 import { when } from '../../web/instants.js';
 
 /** The sections of an app's pages, each its own page (a short form or list each, easy with a keyboard). */
-export type AppSection = 'overview' | 'credentials' | 'scopes' | 'launch' | 'logout' | 'team' | 'history' | 'live';
+export type AppSection = 'overview' | 'credentials' | 'scopes' | 'launch' | 'logout' | 'team' | 'schools' | 'history' | 'live';
 
 export const SECTIONS: { id: AppSection; label: string; path: string }[] = [
   { id: 'overview', label: 'Overview', path: '' },
@@ -15,6 +15,7 @@ export const SECTIONS: { id: AppSection; label: string; path: string }[] = [
   { id: 'launch', label: 'Dashboard launch', path: '/initiate-login-uri' },
   { id: 'logout', label: 'Logout URL', path: '/logout-url' },
   { id: 'team', label: 'Team', path: '/team' },
+  { id: 'schools', label: 'Schools', path: '/schools' },
   { id: 'history', label: 'History', path: '/history' },
   { id: 'live', label: 'Go live', path: '/go-live' },
 ];

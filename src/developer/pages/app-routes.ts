@@ -5,10 +5,11 @@ import { lifecycleRoutes } from './app-lifecycle-routes.js';
 import { listRoutes } from './app-list-routes.js';
 import { overviewRoutes } from './app-overview-routes.js';
 import { appRouting } from './app-routing.js';
+import { schoolsRoutes } from './app-schools-routes.js';
 import { settingsRoutes } from './app-settings-routes.js';
 import { teamRoutes } from './app-team-routes.js';
 
-/** The app pages, a module a section (as ../api/ is): list and register, overview, credentials, settings, team, lifecycle. */
+/** The app pages, a module a section (as ../api/ is): list and register, overview, credentials, settings, team, schools, lifecycle. */
 export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   const r = appRouting(scope, deps);
   listRoutes(r);
@@ -16,5 +17,6 @@ export function appPages(scope: FastifyInstance, deps: DeveloperDeps): void {
   credentialsRoutes(r);
   settingsRoutes(r);
   teamRoutes(r);
+  schoolsRoutes(r);
   lifecycleRoutes(r);
 }
