@@ -5,7 +5,7 @@ import t from 'tap';
 import { openSqliteStore } from '../../../adapters/sqlite.js';
 import { ClientRegistry } from '../../../src/clients/client-registry.js';
 import { hashClientSecret } from '../../../src/clients/client-secret.js';
-import { syncConfigClients } from '../../../src/clients/config-clients.js';
+import { everySchoolClientIds, offeredClientIds, syncConfigClients } from '../../../src/clients/config-clients.js';
 import { ManualClock } from '../../../src/clock.js';
 import type { ClientConfig } from '../../../src/config/schema.js';
 
@@ -51,6 +51,25 @@ t.test('a second start with the same file changes nothing; a changed file is app
   t.equal(await store.findClient('gone'), undefined, 'a config client no longer in the file is removed');
   t.ok(await store.findClient('dev-app'), 'a developer-area client is never touched');
   t.same((await store.listClientSecrets('app')).map((s) => s.label).sort(), ['from the configuration file', 'rotation'], 'the removed file secret is gone; one added elsewhere stays');
+});
+
+t.test('config_apps: an app no school lists is offered (the default) or connected to every school; one a school lists is that school\'s', async (t) => {
+  const { store, clock } = setup(t);
+  const listed: ClientConfig = { ...APP, client_id: 'listed' };
+  const schools = [{ slug: 's', name: 'S', apps: ['listed'] }];
+  await syncConfigClients(store, [APP, listed], clock, schools);
+  t.equal((await store.findClient('app'))?.allOrganisations, undefined, 'offered by default: of no school until one connects it');
+  t.equal((await store.findClient('listed'))?.allOrganisations, undefined);
+  t.same(await syncConfigClients(store, [APP, listed], clock, schools, 'every_school'), { written: ['app'], removed: [] }, 'every_school rewrites the unlisted app');
+  t.equal((await store.findClient('app'))?.allOrganisations, true, 'every_school: of every school, as before the console');
+  t.equal((await store.findClient('listed'))?.allOrganisations, undefined, 'a listed app stays its schools\'');
+  await syncConfigClients(store, [APP, listed], clock, schools, 'offered');
+  t.equal((await store.findClient('app'))?.allOrganisations, undefined, 'offered again');
+  const file = { clients: [APP, listed], organisations: schools };
+  t.same([...offeredClientIds(file)], ['app'], 'the console offers the unlisted app');
+  t.same([...everySchoolClientIds(file)], [], 'and it is of no school by itself');
+  t.same([...offeredClientIds({ ...file, config_apps: 'every_school' })], [], 'every_school offers nothing');
+  t.same([...everySchoolClientIds({ ...file, config_apps: 'every_school' })], ['app']);
 });
 
 t.test('a config client_id already taken by a developer-area app stops startup and leaves the app alone', async (t) => {

@@ -28,6 +28,8 @@ t.test('the revision: the file\'s number (0 when left out) and a hash of what it
   const school = { slug: 's', name: 'S' };
   t.not(configRevision({ clients: [A, B], organisations: [{ ...school, apps: ['a'] }] }).hash, r.hash, 'a school\'s app list changes it');
   t.equal(configRevision({ clients: [A, B], organisations: [school] }).hash, r.hash, 'schools without app lists do not');
+  t.equal(configRevision({ clients: [A, B], config_apps: 'offered' }).hash, r.hash, 'config_apps written out as its default: the same');
+  t.not(configRevision({ clients: [A, B], config_apps: 'every_school' }).hash, r.hash, 'apps of every school change it');
 });
 
 t.test('the Demo App moved by LANYARD_DEMO_APP is another revision of the demo configuration', async (t) => {
