@@ -5,6 +5,7 @@ import { systemClock } from '../../src/clock.js';
 import { actorOf } from '../../src/developer/actor.js';
 import { AppService } from '../../src/developer/app-service.js';
 import { lanyard as cli } from '../helpers/cli.js';
+import { writeConfig } from '../helpers/config-file.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 
@@ -24,8 +25,8 @@ async function developer(lanyard: Lanyard, email: string): Promise<DeveloperAcco
   return account;
 }
 
-async function scenario(t: Test) {
-  const lanyard = await startLanyard(t);
+async function scenario(t: Test, lanyardEnv: Record<string, string> = {}) {
+  const lanyard = await startLanyard(t, { env: lanyardEnv });
   const service = new AppService({ store: lanyard.store, clock: systemClock, log: lanyard.app.log });
   const ada = await developer(lanyard, 'ada@example.com');
   const bo = await developer(lanyard, 'bo@example.com');
@@ -129,7 +130,8 @@ t.test('unknown ids, config-file clients and missing arguments: one clear line, 
 });
 
 t.test('apps connect, connections and disconnect: which apps a school uses, in its order, for some user types', async (t) => {
-  const s = await scenario(t);
+  // The Demo App listed by no school, and configuration-file apps of every school, as before the school console.
+  const s = await scenario(t, { LANYARD_CONFIG: writeConfig((c) => { c.config_apps = 'every_school'; delete c.organisations![0]!.apps; }) });
   await s.run(['approve', s.tables]);
   await s.run(['approve', s.reader]);
   const first = await s.run(['connect', '--org', 'demo-school', s.tables, '--types', 'student']);

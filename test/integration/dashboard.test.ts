@@ -236,8 +236,9 @@ t.test('the file\'s connections follow the file from one start to the next', asy
   const fewer = writeConfig((c) => {
     c.clients.push({ client_id: 'staff-room', name: 'Staff Room', secrets: ['staff-room-secret'], redirect_uris: [CALLBACK] });
     c.organisations![0]!.apps = ['staff-room'];
+    c.config_apps = 'every_school';
   });
   const restarted = await startLanyard(t, { env: { LANYARD_CONFIG: fewer }, dir: lanyard.dir });
   t.same((await restarted.store.listConnections(demo.id)).map((c) => c.clientId), ['staff-room'], 'the rest removed');
-  t.equal((await restarted.store.findClient('demo-app'))?.allOrganisations, true, 'listed by no school now: every school');
+  t.equal((await restarted.store.findClient('demo-app'))?.allOrganisations, true, 'listed by no school now, with config_apps every_school: every school');
 });
