@@ -6,7 +6,7 @@ import { html, type Raw } from '../../web/html.js';
 
 /** Claims as a list a school reads: what, when, and the claim's name for whoever checks. */
 const claimList = (claims: ReceivedClaim[]): Raw => html`<ul class="claim-list">
-  ${claims.map((c) => html`<li>${c.what} <span class="muted">(${c.when}; ${breakableCode(c.claim, '/_')})</span></li>`)}
+  ${claims.map((c) => html`<li>${c.what} <span class="muted">(${c.when}; ${breakableCode(c.claim, '/')})</span></li>`)}
 </ul>`;
 
 /**
