@@ -5,7 +5,7 @@ import pino from 'pino';
 import t from 'tap';
 import type { DeveloperAccount } from '../../adapters/store.js';
 import { systemClock } from '../../src/clock.js';
-import { actorOf } from '../../src/developer/actor.js';
+import { actorOf, OPERATOR } from '../../src/developer/actor.js';
 import { hashCredential } from '../../src/accounts/credential-hasher.js';
 import { ApiTokens } from '../../src/developer/api-tokens.js';
 import { normalisePassword } from '../../src/developer/developer-password.js';
@@ -25,9 +25,11 @@ type Json = any;
 const API = '/developer/api';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
-async function developer(lanyard: Lanyard, name: string, email?: string): Promise<{ account: DeveloperAccount; token: string }> {
+async function developer(lanyard: Lanyard, name: string, email?: string, o: { twoStep?: boolean } = {}): Promise<{ account: DeveloperAccount; token: string }> {
   const now = new Date().toISOString();
   const account: DeveloperAccount = {
+    // A live app's team signs in with a second factor (its secret is never read here: tokens act for the account).
+    ...(o.twoStep ? { totpSecret: 'unused' } : {}),
     id: `dev_${name.toLowerCase()}`, email: email ?? `${name.toLowerCase()}@example.com`, displayName: name,
     // The password of the token example's body: creating a token through the API asks for it again.
     passwordHash: await hashCredential(normalisePassword('correct horse battery staple')),
@@ -166,6 +168,12 @@ t.test('every documented request body is enforced as documented, and its example
   const hosts = new AppService({ store: lanyard.store, clock: systemClock, log: pino({ level: 'silent' }) });
   const { clientId: invitedTo } = await hosts.register(actorOf(host.account), { name: 'Invited' });
   await hosts.addTeamMember(actorOf(host.account), invitedTo, ada.account.email);
+  // Asking a school takes a live app: one of Lin's, who signs in with a second factor as a live app's team must.
+  const lin = await developer(lanyard, 'Lin', undefined, { twoStep: true });
+  const { clientId: live } = await hosts.register(actorOf(lin.account), { name: 'Live' });
+  await hosts.addCallback(actorOf(lin.account), live, 'https://live.example/cb');
+  await hosts.requestLive(actorOf(lin.account), live);
+  await hosts.approve(OPERATOR, live);
   const bodies = operations.filter((o) => o.op.requestBody);
   t.ok(bodies.length >= 8, `${bodies.length} documented request bodies`);
   for (const { method, path, op } of bodies) {
@@ -181,9 +189,11 @@ t.test('every documented request body is enforced as documented, and its example
       // The example's team mate must exist to be added; each example address is made an account.
       if (key === 'email') await developer(lanyard, 'Colleague', value as string).catch(() => undefined);
     }
-    const url = path.replace('{client_id}', path.startsWith(`${API}/invitations/`) ? invitedTo : app.client_id).replace('{secret_id}', secret.id);
+    const asks = path.endsWith('/schools');
+    const url = path.replace('{client_id}', path.startsWith(`${API}/invitations/`) ? invitedTo : asks ? live : app.client_id).replace('{secret_id}', secret.id);
+    const token = asks ? lin.token : ada.token;
     const refused = async (what: string, body: unknown, pointer: string) => {
-      const r = await call(method, url, body);
+      const r = await call(method, url, body, token);
       t.equal(r.status, 400, `${name}: ${what} refused`);
       t.ok(r.json?.fields?.some((f: { path: string }) => f.path === pointer), `${name}: ${what} → field ${pointer}`);
       t.same(answerMatches(op.responses['400'].content['application/json'].schema, r.json), [], `${name}: the 400 is shaped as documented`);
@@ -205,7 +215,7 @@ t.test('every documented request body is enforced as documented, and its example
     }
     await refused('a list instead of an object', [example], '');
 
-    const accepted = await call(method, url, example);
+    const accepted = await call(method, url, example, token);
     t.ok(accepted.status >= 200 && accepted.status < 300, `${name}: its example is accepted (${accepted.status} ${JSON.stringify(accepted.json?.fields ?? '')})`);
     const documented = op.responses[String(accepted.status)];
     t.ok(documented, `${name}: ${accepted.status} is a documented answer`);

@@ -312,7 +312,8 @@ t.test('an app not yet live: its logout_url is a link on a “You are signed out
 
 t.test('prompt=none tells a development app nothing about the visitor: the same answer whatever the session', async (t) => {
   const config = writeConfig((c) => {
-    c.organisations!.push({ slug: 'other-school', name: 'Other School', users: [{ username: 'head', password: 'head-pass', given_name: 'Hal', family_name: 'Head', type: 'employee' }] });
+    // Other School uses the Demo App too, so that its head has a session of their own.
+    c.organisations!.push({ slug: 'other-school', name: 'Other School', apps: ['demo-app'], users: [{ username: 'head', password: 'head-pass', given_name: 'Hal', family_name: 'Head', type: 'employee' }] });
   });
   const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: config } });
   const app = await developmentApp(lanyard);

@@ -10,6 +10,7 @@ const twoSchools = () => writeConfig((c) => {
   c.organisations!.push({
     slug: 'hill-academy',
     name: 'Hill Academy',
+    apps: ['demo-app'], // both schools use the Demo App (the file lists it for each)
     users: [{ username: 'teacher', password: 'hill-pass-123', given_name: 'Hal', family_name: 'Hill', type: 'employee' }],
   });
 });
