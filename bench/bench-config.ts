@@ -65,6 +65,7 @@ export async function writeBenchConfig(dir: string, o: { pupils: number; staff: 
     organisations: [{
       slug: ORG,
       name: 'Bench Primary',
+      apps: [clientId],
       login_methods: ['emoji', 'password'],
       users: [
         ...pupils.map((username, i) => ({
