@@ -19,7 +19,14 @@ export function appReceivesView(client: StoredClient, issuer: string): Raw {
     return html`<p>It asks for no scopes by default. When it signs someone in it may still ask for <code>openid</code>, and then receives:</p>
 ${claimList(identityClaims(issuer))}`;
   }
-  return html`${scopes.map((s) => html`<p><code>${s.scope}</code>: ${s.title}. It receives:</p>${claimList(s.claims)}`)}`;
+  // A scope that carries what an earlier one does says so, and lists only what it adds.
+  const said = new Set<string>();
+  return html`${scopes.map((s) => {
+    const more = s.claims.filter((c) => !said.has(c.claim));
+    const repeats = more.length < s.claims.length;
+    for (const c of s.claims) said.add(c.claim);
+    return html`<p><code>${s.scope}</code>: ${s.title}. ${repeats ? 'The same, and also:' : 'It receives:'}</p>${claimList(more)}`;
+  })}`;
 }
 
 /** An app's name with its logo (Lanyard's own copy) or nothing, and its description and homepage when it has them. */

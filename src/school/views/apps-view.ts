@@ -21,7 +21,7 @@ export const appsPath = (slug: string, rest = '') => schoolPath(slug, `/apps${re
 const appPath = (slug: string, clientId: string, rest = '') => appsPath(slug, `/${encodeURIComponent(clientId)}${rest}`);
 
 /** A day as people read it (UTC, as every instance stores it). */
-export const day = (iso: string | undefined) => (iso ? html`<time datetime="${iso}">${iso.slice(0, 10)}</time>` : '');
+export const day = (iso: string | undefined) => (iso ? html`<time class="nowrap" datetime="${iso}">${iso.slice(0, 10)}</time>` : '');
 
 /** Who may use the app: its connection's user types, or everyone. */
 export const whoMayUse = (connection: AppConnection | undefined) => (connection?.userTypes?.length ? connection.userTypes.join(', ') : 'Everyone');
@@ -98,7 +98,7 @@ ${table<SchoolApp & { place: number }>('Your schoolâ€™s apps, in the dashboardâ€
     { heading: 'App', cell: (a) => html`<strong>${a.client.name}</strong>${a.client.status !== 'live' ? html` <span class="muted">(not live: signs no one in)</span>` : ''}` },
     { heading: 'Who may use it', cell: (a) => whoMayUse(a.connection) },
     { heading: 'Put there by', cell: (a) => connectedBy(a.connection) },
-    { heading: 'Change', cell: (a) => rowActions(p, a, a.place, movable) },
+    { heading: 'Actions', cell: (a) => rowActions(p, a, a.place, movable) },
   ], c.apps.map((a, i) => ({ ...a, place: i + 1 })), 'Your school uses no apps yet: approve one asking, or connect one offered.')}
 
 <h2 id="offered">Offered</h2>
