@@ -1,7 +1,7 @@
 import type { BrowserContextOptions } from 'playwright-core';
 import t from 'tap';
 import type { ClientConfig } from '../../src/config/schema.js';
-import { launchBrowser, openPage, screenshotSections } from '../helpers/browser.js';
+import { launchBrowser, openPage, screenshotSections, tabTo } from '../helpers/browser.js';
 import { askSchool, CALLBACK } from '../helpers/console-apps.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { startLanyard } from '../helpers/lanyard.js';
@@ -86,9 +86,8 @@ t.test('the Apps pages at three sizes: axe-clean, no sideways scrolling; approvi
     const { page, problems } = await openPage(t, browser, SIZES[2]![1]);
     await page.context().addCookies([{ name: 'lanyard_school', value: session, domain: new URL(url).hostname, path: '/school' }]);
     await page.goto(`${url}/school/north/apps`);
-    const approve = page.getByRole('button', { name: 'Approve Tables Trainer' });
-    for (let i = 0; i < 40 && !(await approve.evaluate((e) => e === document.activeElement)); i += 1) await page.keyboard.press('Tab');
-    t.ok(await approve.evaluate((e) => e === document.activeElement), 'reached with Tab');
+    const reached = await tabTo(page, /^Approve Tables Trainer$/, 40);
+    t.ok(reached.focusVisible, 'reached with Tab, its focus shown');
     await Promise.all([page.waitForURL(/\/school\/north\/apps#connected$/), page.keyboard.press('Enter')]);
     t.match(await page.getByRole('status').innerText(), /Tables Trainer is on your school’s dashboards now/);
     t.match(await page.getByRole('table', { name: /Your school’s apps/ }).innerText(), /Tables Trainer/);
