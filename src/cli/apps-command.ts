@@ -36,7 +36,7 @@ export const appsCommands: Group = {
     }),
     command({
       name: 'approve',
-      summary: 'let an app waiting for review go live: schools can then be connected to it (`apps connect`)',
+      summary: 'let an app waiting for review go live: its developers can then ask schools, which approve it in the school console (or `apps connect`)',
       details: 'Recorded in the app\'s history as the operator. Takes effect at once on every instance.',
       args: clientIdArg,
       options: {},

@@ -105,7 +105,7 @@ function explained(err: unknown, clientId: string, verb: string): unknown {
 export async function approveAppCommand(config: Config, clock: Clock, clientId: string): Promise<void> {
   await withConfiguredStore(config, clock, async (store) => {
     const app = await appService(store, clock).approve(OPERATOR, clientId).catch((err: unknown) => { throw explained(err, clientId, 'approve'); });
-    write(`approved "${app.name}" (${app.clientId}): it is live now, on every instance; every sandbox sign-in it had is ended (its tokens revoked); a school uses it once connected: \`lanyard apps connect --org SLUG ${app.clientId}\``);
+    write(`approved "${app.name}" (${app.clientId}): it is live now, on every instance; every sandbox sign-in it had is ended (its tokens revoked); a school uses it once its admins approve the developers' request in the school console, or once connected: \`lanyard apps connect --org SLUG ${app.clientId}\``);
   });
 }
 
