@@ -12,8 +12,11 @@ queue (status <code>pending</code>) and the people who run Lanyard review it. Wh
 only the sandbox school.</p>
 <ul>
   <li><strong>Approved:</strong> the app is <code>live</code> (at once, on every instance). It signs in the users
-  of the schools that use it: each school’s operators connect it, and it appears on their users’
-  <a href="#launch">dashboards</a>.</li>
+  of the schools that use it. Ask a school on the app’s <strong>Schools</strong> page (or
+  ${slashed('POST /developer/api/apps/{client_id}/schools')}), with a short note: the school’s admins see your
+  request in their school console, with what your app receives (its default scopes and their claims), and
+  approve it (it appears on their users’ <a href="#launch">dashboards</a>) or decline it with a reason you read
+  on the same page.</li>
   <li><strong>Declined:</strong> the app is back in development, with a note from the reviewer on its page
   saying why. Change what it asks, and request again.</li>
 </ul>

@@ -10,8 +10,8 @@ export const launchSection: DocSection = {
   title: 'Dashboard launch',
   body: ({ issuer }) => html`
 <p>Pupils and staff can sign in at Lanyard itself (${slashed(`${issuer}/`)}) and see a tile for each app their
-school uses. A school uses your app once it is <a href="#going-live">live</a> and the school’s operators connect
-it (possibly for some user types only); users of other schools get <em>This app is not available at your
+school uses. A school uses your app once it is <a href="#going-live">live</a> and the school has approved it
+(possibly for some user types only); users of other schools get <em>This app is not available at your
 school</em>, and your app gets <code>error=access_denied</code>. A tap on the tile opens your app, already
 signed in, in one of two ways:</p>
 <h3>With an initiate login URI (recommended)</h3>
