@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../src/clock.js';
 import { LanyardError } from '../src/errors.js';
 import { redisAppRequests } from './redis/app-requests.js';
+import { redisAudit } from './redis/audit.js';
 import { redisBadges } from './redis/badges.js';
 import { redisClients } from './redis/clients.js';
 import { redisConfigRevisions } from './redis/config-revisions.js';
@@ -24,14 +25,11 @@ import { redisStaffFactors } from './redis/staff-factors.js';
 import { redisStaffGrants } from './redis/staff-grants.js';
 import { redisStaffTokens } from './redis/staff-tokens.js';
 import { sweepExpired } from './redis/sweep.js';
-import { type EntryIO, redisTransfer } from './redis/transfer.js';
+import { redisTransfer } from './redis/transfer.js';
 import { type RedisTarget, redisPrefixProblem } from '../src/config/store-url.js';
-import type { EntryKind, Store } from './store.js';
+import type { Store } from './store.js';
 
 export type { RedisPersistence } from './redis/persistence.js';
-
-/** A kind whose backend is still to come: it exports and counts nothing (replaced by its module when it lands). */
-const NOTHING_YET: EntryIO<never> & EntryIO<EntryKind> = { async *read() {}, count: async () => 0, async write() {} };
 
 /** How long a readiness probe key lives: Redis removes it by itself. */
 const PROBE_TTL_MS = 10_000;
@@ -75,6 +73,7 @@ export async function openRedisStore(
   const rosterEntries = redisRosterEntries(ctx);
   const counters = redisCounters(ctx);
   const settings = redisSettings(ctx);
+  const audit = redisAudit(ctx);
   const transfer = redisTransfer({
     organisation: directory.entries.organisations,
     user: directory.entries.users,
@@ -91,7 +90,7 @@ export async function openRedisStore(
     staff_factor: staffFactors.entries,
     staff_token: staffTokens.entries,
     help_code: helpCodes.entries,
-    audit_event: NOTHING_YET,
+    audit_event: audit.entries,
     developer: developers.entries.developer,
     team_member: developers.entries.team_member,
     api_token: developers.entries.api_token,
@@ -124,6 +123,7 @@ export async function openRedisStore(
     ...redisRoster(ctx, oidc.records.revokeByAccountId),
     ...counters.counters,
     ...settings.settings,
+    ...audit.audit,
     ...transfer,
     sweep: () => sweepExpired(ctx, {
       records: oidc.sweepRecords, indexes: oidc.pruneIndexes, owner: oidc.pruneOwner, expiring: counters.sweepKeys,

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Clock } from '../src/clock.js';
 import { sqliteAppRequests } from './sqlite/app-requests.js';
+import { sqliteAudit } from './sqlite/audit.js';
 import { sqliteBadges } from './sqlite/badges.js';
 import { retryBusyWrites } from './sqlite/busy-retry.js';
 import { checkpointInBackground, leaveCheckpointsToAThread } from './sqlite/checkpointer.js';
@@ -88,6 +89,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteRoster(db, batch),
     ...helpCodes,
     ...sqliteStaff(db),
+    ...sqliteAudit(db, batch),
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),

@@ -59,6 +59,14 @@
  *     P:{developers}:tokens                 hash id → DeveloperApiToken JSON
  *     P:{developers}:tokens-of:<devId>      set of token ids (members are checked against `tokens`)
  *     P:{developers}:events:<subject>       list of DeveloperEvent JSON, newest first
+ *   {audit}: the audit trail (adapters/redis/audit.ts; its scripts reach the keys below by the tag's prefix)
+ *     P:{audit}:events                      hash id → AuditEvent JSON
+ *     P:{audit}:by-time                     sorted set of ids, scored by `at` (epoch ms): every school's, for purge and export
+ *     P:{audit}:org:<orgId>                 sorted set of the school's ids, scored by `at`
+ *     P:{audit}:user:<orgId>:<userId>       sorted set of the ids whose actor or subject the user is
+ *     P:{audit}:client:<orgId>:<clientId>   sorted set of the ids of the app's events
+ *     P:{audit}:aggregates:<orgId>          hash aggregate key → the id of its row
+ *     P:{audit}:usage:<orgId>:<day>         hash of the day's use (adapters/store/audit-usage.ts fields) → count
  *   {keys}
  *     P:{keys}:keys                         hash kid → StoredKey JSON
  *     P:{keys}:active                       hash month → kid of the month's unrevoked key
@@ -173,6 +181,16 @@ export function keyLayout(prefix: string) {
       match: { teams: `${devs}team:*`, events: `${devs}events:*` },
       /** The client of a team key (from a SCAN by `match`). */
       teamOf: (key: string) => key.slice(`${devs}team:`.length),
+    },
+    audit: {
+      /** What the trail's scripts put before each key they reach (`org:<orgId>`, `usage:<orgId>:<day>`, …). */
+      prefix: `${p}{audit}:`,
+      events: `${p}{audit}:events`,
+      byTime: `${p}{audit}:by-time`,
+      organisation: (organisationId: string) => `${p}{audit}:org:${organisationId}`,
+      user: (organisationId: string, userId: string) => `${p}{audit}:user:${organisationId}:${userId}`,
+      client: (organisationId: string, clientId: string) => `${p}{audit}:client:${organisationId}:${clientId}`,
+      usage: (organisationId: string, day: string) => `${p}{audit}:usage:${organisationId}:${day}`,
     },
     keys: { keys: `${p}{keys}:keys`, active: `${p}{keys}:active` },
     oidc: {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { AUDIT_EXPORT_SQL, AUDIT_IMPORT_SQL, auditRow, type AuditRow, toAuditEvent } from './audit.js';
 import { ENTRY_KINDS, type EntryKind, type OidcPayload, type StoreEntry, type Transfer } from '../store.js';
 import {
   type ApiTokenRow, apiTokenRow, DEVELOPER_SQL, developerEventRow, type DeveloperEventRow, type DeveloperRow, developerRow,
@@ -24,9 +25,6 @@ import {
 
 type Row = Record<string, unknown>;
 
-/** A kind whose backend is still to come: it exports and counts nothing (replaced by its table when it lands). */
-const NOTHING_YET = 'SELECT NULL WHERE 0';
-
 /** What each kind reads (live rows only) and how a row becomes an entry. */
 const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<StoreEntry, { kind: K }>['value']] } = {
   organisation: ['SELECT * FROM organisations ORDER BY id', (r) => toOrganisation(r as unknown as OrganisationRow)],
@@ -49,7 +47,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   staff_factor: ['SELECT * FROM staff_factors ORDER BY user_id', (r) => toStaffFactor(r as unknown as StaffFactorRow)],
   staff_token: ['SELECT * FROM staff_api_tokens ORDER BY id', (r) => toStaffToken(r as unknown as StaffTokenRow)],
   help_code: ['SELECT * FROM help_codes WHERE expires_ms > @now ORDER BY user_id', (r) => toHelpCode(r as unknown as HelpCodeRow)],
-  audit_event: [NOTHING_YET, (r) => r as never],
+  audit_event: [AUDIT_EXPORT_SQL, (r) => toAuditEvent(r as unknown as AuditRow)],
   developer: ['SELECT * FROM developers ORDER BY id', (r) => toDeveloper(r as unknown as DeveloperRow)],
   team_member: ['SELECT * FROM team_members ORDER BY client_id, developer_id', (r) => toTeamMember(r as unknown as TeamMemberRow)],
   api_token: ['SELECT * FROM developer_api_tokens ORDER BY id', (r) => toApiToken(r as unknown as ApiTokenRow)],
@@ -68,7 +66,7 @@ const TABLES: Record<EntryKind, string> = {
   sign_in: 'user_sign_ins', client: 'clients',
   client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections',
   app_request: 'app_requests', staff_grant: 'staff_grants', staff_factor: 'staff_factors', staff_token: 'staff_api_tokens',
-  help_code: 'help_codes', audit_event: `(${NOTHING_YET})`, developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
+  help_code: 'help_codes', audit_event: 'audit_events', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
@@ -105,6 +103,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     staff_factor: db.prepare(STAFF_SQL.putFactor),
     staff_token: db.prepare(STAFF_SQL.putToken),
     help_code: db.prepare(HELP_CODE_UPSERT_SQL),
+    audit_event: db.prepare(AUDIT_IMPORT_SQL),
     client_logo: db.prepare(LOGO_UPSERT_SQL),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
       last_used_at, expires_at) VALUES (@client_id, @id, @hash, @label, @hint, @created_at, @last_used_at, @expires_at)`),
@@ -148,6 +147,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       case 'staff_factor': return w.staff_factor.run(staffFactorRow(e.value));
       case 'staff_token': return w.staff_token.run(staffTokenRow(e.value));
       case 'help_code': return Date.parse(e.value.expiresAt) <= now() ? undefined : w.help_code.run(helpCodeRow(e.value));
+      case 'audit_event': return w.audit_event.run(auditRow(e.value));
       case 'developer': return w.developer.run(developerRow(e.value));
       case 'team_member': return w.team_member.run(teamMemberRow(e.value));
       case 'api_token': return w.api_token.run(apiTokenRow(e.value));

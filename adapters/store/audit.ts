@@ -56,8 +56,9 @@ export interface AuditFilter {
   from?: string | undefined;
   /** ISO 8601, exclusive. */
   to?: string | undefined;
+  /** One of these kinds (an empty list matches nothing). */
   kinds?: AuditKind[] | undefined;
-  /** Events whose actor or subject is one of these users (a person, or a class's people). */
+  /** Events whose actor or subject is one of these users (a person, or a class's people; an empty list matches nothing). */
   userIds?: string[] | undefined;
   clientId?: string | undefined;
   /** Only events before this one (by at, then id): the next page. */
@@ -78,11 +79,17 @@ export interface UsageDay {
 }
 
 export interface AuditTrail {
-  /** Appends events (a batch, in order); those with an `aggregate` key merge into their row. */
+  /**
+   * Appends events (a batch, in order); those with an `aggregate` key merge into their row. An event whose id
+   * is stored already is skipped, so a batch written again (its first write's answer lost) counts nothing twice.
+   */
   appendAudit(events: AuditEvent[]): Promise<void>;
   /** Matching events, newest first (by at, then id), at most `limit`. */
   queryAudit(filter: AuditFilter): Promise<AuditEvent[]>;
-  /** The school's use per UTC day from `fromDay` to `toDay` (YYYY-MM-DD, inclusive), days with nothing left out. */
+  /**
+   * The school's use per UTC day from `fromDay` to `toDay` (YYYY-MM-DD, inclusive), oldest first, days with
+   * nothing left out (what counts: adapters/store/audit-usage.ts). Cheap: kept per day as events are appended.
+   */
   auditUsage(organisationId: string, fromDay: string, toDay: string): Promise<UsageDay[]>;
   /** Removes every event (of every school) before `before` (ISO 8601); returns how many rows. */
   purgeAuditBefore(before: string): Promise<number>;

@@ -1,6 +1,7 @@
 import type { Test } from 'tap';
 import { accountSessionsContract } from './account-sessions.js';
 import { appRequestsContract } from './app-requests.js';
+import { auditContract } from './audit.js';
 import { badgesContract } from './badges.js';
 import { clientsContract } from './clients.js';
 import { configRevisionsContract } from './config-revisions.js';
@@ -41,6 +42,7 @@ const DOMAINS = {
   'help codes': helpCodesContract,
   staff: staffContract,
   'roster reads': rosterReadsContract,
+  audit: auditContract,
   counters: countersContract,
   locks: locksContract,
   settings: settingsContract,
