@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { Store } from '../adapters/store.js';
 import type { LoginThrottle } from '../src/accounts/login-throttle.js';
+import type { AuditRecorder } from '../src/audit/audit-recorder.js';
 import type { DeviceCookies } from '../src/accounts/device-cookies.js';
 import type { Clock } from '../src/clock.js';
 import type { ClientRegistry } from '../src/clients/client-registry.js';
@@ -21,6 +22,8 @@ export interface InteractionDeps {
   clock: Clock;
   /** The issuer: the screens answer only under its host (src/web/issuer-host.ts). */
   issuer: string;
+  /** Every sign-in, and every failed one, goes into the school's audit trail (interactions/audit-sign-in.ts). */
+  audit: AuditRecorder;
 }
 
 export type Details = Awaited<ReturnType<ProviderHost['provider']['interactionDetails']>>;

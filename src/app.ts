@@ -4,6 +4,7 @@ import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
 import { notFoundPage, tooManyRequestsPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
+import type { AuditLog } from './audit/audit-log.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
 import { classroomDeviceKey, DeviceCookies } from './accounts/device-cookies.js';
@@ -15,8 +16,6 @@ import type { Config } from './config/config.js';
 import { dashboard } from './dashboard/index.js';
 import { developerArea } from './developer/index.js';
 import { schoolConsole } from './school/index.js';
-import type { AuditRecorder } from './audit/audit-recorder.js';
-import { unbatchedAudit } from './audit/unbatched-audit.js';
 import { docsRoute } from './docs/index.js';
 import { assetRoutes } from './web/assets.js';
 import { clientErrorHandler } from './http/client-error.js';
@@ -59,6 +58,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** The configuration file's revision against the store's and the other instances' (src/startup/services.ts). */
   configRevision: ConfigRevisionWatch;
+  /** The audit recorder (src/startup/services.ts): the areas record into it; its failures go to the app's log. */
+  audit: AuditLog;
   /**
    * Where log lines go (default: written to stdout as they come); a serving process gathers them
    * (src/logging.ts serverLogStream), and tests capture them to check that no secret is logged.
@@ -66,8 +67,6 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Fetches apps' logos (default: public https hosts only); tests give one that reaches their loopback server. */
   logoFetcher?: LogoFetcher;
-  /** The schools' audit trail (src/audit/). */
-  audit?: AuditRecorder;
 }
 
 export interface LanyardApp extends FastifyInstance {
@@ -120,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   app.addHook('onClose', async () => keyRotation.stop());
   const { configRevision } = deps;
   metrics.watchConfigRevision(() => configRevision.report());
+  const { audit } = deps;
+  audit.logTo(app.log);
+  metrics.watchAudit(() => audit.stats());
   app.addHook('onReady', async () => configRevision.start(app.log));
   app.addHook('onClose', async () => configRevision.stop());
 
@@ -146,9 +148,9 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const devices = new DeviceCookies({
     cookieKeys: deps.cookieKeys, counters: store, trustedDevices, newDevicesPerIpPerHour: throttle.policy.newDevicesPerIpPerHour,
   });
-  await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, issuer: config.issuer });
+  await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, issuer: config.issuer, audit });
   classroomDeviceRoutes(app, { host, store, clients, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
-  await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer });
+  await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer, audit });
 
   await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
@@ -157,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   await schoolConsole(app, {
     config, store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
-    audit: deps.audit ?? unbatchedAudit(store, app.log), issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
+    audit, issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
   healthRoutes(app, store, () => identity.check(), { config: () => configRevision.readiness() });

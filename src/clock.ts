@@ -23,3 +23,6 @@ export class ManualClock implements Clock {
 }
 
 export const epochSeconds = (clock: Clock): number => Math.floor(clock.now().getTime() / 1000);
+
+/** The instant `days` days before now (ISO 8601): where a retention period of that many days begins. */
+export const daysAgo = (clock: Clock, days: number): string => new Date(clock.now().getTime() - days * 86_400_000).toISOString();

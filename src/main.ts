@@ -8,6 +8,7 @@ import { openServices } from './startup/services.js';
 import { stopOnce } from './startup/shutdown.js';
 import { holdHangUps, onHangUp } from './process/hang-up.js';
 import { beginStartup, finishStartup, prettyOutput, startSweeper } from './startup/startup.js';
+import { auditSettings } from './config/audit.js';
 import { rosterSettings } from './config/roster.js';
 
 /**
@@ -34,9 +35,11 @@ async function serveOneProcess(config: Config, out: NodeJS.WriteStream): Promise
   const app = await buildApp({ config, clock: systemClock, ...services, logStream: serverLogStream(pretty, out) });
   routeProviderConsole(app.log);
   const startup = beginStartup(config, pretty, app.log, services.redisPersistence);
-  const sweeper = startSweeper(services.store, app.log, { clock: systemClock, days: rosterSettings(config.file).retentionDays });
+  const sweeper = startSweeper(services.store, app.log, {
+    clock: systemClock, days: rosterSettings(config.file).retentionDays, auditDays: auditSettings(config.file).retentionDays,
+  });
 
-  const stop = stopOnce({ app, store: services.store, beforeClose: () => clearInterval(sweeper) });
+  const stop = stopOnce({ app, store: services.store, audit: services.audit, beforeClose: () => clearInterval(sweeper) });
   const shutdown = (signal: string) => stop({ line: { event: 'shutdown', signal }, message: 'shutting down' });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

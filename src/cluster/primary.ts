@@ -15,6 +15,7 @@ import { lowerHashingPriority } from './hashing-priority.js';
 import { oneReloadAtATime, reloadWorkers } from './reload.js';
 import { argon2Slots, threadPoolSize, workerExecArgv } from '../process/sizing.js';
 import { WorkerPool, WorkerStartupError } from './worker-pool.js';
+import { auditSettings } from '../config/audit.js';
 import { rosterSettings } from '../config/roster.js';
 
 /**
@@ -47,6 +48,7 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
     await reloads.settled(); // a reload writing the file into the store finishes before the store closes
     stopHashing();
     await metrics.close();
+    await services.audit.close();
     await services.store.close();
     process.exit(code);
   };
@@ -62,7 +64,9 @@ export async function servePrimary(config: Config, out: NodeJS.WriteStream): Pro
       void exit(1);
     },
   });
-  const sweeper = startSweeper(services.store, log, { clock: systemClock, days: rosterSettings(config.file).retentionDays });
+  const sweeper = startSweeper(services.store, log, {
+    clock: systemClock, days: rosterSettings(config.file).retentionDays, auditDays: auditSettings(config.file).retentionDays,
+  });
   const shutdown = (signal: string) => { log.info({ event: 'shutdown', signal }, 'shutting down'); void exit(0); };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));

@@ -27,7 +27,7 @@ export async function serveWorker(config: Config, out: NodeJS.WriteStream): Prom
   const app = await buildApp({ config, clock: systemClock, ...services, logStream: serverLogStream(pretty, out) });
   routeProviderConsole(app.log);
 
-  const stopWorker = stopOnce({ app, store: services.store });
+  const stopWorker = stopOnce({ app, store: services.store, audit: services.audit });
   const stop = (reason: string) => stopWorker({
     line: { event: 'worker.stopping', reason },
     message: 'worker shutting down',

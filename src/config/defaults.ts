@@ -143,6 +143,16 @@ export const ROSTER_DEFAULTS = {
 } as const;
 
 /**
+ * The file's `audit` (docs/storage.md → The audit trail): a school's audit trail is kept `retention_days` (365: a
+ * school year and the next one's start, to answer "who signed in then?"), then deleted by the running server.
+ * `enabled: false` records nothing: only for the bench, which measures what the trail costs.
+ */
+export const AUDIT_DEFAULTS = {
+  retention_days: 365,
+  enabled: true,
+} as const;
+
+/**
  * The file's `roster.types`: the SPEC's user `type` for each OneRoster role. A school may map a role
  * differently (teacher → employee); roles it does not name keep these.
  */

@@ -42,6 +42,7 @@ export function productionFileProblems(file: ConfigFile, usingDemo: boolean): st
   if (file.service_documentation?.startsWith('http://')) {
     problems.push('/service_documentation: must be https in production');
   }
+  if (file.audit?.enabled === false) problems.push('/audit/enabled: a school relies on its audit trail; turning it off is refused in production (it is for the bench)');
   return problems;
 }
 
@@ -63,6 +64,7 @@ export function developmentWarnings(
   if ((config.file.organisations ?? []).some((o) => o.users?.some((u) => u.password || u.emoji_password || u.badge_code))) {
     warnings.push('plaintext user credentials (password, emoji_password or badge_code) in the configuration: whoever reads the file can sign in as those users');
   }
+  if (config.file.audit?.enabled === false) warnings.push('audit.enabled is false: nothing is recorded in the schools\' audit trail (sign-ins, launches, credential changes)');
   if (!config.cookieKeys) warnings.push('LANYARD_COOKIE_KEYS unset: cookie signing keys are generated and kept in the store; set your own before going live (production requires them)');
   return warnings;
 }

@@ -3,6 +3,7 @@ import {
   CONFIG_APPS_DEFAULT, CONFIG_REVISION_DEFAULT, DEVELOPER_SIGNUP_DEFAULT, RATE_LIMIT_DEFAULTS, RESPONSE_TYPES_DEFAULT,
   THROTTLING_DEFAULTS,
 } from './defaults.js';
+import { AUDIT_SCHEMA } from './schema-audit.js';
 import { ORGANISATION_SCHEMA, USER_SCHEMA } from './schema-directory.js';
 import { ROSTER_SCHEMA } from './schema-roster.js';
 
@@ -98,7 +99,8 @@ export const CONFIG_SCHEMA = {
         }
       }
     },
-    roster: ROSTER_SCHEMA
+    roster: ROSTER_SCHEMA,
+    audit: AUDIT_SCHEMA
   },
   definitions: {
     url: {
@@ -296,6 +298,7 @@ export type RateLimitsConfig = NonNullable<ConfigFile['rate_limits']>;
 export type RosterConfig = NonNullable<ConfigFile['roster']>;
 /** What becomes of a file's client that no organisation lists (docs/dashboard-and-app-launch.md). */
 export type ConfigApps = NonNullable<ConfigFile['config_apps']>;
+export type AuditConfig = NonNullable<ConfigFile['audit']>;
 /** Who may create a developer account (docs/developer-area.md). */
 export type DeveloperSignup = NonNullable<ConfigFile['developer_signup']>;
 /** A way to sign in an organisation offers. */

@@ -1,4 +1,5 @@
 import type { Store } from '../../adapters/store.js';
+import type { AuditRecorder } from '../audit/audit-recorder.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import type { ProviderHost } from '../provider/provider-host.js';
 
@@ -10,4 +11,6 @@ export interface DashboardDeps {
   /** Sign the dashboard's form tokens (the first key signs, every key verifies). */
   cookieKeys: readonly string[];
   issuer: string;
+  /** Launches go into the school's audit trail. */
+  audit: AuditRecorder;
 }

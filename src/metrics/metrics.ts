@@ -2,6 +2,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Store } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { RequestObserver } from '../http/request-log.js';
+import { type AuditSource, auditMetrics } from './audit-metrics.js';
 import { configRevisionGauges, type RevisionSource } from './config-revision-gauges.js';
 import { keyGauges, type KeySource } from './key-gauges.js';
 import { requestObserver } from './request-metrics.js';
@@ -54,6 +55,11 @@ export class Metrics {
   /** Reports the configuration revisions, read from `source` at each scrape; called once (buildApp). */
   watchConfigRevision(source: RevisionSource): void {
     configRevisionGauges(this.registry, source);
+  }
+
+  /** Reports the audit recorder's dropped and waiting events, read from `source` at each scrape; called once (buildApp). */
+  watchAudit(source: AuditSource): void {
+    auditMetrics(this.registry, source);
   }
 
   /** This process's metrics, in the Prometheus text format. */

@@ -1,6 +1,6 @@
 import type { Store, User } from '../../adapters/store.js';
 import { deleteUser } from '../accounts/user-admin.js';
-import type { Clock } from '../clock.js';
+import { type Clock, daysAgo } from '../clock.js';
 import { byText } from './plan/fields.js';
 import { withRosterLock } from './roster-lock.js';
 
@@ -11,8 +11,7 @@ import { withRosterLock } from './roster-lock.js';
  */
 
 /** The instant before which a hold began is past retention. */
-export const retentionCutoff = (clock: Clock, retentionDays: number): string =>
-  new Date(clock.now().getTime() - retentionDays * 86_400_000).toISOString();
+export const retentionCutoff = (clock: Clock, retentionDays: number): string => daysAgo(clock, retentionDays);
 
 export interface PurgeOptions {
   /** Delete leavers whose hold began at or before this instant (ISO 8601). */

@@ -5,6 +5,9 @@ import type { Store } from '../../adapters/store.js';
 import { hashStoredRecordIds } from '../../adapters/record-ids.js';
 import { importOrganisations } from '../roster/importer.js';
 import { syncConfigStaff } from '../accounts/config-staff.js';
+import { AuditLog } from '../audit/audit-log.js';
+import { auditSettings } from '../config/audit.js';
+import { commandLogger } from '../logging.js';
 import { TrustedDevices } from '../accounts/trusted-devices.js';
 import { builtinClients } from '../clients/builtin-clients.js';
 import { ClientRegistry } from '../clients/client-registry.js';
@@ -37,6 +40,11 @@ export interface Services {
   metrics: Metrics;
   /** The configuration file's revision against the store's and the other instances' (docs/operations.md → Rolling configuration changes). */
   configRevision: ConfigRevisionWatch;
+  /**
+   * The process's audit recorder (docs/storage.md → The audit trail), which the areas record into; written in
+   * batches, closed by the shutdown routine. Its failures go to standard error until buildApp gives it the app's log.
+   */
+  audit: AuditLog;
 }
 
 /** What the cluster primary opens (`metrics: false`): it serves no requests, and sums its workers' metrics instead. */
@@ -145,8 +153,10 @@ export async function openServices(
       store, mine, instance, outcome,
       adopt: () => writeUnderRevision({ store, clock, mine, instance, write: () => writeConfigApps(store, config, clock) }),
     });
+    const audit = new AuditLog({ store, clock, log: commandLogger(), enabled: auditSettings(config.file).enabled });
     return {
-      store, keyManager, storeIdentity, keyEncryptionKey, clients, cookieKeys, redisPersistence, configRevision: configRevisionWatch, ...(metrics ? { metrics } : {}),
+      store, keyManager, storeIdentity, keyEncryptionKey, clients, cookieKeys, redisPersistence, configRevision: configRevisionWatch, audit,
+      ...(metrics ? { metrics } : {}),
     };
   } catch (err) {
     await store.close();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../adapters/store.js';
+import type { AuditLog } from '../audit/audit-log.js';
 import { closeGracefully, drain } from '../http/graceful-close.js';
 import { flushLog } from '../logging.js';
 
@@ -18,9 +19,12 @@ export interface StopReason {
  * The one way a serving process stops (src/main.ts alone, src/cluster/worker.ts as a worker): once, however
  * many signals come; its line written at once (a second signal, or the primary's kill of a worker that
  * overstays its grace, would end the process before later lines); `beforeClose` (the sweeper stopped);
- * connections drained when asked, then closed with a grace period; the store closed; exit 0.
+ * connections drained when asked, then closed with a grace period; the audit events still waiting written
+ * (the requests that recorded them are over); the store closed; exit 0.
  */
-export function stopOnce(o: { app: FastifyInstance; store: Pick<Store, 'close'>; beforeClose?: () => void }): (why: StopReason) => Promise<void> {
+export function stopOnce(o: {
+  app: FastifyInstance; store: Pick<Store, 'close'>; audit: Pick<AuditLog, 'close'>; beforeClose?: () => void;
+}): (why: StopReason) => Promise<void> {
   let stopping = false;
   return async (why) => {
     if (stopping) return;
@@ -31,6 +35,7 @@ export function stopOnce(o: { app: FastifyInstance; store: Pick<Store, 'close'>;
     if (why.drain) await drain(o.app);
     if (await closeGracefully(o.app)) o.app.log.warn({ event: 'shutdown.connections_cut' }, 'requests still open after the grace period were cut');
     await why.afterClose?.();
+    await o.audit.close();
     await o.store.close();
     process.exit(0);
   };

@@ -12,6 +12,7 @@ import { storeDataDir } from '../../adapters/open-store.js';
 import { redactUrl } from '../config/store-url.js';
 import type { RedisPersistence } from '../../adapters/redis.js';
 import type { Clock } from '../clock.js';
+import { purgeAudit } from '../audit/retention.js';
 import { purgeLeavers, retentionCutoff } from '../roster/retention.js';
 import { RosterBusyError } from '../roster/roster-lock.js';
 
@@ -21,8 +22,8 @@ import { RosterBusyError } from '../roster/roster-lock.js';
  */
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
-/** Leavers past retention are looked for every sixth sweep: once an hour. */
-const LEAVER_PURGE_TICKS = 6;
+/** Leavers and audit events past retention are looked for every sixth sweep: once an hour. */
+const RETENTION_TICKS = 6;
 
 /** LANYARD_LOG_FORMAT, or when unset: a summary and short lines for a person at a terminal, JSON otherwise. */
 export const prettyOutput = (config: Config, out: { isTTY?: boolean }): boolean =>
@@ -67,7 +68,8 @@ export async function finishStartup(startup: Startup, store: Store, out: NodeJS.
 
 /**
  * Removes expired records every ten minutes (one process does it: the only one, or the primary), and once an
- * hour deletes the roster's leavers whose retention period is over (docs/rostering.md → Leavers and retention).
+ * hour deletes the roster's leavers whose retention period is over (docs/rostering.md → Leavers and retention)
+ * and the audit trail's events past theirs (docs/storage.md → The audit trail).
  */
 export function startSweeper(store: Store, log: Log, retention?: Retention): NodeJS.Timeout {
   let tick = 0;
@@ -76,19 +78,31 @@ export function startSweeper(store: Store, log: Log, retention?: Retention): Nod
   return sweeper;
 }
 
-export interface Retention { clock: Clock; days: number }
+export interface Retention {
+  clock: Clock;
+  /** The roster's `retention_days`: leavers. */
+  days: number;
+  /** The audit trail's `retention_days`; without it, no event is deleted. */
+  auditDays?: number | undefined;
+}
 
-/** The sweeper's `tick`th run: expired records, and every sixth time leavers past retention. Never throws. */
+/** The sweeper's `tick`th run: expired records, and every sixth time leavers and audit events past retention. Never throws. */
 export async function sweepTick(store: Store, log: Log, tick: number, retention?: Retention): Promise<void> {
   await store.sweep().then(
     (n) => n && log.debug({ event: 'store.swept', removed: n }, 'expired records removed'),
     (err: unknown) => log.error({ err }, 'sweep failed'),
   );
-  if (!retention || tick % LEAVER_PURGE_TICKS !== 0) return;
+  if (!retention || tick % RETENTION_TICKS !== 0) return;
   // Another instance (or a `lanyard roster` command) at it already: this one lets it be.
   await purgeLeavers(store, retention.clock, { before: retentionCutoff(retention.clock, retention.days), lockWaitMs: 0 }).then(
     (gone) => gone.length && log.info({ event: 'roster.leavers_deleted', users: gone.map((u) => u.id) }, `${gone.length} leaver(s) deleted after the retention period`),
     (err: unknown) => (err instanceof RosterBusyError ? undefined : log.error({ err }, 'deleting leavers failed')),
+  );
+  if (retention.auditDays === undefined) return;
+  // Every instance may: deleting what another deleted already deletes nothing.
+  await purgeAudit(store, retention.clock, retention.auditDays).then(
+    (n) => n && log.info({ event: 'audit.purged', removed: n }, `${n} audit event(s) deleted after the retention period`),
+    (err: unknown) => log.error({ err }, 'deleting audit events past retention failed'),
   );
 }
 

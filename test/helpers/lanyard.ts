@@ -10,6 +10,7 @@ import type { ConfigRevisionWatch } from '../../src/clients/config-revision-watc
 import type { KeyManager } from '../../src/keys/key-manager.js';
 import { closeGracefully } from '../../src/http/graceful-close.js';
 import type { LogoFetcher } from '../../src/clients/logo-fetcher.js';
+import type { AuditLog } from '../../src/audit/audit-log.js';
 import { openServices } from '../../src/startup/services.js';
 import { freePort, freePorts } from './ports.js';
 import { pooledKeyPair } from './test-keys.js';
@@ -22,6 +23,8 @@ export interface Lanyard {
   keyManager: KeyManager;
   /** The watch of the configuration revisions (its `tick()` is what its timer runs). */
   configRevision: ConfigRevisionWatch;
+  /** The audit recorder (`flush()` writes what waits, for a test to read the trail). */
+  audit: AuditLog;
   dir: string;
   /** Every log line written so far, raw JSON text. */
   logs: string[];
@@ -71,6 +74,7 @@ export async function startLanyard(t: Teardown, options: StartOptions = {}): Pro
       await app.listen({ port, host: '127.0.0.1' });
     } catch (err) {
       await app.close();
+      await services.audit.close();
       await services.store.close();
       if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || options.port !== undefined || attempt === 3) throw err;
       continue;
@@ -86,8 +90,9 @@ function running(t: Teardown, o: { app: LanyardApp; config: Config; services: Aw
     if (stopped) return;
     stopped = true;
     await closeGracefully(app, 5_000);
+    await services.audit.close();
     await services.store.close();
   };
   t.teardown(stop);
-  return { app, url: config.issuer, config, store: services.store, keyManager: services.keyManager, configRevision: services.configRevision, dir, logs, stop };
+  return { app, url: config.issuer, config, store: services.store, keyManager: services.keyManager, configRevision: services.configRevision, audit: services.audit, dir, logs, stop };
 }

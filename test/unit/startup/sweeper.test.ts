@@ -36,3 +36,23 @@ t.test('the sweeper deletes leavers past retention once an hour (every sixth swe
   await sweepTick(store, log, 12, undefined);
   t.equal((await usernames()).length, 8, 'without a retention setting, no leaver is deleted');
 });
+
+t.test('the sweeper deletes audit events past their retention once an hour, and only with a retention given', async (t) => {
+  const clock = new ManualClock(Date.parse('2027-01-10T08:00:00Z'));
+  const store = await openStore('sqlite::memory:', clock);
+  t.teardown(() => store.close());
+  const event = (id: string, daysAgo: number) => ({
+    id, organisationId: 'o100000000000001', at: new Date(clock.now().getTime() - daysAgo * DAY).toISOString(), kind: 'launch' as const, action: 'launch', count: 1,
+  });
+  await store.appendAudit([event('old', 366), event('older', 500), event('recent', 364)]);
+  const kept = async () => (await store.queryAudit({ organisationId: 'o100000000000001', limit: 10 })).map((e) => e.id);
+  const logged: string[] = [];
+  const log = { info: (_o: object, m: string) => logged.push(m), warn: () => {}, error: (_o: object, m: string) => logged.push(m), debug: () => {} };
+  for (let tick = 1; tick <= 5; tick += 1) await sweepTick(store, log, tick, { clock, days: 90, auditDays: 365 });
+  t.same(await kept(), ['recent', 'old', 'older'], 'not before the sixth sweep');
+  await sweepTick(store, log, 12, { clock, days: 90 });
+  t.same(await kept(), ['recent', 'old', 'older'], 'without the audit retention, nothing');
+  await sweepTick(store, log, 6, { clock, days: 90, auditDays: 365 });
+  t.same(await kept(), ['recent'], 'older than 365 days: deleted');
+  t.same(logged, ['2 audit event(s) deleted after the retention period']);
+});
