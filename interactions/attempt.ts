@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { User } from '../adapters/store.js';
-import type { Attempt, Factor, Verdict } from '../src/accounts/login-throttle.js';
+import type { Attempt, DeviceKind, Factor, Verdict } from '../src/accounts/login-throttle.js';
 import { LimiterBusyError } from '../src/accounts/limiter.js';
 import { countedCheck } from '../src/accounts/counted-check.js';
 import { StoreUnavailableError } from '../src/errors.js';
 import { noteRequestEvent } from '../src/http/request-log.js';
+import { failedSignInEvent, type SignInFacts, signInEvent } from './audit-sign-in.js';
 import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { type LoginStep, sendRefused } from './login-step.js';
 import { schoolRefusal } from '../src/clients/app-availability.js';
@@ -15,6 +16,14 @@ import { html, type Raw } from '../src/web/html.js';
 import { busyText, countdown } from '../src/web/waits.js';
 
 type Refusal = Verdict & { allowed: false };
+
+/** Who signed in, by which method, on what device (what completeLogin records in the audit trail). */
+export interface SignedIn {
+  user: User;
+  /** password, emoji, badge. */
+  method: string;
+  device: DeviceKind;
+}
 
 export interface AttemptOptions {
   factor: Factor;
@@ -35,7 +44,8 @@ export interface AttemptOptions {
  * be read or written the attempt fails closed (503): low-entropy secrets are never checked unprotected.
  * When so many are signing in that the wait for argon2 would be too long, the person is asked to come back
  * (503 with Retry-After, the form again), and nothing is counted.
- * Resolves to the user, or undefined when the reply has been sent.
+ * A refused or failed attempt goes into the school's audit trail once answered (recordFailure).
+ * Resolves to who signed in, or undefined when the reply has been sent.
  */
 export async function attemptSignIn(
   deps: InteractionDeps,
@@ -43,8 +53,9 @@ export async function attemptSignIn(
   reply: FastifyReply,
   step: LoginStep,
   o: AttemptOptions,
-): Promise<User | undefined> {
+): Promise<SignedIn | undefined> {
   const log = { method: o.factor, organisation: step.organisation.slug };
+  const facts = (device: DeviceKind): SignInFacts => ({ organisationId: step.organisation.id, details: step.details, method: o.factor, device });
   const throttled = (v: Refusal) => {
     // The request's own line (and the sign-in metrics' `throttled`), at warn: a run of these is someone guessing.
     noteRequestEvent(reply.raw, req.log, { event: 'login.throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'login throttled', 'warn');
@@ -81,14 +92,16 @@ export async function attemptSignIn(
       username: (user) => user.username,
       onFailure: () => noteRequestEvent(reply.raw, req.log, { event: 'login.failed', ...log }, 'login failed'),
     });
-    if (checked.outcome === 'throttled') return throttled(checked.verdict);
-    if (checked.outcome === 'failed') {
-      sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
+    if (checked.outcome !== 'passed') {
+      const result = checked.outcome === 'failed' ? 'wrong_credential' : checked.verdict.stopped ? 'locked' : 'throttled';
+      if (checked.outcome === 'failed') sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
+      else throttled(checked.verdict);
+      void recordFailure(deps, req, facts(checked.device), result, o.username);
       return undefined;
     }
     const user = checked.found;
     noteRequestEvent(reply.raw, req.log, { event: 'login.succeeded', ...log, accountId: user.id }, 'login succeeded');
-    return user;
+    return { user, method: o.factor, device: checked.device };
   } catch (err) {
     if (err instanceof LimiterBusyError) return busy(err.retryAfterSeconds);
     req.log.error({ event: 'login.unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
@@ -96,6 +109,16 @@ export async function attemptSignIn(
     sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
     return undefined;
   }
+}
+
+/**
+ * A failed or refused attempt, in the school's audit trail: after the answer is sent (the person it names is
+ * looked up by the username typed, which every failure then costs alike); never throws.
+ */
+async function recordFailure(deps: InteractionDeps, req: FastifyRequest, facts: SignInFacts, result: string, username?: string): Promise<void> {
+  const at = deps.clock.now();
+  const user = username ? await deps.store.findUserByUsername(facts.organisationId, username).catch(() => undefined) : undefined;
+  deps.audit.record(failedSignInEvent(req, facts, { result, at, user }));
 }
 
 /** Never says whether the user exists (Standards: generic login errors). */
@@ -126,14 +149,18 @@ async function recordSignIn(deps: InteractionDeps, req: FastifyRequest, user: Us
  * type against the school's connection and refuses anything that slipped past that step (defence in
  * depth), without finishing the interaction: no code is issued.
  */
-export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, step: LoginStep, user: User, amr: string[]) {
+export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, step: LoginStep, signedIn: SignedIn, amr: string[]) {
+  const { user } = signedIn;
+  const facts: SignInFacts = { organisationId: user.organisationId, details: step.details, method: signedIn.method, device: signedIn.device };
   const refusal = await schoolRefusal(deps, step.availability, user.organisationId, user.type);
   if (refusal) {
+    deps.audit.record(failedSignInEvent(req, facts, { result: refusal, at: deps.clock.now(), user }));
     const level = refusal === 'not_connected' ? 'info' : 'warn'; // a school's choice of user types, not a slip past the school step
     return sendRefused(deps, req, reply, step.details, step.clientName, refusal, { level, accountId: user.id, organisation: step.organisation });
   }
   if (user.organisationId !== step.availability.sandbox?.id) rememberSchool(req, reply, user.organisationId);
   await recordSignIn(deps, req, user);
+  deps.audit.record(signInEvent(req, facts, user));
   // remember: false — a browser-session cookie, since classroom devices are shared.
   return finish(deps, req, reply, { login: { accountId: user.id, amr, remember: false } } satisfies InteractionResults);
 }

@@ -47,16 +47,16 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const code = typeof (req.body as { code?: unknown })?.code === 'string' ? (req.body as { code: string }).code.slice(0, 100) : '';
-    const user = await attemptSignIn(deps, req, reply, step, {
+    const signedIn = await attemptSignIn(deps, req, reply, step, {
       factor: 'badge',
       verify: () => findBadgeHolder(deps.store, step.organisation, code),
       retry: (_status, error) => badgeScanner({ ...step, error }),
       // With badge + emoji the device becomes known only after the second factor.
       final: !step.organisation.login.badgeRequiresEmoji,
     });
-    if (!user) return reply;
-    if (!step.organisation.login.badgeRequiresEmoji) return completeLogin(deps, req, reply, step, user, ['pop']);
-    giveTicket(req, reply, step.uid, issueTicket(deps.cookieKeys, step.uid, user.id, deps.clock.now().getTime()));
+    if (!signedIn) return reply;
+    if (!step.organisation.login.badgeRequiresEmoji) return completeLogin(deps, req, reply, step, signedIn, ['pop']);
+    giveTicket(req, reply, step.uid, issueTicket(deps.cookieKeys, step.uid, signedIn.user.id, deps.clock.now().getTime()));
     const to = `/interaction/${step.uid}/badge/emoji?org=${encodeURIComponent(step.organisation.slug)}`;
     return reply.header('Cache-Control', 'no-store').redirect(to, 303);
   });
@@ -77,14 +77,15 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     const { chosen, action } = readEmojiInput((req.body ?? {}) as EmojiBody);
     if (action !== 'go') return sendHtml(reply, 200, secondFactorPage(step, holder, chosen));
     if (chosen.length !== EMOJI_PASSWORD_LENGTH) return sendHtml(reply, 400, secondFactorPage(step, holder, chosen, TAP_ALL));
-    const user = await attemptSignIn(deps, req, reply, step, {
+    const signedIn = await attemptSignIn(deps, req, reply, step, {
       factor: 'emoji',
       username: holder.username,
       verify: () => checkEmojiPassword(deps.store, step.organisation, holder.username, chosen),
       retry: (_status, error) => secondFactorPage(step, holder, [], error),
     });
-    if (!user) return reply;
+    if (!signedIn) return reply;
     dropTicket(req, reply, step.uid);
-    return completeLogin(deps, req, reply, step, user, ['pop', 'pin', 'mfa']);
+    // One sign-in, by badge: its pictures were the second step.
+    return completeLogin(deps, req, reply, step, { ...signedIn, method: 'badge' }, ['pop', 'pin', 'mfa']);
   });
 }

@@ -30,7 +30,7 @@ export function emojiRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     if (chosen.length !== EMOJI_PASSWORD_LENGTH || !username) {
       return page(400, username ? TAP_ALL : 'Type your username first.');
     }
-    const user = await attemptSignIn(deps, req, reply, step, {
+    const signedIn = await attemptSignIn(deps, req, reply, step, {
       factor: 'emoji',
       username,
       verify: () => checkEmojiPassword(deps.store, step.organisation, username, chosen),
@@ -38,6 +38,6 @@ export function emojiRoutes(app: FastifyInstance, deps: InteractionDeps): void {
         ...step, action: `/interaction/${step.uid}/emoji`, askUsername: true, username, chosen: [], error,
       }),
     });
-    return user ? completeLogin(deps, req, reply, step, user, ['pin']) : reply;
+    return signedIn ? completeLogin(deps, req, reply, step, signedIn, ['pin']) : reply;
   });
 }

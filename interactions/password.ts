@@ -22,12 +22,12 @@ export function passwordRoutes(app: FastifyInstance, deps: InteractionDeps): voi
     const body = (req.body ?? {}) as PasswordBody;
     const username = typeof body.username === 'string' ? body.username.trim().slice(0, 64) : '';
     const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
-    const user = await attemptSignIn(deps, req, reply, step, {
+    const signedIn = await attemptSignIn(deps, req, reply, step, {
       factor: 'password',
       username,
       verify: () => checkPassword(deps.store, step.organisation, username, password),
       retry: (_status, error) => passwordForm({ ...step, username, error }),
     });
-    return user ? completeLogin(deps, req, reply, step, user, ['pwd']) : reply;
+    return signedIn ? completeLogin(deps, req, reply, step, signedIn, ['pwd']) : reply;
   });
 }

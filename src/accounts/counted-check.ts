@@ -1,10 +1,14 @@
-import type { Attempt, LoginThrottle, Verdict } from './login-throttle.js';
+import type { Attempt, DeviceKind, LoginThrottle, Verdict } from './login-throttle.js';
 
-/** What one counted check came to: refused (before verifying, or by the failure just counted), failed, or passed. */
-export type CountedCheck<T> =
+/**
+ * What one counted check came to: refused (before verifying, or by the failure just counted), failed, or
+ * passed; and what the device was to the account (for the audit trail).
+ */
+export type CountedCheck<T> = (
   | { outcome: 'throttled'; verdict: Verdict & { allowed: false } }
   | { outcome: 'failed' }
-  | { outcome: 'passed'; found: T };
+  | { outcome: 'passed'; found: T }
+) & { device: DeviceKind };
 
 export interface CountedCheckOptions<T> {
   /** Checks the secret: what it opens, or undefined for any failure, whatever its cause. */
@@ -27,7 +31,11 @@ export interface CountedCheckOptions<T> {
  */
 export async function countedCheck<T>(throttle: LoginThrottle, attempt: Attempt, o: CountedCheckOptions<T>): Promise<CountedCheck<T>> {
   const begun = await throttle.begin(attempt);
-  if (!begun.allowed) return { outcome: 'throttled', verdict: begun };
+  if (!begun.allowed) {
+    const { device, ...verdict } = begun;
+    return { outcome: 'throttled', verdict, device };
+  }
+  const { device } = begun.attempt.plan;
   let found: T | undefined;
   try {
     found = await o.verify();
@@ -40,8 +48,8 @@ export async function countedCheck<T>(throttle: LoginThrottle, attempt: Attempt,
     await throttle.end(begun.attempt, { ok: false });
     o.onFailure?.();
     const after = await throttle.recheck(begun.attempt);
-    return after.allowed ? { outcome: 'failed' } : { outcome: 'throttled', verdict: after };
+    return after.allowed ? { outcome: 'failed', device } : { outcome: 'throttled', verdict: after, device };
   }
   await throttle.end(begun.attempt, { ok: true, ...(o.username ? { username: o.username(found) } : {}), final: o.final(found) });
-  return { outcome: 'passed', found };
+  return { outcome: 'passed', found, device };
 }

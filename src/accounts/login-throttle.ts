@@ -33,6 +33,12 @@ export interface Attempt {
   ip: string;
 }
 
+/**
+ * What the device signing in is to the account, as the plan found it: a trusted classroom device of the
+ * school, one the account has signed in on before (known), or any other (docs/security.md → Sign-in protection).
+ */
+export type DeviceKind = 'classroom' | 'known' | 'other';
+
 export type Verdict =
   | { allowed: true }
   | { allowed: false; retryAfterSeconds: number; bucket: string; /** Stopped until staff unlock it. */ stopped?: boolean };
@@ -49,6 +55,7 @@ export interface AttemptTicket {
 
 interface Backoff { key: string; free: number; base: number; max: number }
 interface Plan {
+  device: DeviceKind;
   /** Attempts on this key take turns. */
   lockKey: string | undefined;
   /** The per-account wait buckets. */
@@ -99,7 +106,9 @@ export class LoginThrottle {
     const source = sourceOf(a);
     if (a.factor === 'badge' || !a.username) {
       // An unknown badge code cannot target an account: it counts against its source only.
-      return { lockKey: undefined, backoffs: [], cap: undefined, budgets: [[`badge:${source}`, p.badgeFailures]] };
+      return {
+        device: a.trustedDeviceId ? 'classroom' : 'other', lockKey: undefined, backoffs: [], cap: undefined, budgets: [[`badge:${source}`, p.badgeFailures]],
+      };
     }
     const base = await this.#accountBase(a);
     if (a.trustedDeviceId) {
@@ -108,6 +117,7 @@ export class LoginThrottle {
       const own = `account:${base}:trusted:${a.trustedDeviceId}`;
       const shared = `account:${base}:trusted-devices`;
       return {
+        device: 'classroom',
         lockKey: shared,
         backoffs: [
           { key: own, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds },
@@ -119,10 +129,11 @@ export class LoginThrottle {
     }
     if (await this.#known(a)) {
       const key = `account:${base}:device:${a.device!.id}`;
-      return { lockKey: key, backoffs: [{ key, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds }], cap: undefined, budgets: [] };
+      return { device: 'known', lockKey: key, backoffs: [{ key, free: p.freeAttempts, base: p.baseWaitSeconds, max: p.maxWaitSeconds }], cap: undefined, budgets: [] };
     }
     const cap = `cap:${base}`;
     return {
+      device: 'other',
       lockKey: cap,
       backoffs: [{ key: `account:${base}:${source}`, free: p.newDeviceFreeAttempts, base: p.newDeviceBaseWaitSeconds, max: p.newDeviceMaxWaitSeconds }],
       cap,
@@ -171,7 +182,7 @@ export class LoginThrottle {
    * account — all go through), and per-source budgets are counted first and only then checked (atomic in
    * the store); the hit is taken back when the attempt succeeds or is refused.
    */
-  async begin(a: Attempt): Promise<{ allowed: true; attempt: AttemptTicket } | Refusal> {
+  async begin(a: Attempt): Promise<{ allowed: true; attempt: AttemptTicket } | (Refusal & { device: DeviceKind })> {
     const plan = await this.#plan(a);
     const unlock = plan.lockKey ? await this.#locks.acquire(plan.lockKey) : () => {};
     const reserved: [string, number | undefined][] = [];
@@ -190,7 +201,7 @@ export class LoginThrottle {
         // Taken back whole: a refused attempt neither counts nor restarts a wait.
         await this.#release(reserved);
         unlock();
-        return verdict;
+        return { ...verdict, device: plan.device };
       }
       return { allowed: true, attempt: { attempt: a, plan, reserved, unlock } };
     } catch (err) {

@@ -1,6 +1,8 @@
 import { accessSync, chmodSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { withConfiguredStore } from './configured-store.js';
+import { withAuditedStore } from './configured-store.js';
+import { credentialChange } from '../audit/credential-change.js';
+import { OPERATOR } from '../audit/audit-people.js';
 import { findTargets } from './targets.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
@@ -26,7 +28,7 @@ export async function printBadgesCommand(config: Config, clock: Clock, o: PrintO
   if (o.out) assertWritable(o.out);
   const usernames = o.usernames?.length ? o.usernames : undefined;
   const types = o.types?.length ? o.types : usernames ? undefined : DEFAULT_BADGE_TYPES;
-  await withConfiguredStore(config, clock, async (store) => {
+  await withAuditedStore(config, clock, async (store, audit) => {
     const { organisation } = await findTargets(store, o.slug);
     const ofTypes = types ? (await store.listUsers(organisation.id)).filter((u) => types.includes(u.type)) : [];
     const named = await Promise.all((usernames ?? []).map(async (u) => (await findTargets(store, o.slug, u)).user!));
@@ -37,7 +39,10 @@ export async function printBadgesCommand(config: Config, clock: Clock, o: PrintO
       throw new Error(`${organisation.name} has no ${whom} to print badges for (choose with --types or --users)`);
     }
     const issued = [];
-    for (const user of users) issued.push(await issueBadge(store, user));
+    for (const user of users) {
+      issued.push(await issueBadge(store, user));
+      audit.record(credentialChange(user, 'badge.issued'));
+    }
     const pdf = await renderBadgeSheet(issued.map((b) => ({
       name: badgeName(b.user),
       organisation: organisation.name,
@@ -71,9 +76,13 @@ function assertWritable(path: string): void {
 
 /** `lanyard badges revoke --org SLUG [--user USERNAME]`: voids one user's badge, or the whole organisation's. */
 export async function revokeBadgesCommand(config: Config, clock: Clock, slug: string, username?: string): Promise<void> {
-  await withConfiguredStore(config, clock, async (store) => {
+  await withAuditedStore(config, clock, async (store, audit) => {
     const { organisation, user } = await findTargets(store, slug, username);
     const count = await store.revokeBadges(user ? { userId: user.id } : { organisationId: organisation.id });
+    if (count) {
+      audit.record(user ? credentialChange(user, 'badge.voided')
+        : { organisationId: organisation.id, kind: 'credential', action: 'badge.voided', ...OPERATOR, detail: { badges: String(count) } });
+    }
     STANDARD_OUTPUT.out(`${count} badge(s) revoked${user ? ` for ${user.username}` : ''} in ${organisation.name}`);
   });
 }

@@ -1,5 +1,6 @@
 import type { Organisation, RosterClass } from '../../adapters/store.js';
-import { withConfiguredStore } from './configured-store.js';
+import { withAuditedStore } from './configured-store.js';
+import { credentialChange } from '../audit/credential-change.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { failureReason } from '../errors.js';
@@ -48,7 +49,7 @@ const WHAT: Record<CredentialMethod, { one: string; plural: string; document: st
 export async function issueCredentialsCommand(config: Config, clock: Clock, o: IssueOptions, io: CommandOutput = STANDARD_OUTPUT): Promise<void> {
   if (o.class === undefined && !o.users?.length) throw new UsageError('choose who: --class ID, --users a,b, or both', 'credentials issue');
   checkPrivateFile(o.out, o);
-  await withConfiguredStore(config, clock, async (store) => {
+  await withAuditedStore(config, clock, async (store, audit) => {
     const { organisation } = await findTargets(store, o.org);
     const inClass = o.class === undefined ? undefined : await findClassTarget(store, organisation, o.class);
     const named = await Promise.all((o.users ?? []).map(async (u) => (await findTargets(store, o.org, u)).user!));
@@ -78,6 +79,7 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
       }
       return stored;
     });
+    for (const p of outcome.stored) audit.record(credentialChange(p.user, `${o.method}.issued`));
     if (outcome.failed.length) return reportPartial(outcome, { o, whom, chosen: chosen.length, io, pdf: () => render(outcome.stored, context) });
     io.out(`${WHAT[o.method].plural} issued to ${chosen.length} user(s) of ${whom}; ${WHAT[o.method].document} written to ${o.out} (readable by you only)`);
     if (users.length > chosen.length) io.out(`skipped ${users.length - chosen.length} who already had one (--only-missing)`);

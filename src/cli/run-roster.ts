@@ -6,7 +6,7 @@ import { LanyardError } from '../errors.js';
 import { importRoster, type RosterReader } from '../roster/import-roster.js';
 import { purgeLeavers, retentionCutoff } from '../roster/retention.js';
 import { RosterBusyError } from '../roster/roster-lock.js';
-import { withConfiguredStore } from './configured-store.js';
+import { withAuditedStore, withConfiguredStore } from './configured-store.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
 import { importProgress } from './roster-progress.js';
 import { failedJson, purgedLine, rosterJson, summaryLines } from './roster-summary.js';
@@ -53,9 +53,9 @@ export async function importRosterCommand(
 ): Promise<number> {
   const progress = importProgress(stderr, { quiet: o.json });
   try {
-    const result = await withConfiguredStore(config, clock, (store) => importRoster(store, path, {
+    const result = await withAuditedStore(config, clock, (store, audit) => importRoster(store, path, {
       read, clock, settings: withTypes(rosterSettings(config.file), o.types), by: commandUser(), org: o.org, dryRun: o.dryRun,
-      allowMassRemoval: o.allowMassRemoval, progress: progress.read, onStep: progress.step, lockWaitMs: o.wait * 1000,
+      allowMassRemoval: o.allowMassRemoval, progress: progress.read, onStep: progress.step, lockWaitMs: o.wait * 1000, audit,
     }));
     progress.end();
     if (o.json) io.out(JSON.stringify(rosterJson(result)));

@@ -1,5 +1,6 @@
 import type { User } from '../../adapters/store.js';
-import { withConfiguredStore } from './configured-store.js';
+import { withAuditedStore, withConfiguredStore } from './configured-store.js';
+import { credentialChange } from '../audit/credential-change.js';
 import { type Clock, systemClock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { describeEmojiPassword } from '../formats/emoji-bank.js';
@@ -24,9 +25,10 @@ export async function issueEmojiPasswordCommand(
   config: Config, clock: Clock, slug: string, username: string, io: CommandOutput = STANDARD_OUTPUT,
 ): Promise<void> {
   const write = io.out;
-  await withConfiguredStore(config, clock, async (store) => {
+  await withAuditedStore(config, clock, async (store, audit) => {
     const { organisation, user } = await findTargets(store, slug, username);
     const { names, replaced: reset } = await issueEmojiPassword(store, user!);
+    audit.record(credentialChange(user!, reset ? 'emoji.reset' : 'emoji.set'));
     write(`emoji password for ${named(user!)} at ${organisation.name}:`);
     write(`  ${describeEmojiPassword(names)}`);
     write('shown once: Lanyard keeps only a hash. Run this again to reset it.');
@@ -52,12 +54,13 @@ export async function setPasswordCommand(
   config: Config, clock: Clock, o: PasswordOptions, io: CommandOutput = STANDARD_OUTPUT, read: (what: string) => Promise<string> = readSecret,
 ): Promise<void> {
   if (o.generate === o.stdin) throw new UsageError('give --generate or --stdin (one of them)', 'users password');
-  await withConfiguredStore(config, clock, async (store) => {
+  await withAuditedStore(config, clock, async (store, audit) => {
     const { organisation, user } = await findTargets(store, o.org, o.user);
     const plain = o.generate ? generatePassword() : await read('password');
     const problem = passwordProblem(plain);
     if (problem) throw new Error(`${problem}; nothing was changed`);
     const replaced = await setPassword(store, user!, plain);
+    audit.record(credentialChange(user!, replaced ? 'password.reset' : 'password.set'));
     if (o.generate) {
       io.out(`password for ${named(user!)} at ${organisation.name}:`);
       io.out(`  ${plain}`);

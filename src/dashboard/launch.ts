@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { StoredClient, User } from '../../adapters/store.js';
+import { actor, subject } from '../audit/audit-people.js';
 import { ROUTES } from '../routes.js';
 import { signedInSession } from '../provider/session.js';
 import { errorPage } from '../web/error-page.js';
@@ -16,7 +17,8 @@ import { dashboardApps } from '../clients/school-apps.js';
  * §4); without it, the SPEC's provider-initiated flow (OpenID Connect rules 1): an authorization request
  * with no scope, so the app's default scopes apply (src/provider/default-scopes.ts), for its first callback
  * URL, with no state and no nonce. The user is signed in, so the provider answers at once with a code, and
- * the token response has an id_token exactly when `openid` is a default scope. Logged as `app.launched`.
+ * the token response has an id_token exactly when `openid` is a default scope. Logged as `app.launched`, and
+ * kept in the school's audit trail.
  */
 export function launchRoute(app: FastifyInstance, d: DashboardDeps): void {
   app.post<{ Params: { clientId: string }; Body: { csrf?: unknown } }>(`${ROUTES.launch}/:clientId`, async (req, reply) => {
@@ -30,6 +32,7 @@ export function launchRoute(app: FastifyInstance, d: DashboardDeps): void {
       return sendHtml(reply, 404, errorPage('Not one of your apps', 'This app is not on your dashboard. Go back to your apps and pick another.', 'not_found'));
     }
     const to = launchTarget(d.issuer, client, user);
+    d.audit.record({ organisationId: organisation.id, kind: 'launch', action: 'launch', ...actor(user), ...subject(user), clientId: client.clientId, source: req.ip });
     req.log.info({
       event: 'app.launched', accountId: user.id, organisation: organisation.slug, clientId: client.clientId,
       via: client.initiateLoginUri ? 'initiate_login_uri' : 'code',

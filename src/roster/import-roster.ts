@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Organisation, RosterImportRun, Store, User } from '../../adapters/store.js';
 import { newId } from '../../adapters/store/ids.js';
 import type { Clock } from '../clock.js';
+import type { AuditRecorder } from '../audit/audit-recorder.js';
 import type { RosterSettings } from '../config/roster.js';
 import { failureReason, LanyardError } from '../errors.js';
 import { mapOrganisations } from './plan/organisations.js';
 import { planFingerprint } from './plan/plan-fingerprint.js';
 import { planRoster } from './plan/plan-roster.js';
 import { changesNothing, countsOf, type Plan, PLAN_KINDS, type PlanContext } from './plan/plan-types.js';
+import { type ImportActor, recordImport } from './import-audit.js';
 import { deleteLeavers, findLeavers, retentionCutoff } from './retention.js';
 import { type AdminChanges, adminNote, applyAdminGrants, planAdminGrants } from './roster-admins.js';
 import { withRosterLock } from './roster-lock.js';
@@ -48,6 +50,10 @@ export interface ImportOptions {
   onStep?: ((text: string) => void) | undefined;
   /** How long to wait for another import under way before refusing (RosterBusyError). */
   lockWaitMs: number;
+  /** Where an applied import is recorded, in each school it covers (none: not recorded). */
+  audit?: AuditRecorder | undefined;
+  /** Who applies it, for that record: a member of staff in the console; the operator when left out. */
+  actor?: ImportActor | undefined;
 }
 
 export interface ImportResult {
@@ -102,6 +108,7 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
       await store.applyRoster({ ...plan.changes, run });
       result.applied = true;
       result.run = run;
+      if (o.audit) await recordImport(store, o.audit, run, o.actor);
     }
     await keepAdmins(store, result, o, true);
     await purgeExpired(store, plan, o, result);
