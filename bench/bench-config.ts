@@ -28,6 +28,8 @@ export const RAISED_LIMITS = {
 
 export interface BenchSetup {
   configPath: string;
+  /** The same configuration with the audit trail off (`audit.enabled: false`): what the trail costs is the difference. */
+  auditOffConfigPath: string;
   clientId: string;
   clientSecret: string;
   /** The client's `Authorization: Basic …` header for the token endpoint (client_secret_basic), made once. */
@@ -81,8 +83,10 @@ export async function writeBenchConfig(dir: string, o: { pupils: number; staff: 
   };
   const configPath = join(dir, 'bench-config.json');
   writeFileSync(configPath, JSON.stringify(config));
+  const auditOffConfigPath = join(dir, 'bench-config-audit-off.json');
+  writeFileSync(auditOffConfigPath, JSON.stringify({ ...config, audit: { enabled: false } }));
   return {
-    configPath, clientId, clientSecret, clientAuthorization: basicAuth(clientId, clientSecret), redirectUri, org: ORG, pupils, staff, staffPassword, emoji,
+    configPath, auditOffConfigPath, clientId, clientSecret, clientAuthorization: basicAuth(clientId, clientSecret), redirectUri, org: ORG, pupils, staff, staffPassword, emoji,
     cookieKeys: randomBytes(48).toString('base64'),
     keyEncryptionKey: randomBytes(32).toString('base64'),
   };

@@ -36,7 +36,7 @@ export interface Contender {
 
 /**
  * Every server the options ask for, started one after another in the order they are measured in (bare
- * oidc-provider, Lanyard on SQLite, Lanyard on Redis) and all left running, so that each scenario can be
+ * oidc-provider, Lanyard on SQLite, the same with the audit trail off, Lanyard on Redis) and all left running, so that each scenario can be
  * measured on every server back to back (suite.ts). A server that does not start stops those started before
  * it, and the error goes on.
  */
@@ -44,7 +44,13 @@ export async function startContenders(run: Launch): Promise<Contender[]> {
   const started: Contender[] = [];
   try {
     if (run.options.bare) started.push(await startBareContender(run));
-    if (run.options.stores.includes('sqlite')) started.push(await startLanyardContender(run, 'sqlite', `sqlite:${join(run.dir, 'lanyard.db')}`));
+    if (run.options.stores.includes('sqlite')) {
+      started.push(await startLanyardContender(run, 'sqlite', `sqlite:${join(run.dir, 'lanyard.db')}`));
+      // Measured right after SQLite, so that the two figures whose ratio is the trail's cost are seconds apart.
+      if (run.options.auditOff) {
+        started.push(await startLanyardContender(run, 'audit-off', `sqlite:${join(run.dir, 'lanyard-audit-off.db')}`, undefined, { LANYARD_CONFIG: run.setup.auditOffConfigPath }));
+      }
+    }
     if (run.options.stores.includes('redis')) {
       const redis = await startRedisContender(run);
       if (redis) started.push(redis);
@@ -86,17 +92,22 @@ async function startBareContender(run: Launch): Promise<Contender> {
   };
 }
 
-/** Lanyard as every run of it is started (the run's setup, workers and --lanyard-env) on `store`. */
-export const launchLanyard = (run: Launch, name: string, store: string): Promise<LanyardServer> =>
-  startLanyard({ setup: run.setup, store, dir: run.dir, label: name, workers: run.workers, extraEnv: run.options.lanyardEnv });
+/** Lanyard as every run of it is started (the run's setup, workers and --lanyard-env, over `env`) on `store`. */
+export const launchLanyard = (run: Launch, name: string, store: string, env: Record<string, string> = {}): Promise<LanyardServer> =>
+  startLanyard({ setup: run.setup, store, dir: run.dir, label: name, workers: run.workers, extraEnv: { ...env, ...run.options.lanyardEnv } });
 
-/** Lanyard on `store`, its metrics scraped from the start; `after` runs once it has stopped (a redis-server's stop). */
-async function startLanyardContender(run: Launch, key: 'sqlite' | 'redis', store: string, after?: () => Promise<void>): Promise<Contender> {
+/**
+ * Lanyard on `store` (with `env` of its own), its metrics scraped from the start; `after` runs once it has
+ * stopped (a redis-server's stop).
+ */
+async function startLanyardContender(
+  run: Launch, key: Exclude<TargetKey, 'bare'>, store: string, after?: () => Promise<void>, env?: Record<string, string>,
+): Promise<Contender> {
   const label = LABELS[key];
   const into: TargetResults = { label };
   run.results.targets[key] = into;
   const t0 = Date.now();
-  const server = await launchLanyard(run, key, store);
+  const server = await launchLanyard(run, key, store, env);
   into.startupSeconds = (Date.now() - t0) / 1000;
   run.log(`${label}: ready in ${into.startupSeconds.toFixed(1)} s`);
   const t = target(key, server.origin, run.setup, server.group.pid);

@@ -76,6 +76,8 @@ export interface Options {
   /** Which stores to run Lanyard on (both by default; Redis only when redis-server is found). */
   stores: ('sqlite' | 'redis')[];
   bare: boolean;
+  /** Also Lanyard on SQLite with the audit trail off, for the exchange and the sign-in (what the trail costs). */
+  auditOff: boolean;
   workers: number | undefined;
   lanyardEnv: Record<string, string>;
   keep: boolean;
@@ -103,6 +105,8 @@ and Lanyard on SQLite and on Redis (when redis-server is installed); prints a ta
   --json FILE          where to write the results (default bench/results/latest.json)
   --store sqlite|redis run Lanyard on this store only (repeatable)
   --no-bare            skip bare oidc-provider
+  --no-audit-off       skip Lanyard on SQLite with the audit trail off (measured for the exchange and the
+                       sign-in only, to show what writing the trail costs)
   --only A,B           only these scenarios: ${SCENARIOS.join(', ')} (e.g. to profile one)
   --workers N          LANYARD_WORKERS (default: the number of cores)
   --lanyard-env K=V    extra environment for Lanyard (repeatable), e.g. a metrics setting
@@ -115,7 +119,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
   let peakSeconds: number | undefined;
   let rosterUsers: number | undefined;
   const o: Omit<Options, 'profile'> = {
-    json: join(REPO, 'bench/results/latest.json'), soak: false, soakOnly: false, soakMinutes: 10, stores: [], bare: true,
+    json: join(REPO, 'bench/results/latest.json'), soak: false, soakOnly: false, soakMinutes: 10, stores: [], bare: true, auditOff: true,
     workers: undefined, lanyardEnv: {}, keep: false, only: new Set(),
   };
   const number = (flag: string, value: string | undefined): number => {
@@ -144,6 +148,7 @@ export function parseOptions(argv: string[]): Options | 'help' {
         break;
       }
       case '--no-bare': o.bare = false; break;
+      case '--no-audit-off': o.auditOff = false; break;
       case '--workers': o.workers = Math.round(number(arg, value())); break;
       case '--lanyard-env': {
         const [k, ...v] = value().split('=');

@@ -82,8 +82,28 @@ export function ratios(r: Results): Ratio[] {
   if (sqlite && redis && !sqlite.skipped && !redis.skipped) {
     for (const [name, figure] of STORE_FIGURES) out.push(atLeast(`${name}: Redis ÷ SQLite`, 0.8, div(figure(redis), figure(sqlite))));
   }
+  const off = r.targets['audit-off'];
+  if (sqlite && off && !sqlite.skipped && !off.skipped) out.push(...auditRatios(sqlite, off));
   if (r.soak) out.push(atMost(`resident size drift over the soak, % (${r.soak.store})`, 10, Math.abs(r.soak.rss.driftPercent)));
   return out;
+}
+
+/**
+ * What writing the audit trail costs (docs/performance.md: at most 5 % of sign-in and exchange throughput):
+ * Lanyard on SQLite with the trail against the same without it, measured back to back. The goal is on the
+ * server's CPU per operation, which is what bounds its throughput on a machine it has to itself and moves far
+ * less than a rate with whatever else the machine does (README: CPU per operation); the rates follow as
+ * figures, the sign-in's also as its ratio to the argon2id rate measured around each phase. Off Linux the
+ * CPU is not measured, and the goals say n/a.
+ */
+function auditRatios(on: TargetResults, off: TargetResults): Ratio[] {
+  return [
+    atMost('CPU per password sign-in: audit trail on ÷ off (SQLite)', 1.05, div(on.signIn?.cpuMsPerOp, off.signIn?.cpuMsPerOp)),
+    info('  sign-ins per second: on ÷ off', div(on.signIn?.rate, off.signIn?.rate)),
+    info('  sign-in ÷ argon2id around it: on ÷ off', on.signIn && off.signIn && signInRatio(on.signIn) / signInRatio(off.signIn)),
+    atMost('CPU per code exchange: audit trail on ÷ off (SQLite)', 1.05, div(on.exchange?.cpuMsPerOp, off.exchange?.cpuMsPerOp)),
+    info('  exchanges per second: on ÷ off', div(on.exchange?.rate, off.exchange?.rate)),
+  ];
 }
 
 /**

@@ -119,6 +119,9 @@ const STEPS: Step[] = [
   },
 ];
 
+/** Lanyard with the audit trail off is measured where the trail's cost is to show: the exchange and the sign-in. */
+const AUDIT_OFF_SCENARIOS: ReadonlySet<Scenario> = new Set(['exchange', 'sign-in']);
+
 /** Was this scenario asked for (--only; all when empty)? */
 const want = (ctx: SuiteContext, s: Scenario) => ctx.options.only.size === 0 || ctx.options.only.has(s);
 
@@ -134,7 +137,7 @@ export async function runSuite(contenders: Contender[], ctx: SuiteContext): Prom
   const before = cpuSnapshot(ours());
   for (const step of STEPS) {
     for (const c of contenders) {
-      if (!step.applies(c, carried.get(c)!, ctx)) continue;
+      if (!step.applies(c, carried.get(c)!, ctx) || (c.key === 'audit-off' && !AUDIT_OFF_SCENARIOS.has(step.scenario))) continue;
       ctx.log(`${c.t.label}: ${step.what(ctx)}`);
       const idle = new Set(contenders.filter((o) => o !== c && o.t.group !== undefined).map((o) => o.t.group!));
       const settledMs = await waitQuiet(idle);

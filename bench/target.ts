@@ -27,14 +27,17 @@ export const BARE_PATHS: Paths = {
   jwks: '/jwks',
 };
 
-export type TargetKey = 'sqlite' | 'redis' | 'bare';
+/** `audit-off`: Lanyard on SQLite with the audit trail off (`audit.enabled: false`), to show what writing it costs. */
+export type TargetKey = 'sqlite' | 'redis' | 'bare' | 'audit-off';
 
 /** Each server's name in the progress lines, the JSON and the table's columns (in this order). */
-export const LABELS: Record<TargetKey, string> = { sqlite: 'Lanyard (SQLite)', redis: 'Lanyard (Redis)', bare: 'bare oidc-provider' };
+export const LABELS: Record<TargetKey, string> = {
+  sqlite: 'Lanyard (SQLite)', redis: 'Lanyard (Redis)', bare: 'bare oidc-provider', 'audit-off': 'Lanyard (SQLite), audit trail off',
+};
 
 /** One server under test, as the scenarios see it. */
 export interface Target {
-  /** Lanyard (sqlite, redis) has sign-in forms and argon2; bare oidc-provider signs anyone in at once. */
+  /** Lanyard (sqlite, redis, audit-off) has sign-in forms and argon2; bare oidc-provider signs anyone in at once. */
   key: TargetKey;
   label: string;
   /** Its connections (and origin). */

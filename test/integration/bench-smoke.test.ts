@@ -123,7 +123,18 @@ t.test('npm run bench -- --smoke measures every scenario on every server and lea
   }
   t.match(run.stdout, /roster import: 80 users/, 'prints the roster import row');
   t.same(order, scenarios.flatMap((s) => order.filter((x) => x === s)), 'each scenario measured on every server before the next scenario began');
-  t.same(r.phases.filter((p) => p.scenario === 'exchange').map((p) => p.target), servers, 'the exchange on each server in turn: bare, SQLite, Redis');
+  t.same(r.phases.filter((p) => p.scenario === 'exchange').map((p) => p.target), ['bare', 'sqlite', 'audit-off', ...servers.slice(2)],
+    'the exchange on each server in turn: bare, SQLite, SQLite with the audit trail off, Redis');
+  const off = r.targets['audit-off'];
+  clean('audit trail off: exchange', off?.exchange);
+  clean('audit trail off: sign-in', off?.signIn);
+  t.same([...new Set(r.phases.filter((p) => p.target === 'audit-off').map((p) => p.scenario))], ['exchange', 'sign-in'], 'with the audit trail off: the exchange and the sign-in only');
+  t.equal(off?.log?.errors, 0, 'audit trail off: Lanyard logged no errors');
+  const trail = r.ratios.filter((x) => x.name.includes('audit trail on ÷ off'));
+  t.same(trail.map((x) => x.goal), ['≤ 1.05', '≤ 1.05'], 'the trail\'s cost: CPU per sign-in and per exchange, on ÷ off, against 5 %');
+  if (process.platform === 'linux') t.ok(trail.every((x) => x.value !== undefined && x.value > 0), 'each computed');
+  t.ok(r.ratios.some((x) => x.name.includes('sign-ins per second: on ÷ off') && x.value !== undefined), 'the rates beside them');
+  t.match(run.stdout, /audit trail on ÷ off/, 'and printed');
   t.ok(r.phases.every((p, i) => i === 0 || p.startSeconds >= r.phases[i - 1]!.startSeconds + r.phases[i - 1]!.seconds - 0.1),
     'one phase at a time, in that order');
   t.ok(r.phases.every((p) => p.settledSeconds <= 3.5), 'each waited at most about 3 s for the other servers to be quiet');
