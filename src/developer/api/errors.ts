@@ -1,6 +1,6 @@
-import type { ErrorObject } from 'ajv';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonErrors } from '../../http/json-errors.js';
+import { escapePointerToken, validationProblems } from '../../http/validation-problems.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 
 /**
@@ -14,31 +14,11 @@ export interface ApiErrorBody {
   fields?: FieldProblem[];
 }
 
-const escapeToken = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** A service's field path (`redirect_uri`, `default_scopes[1]`, `detail.name`) as a JSON pointer. */
 export function toPointer(path: string): string {
   if (path === '' || path.startsWith('/')) return path;
-  return `/${path.replace(/\[(\d+)\]/g, '.$1').split('.').map(escapeToken).join('/')}`;
+  return `/${path.replace(/\[(\d+)\]/g, '.$1').split('.').map(escapePointerToken).join('/')}`;
 }
-
-/** One ajv problem as a field problem; `required` and `additionalProperties` point at the property itself. */
-function schemaProblem(e: ErrorObject): FieldProblem {
-  const params = e.params as { missingProperty?: string; additionalProperty?: string };
-  if (e.keyword === 'required' && params.missingProperty !== undefined) {
-    return { path: `${e.instancePath}/${escapeToken(params.missingProperty)}`, message: 'is required' };
-  }
-  if (e.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
-    return { path: `${e.instancePath}/${escapeToken(params.additionalProperty)}`, message: 'is not a field of this request' };
-  }
-  return { path: e.instancePath, message: e.message ?? 'is not valid' };
-}
-
-/** Where the refused values were, for the description. */
-const PARTS: Record<string, string> = {
-  body: 'the request body was refused', querystring: 'the query parameters were refused',
-  params: 'the path parameters were refused', headers: 'the request headers were refused',
-};
 
 export function sendApiError(reply: FastifyReply, status: number, body: ApiErrorBody): FastifyReply {
   return reply.code(status).header('Cache-Control', 'no-store').send(body);
@@ -55,13 +35,8 @@ export function apiErrorHandler(scope: FastifyInstance): void {
     serverError: 'Lanyard could not finish this request; it has been logged',
     describe: (err, reply) => {
       if (err.validation) {
-        const fields = err.validation.map((e) => schemaProblem(e as ErrorObject));
-        const part = PARTS[err.validationContext ?? 'body'] ?? 'the request was refused';
-        return sendApiError(reply, 400, {
-          error: 'invalid_request',
-          error_description: `${part}: ${fields.map((f) => `${f.path || '(the whole value)'} ${f.message}`).join('; ')}`,
-          fields,
-        });
+        const { description, fields } = validationProblems(err);
+        return sendApiError(reply, 400, { error: 'invalid_request', error_description: description, fields });
       }
       if (err instanceof ValidationError) {
         return sendApiError(reply, 400, {

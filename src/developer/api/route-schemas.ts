@@ -1,4 +1,6 @@
-import { ref } from './schema-parts.js';
+import { errorResponses, ref } from '../../http/openapi-parts.js';
+
+export { noContent, ok, okList, okRef } from '../../http/openapi-parts.js';
 
 /** The building blocks of the route schemas: path parameters, documented answers and errors, security. */
 
@@ -33,14 +35,6 @@ export const body = (schemaId: string) => ref(schemaId);
 /** The path parameter most routes take. */
 export type ClientIdParams = { client_id: string };
 
-const NO_STORE = { 'Cache-Control': { type: 'string', enum: ['no-store'], description: 'Always `no-store`: every answer is private.' } };
-
-/** A success response documenting its body and the no-store header. */
-export const ok = (description: string, schema: object) => ({ description, headers: NO_STORE, ...schema });
-export const okRef = (description: string, schemaId: string) => ok(description, ref(schemaId));
-export const okList = (description: string, schemaId: string) => ok(description, { type: 'array', items: ref(schemaId) });
-export const noContent = (description: string) => ({ description, type: 'null', headers: NO_STORE });
-
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request was refused: `fields` says which inputs and why.',
   401: 'No valid token (`WWW-Authenticate: Bearer realm="lanyard-developer"`, with `error="invalid_token"` when a token was sent).',
@@ -52,17 +46,5 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'The store is unavailable: try again after `Retry-After` seconds.',
 };
 
-const ERROR_HEADERS: Record<number, object> = {
-  401: { 'WWW-Authenticate': { type: 'string', description: 'The Bearer challenge (RFC 6750 §3).' } },
-  429: { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } },
-  503: { 'Retry-After': { type: 'integer', description: 'Seconds to wait.' } },
-};
-
 /** The error responses a route can give: 401, 500 and 503 on every authenticated route, plus the ones listed. */
-export function errors(...statuses: number[]): Record<number, object> {
-  const out: Record<number, object> = {};
-  for (const status of [...new Set([...statuses, 401, 500, 503])].sort()) {
-    out[status] = { description: ERROR_DESCRIPTIONS[status], headers: { ...NO_STORE, ...ERROR_HEADERS[status] }, ...ref('Error') };
-  }
-  return out;
-}
+export const errors = errorResponses(ERROR_DESCRIPTIONS);
