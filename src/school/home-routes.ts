@@ -5,9 +5,11 @@ import { sendHtml, seeOther } from '../web/http.js';
 import { table } from '../web/components.js';
 import { maySeeClass } from './access.js';
 import { requestsOf } from './app-choices.js';
+import { signInsToday } from './audit/today.js';
 import type { SchoolDeps } from './deps.js';
 import { schoolRequest, staffRequest } from './signed-in.js';
 import { schoolLayout, schoolPath } from './views/school-layout.js';
+import { todayLine } from './views/today-line.js';
 
 /**
  * The console's front pages: `/school` (straight to the one school, or the schools this member of staff works
@@ -38,6 +40,8 @@ export function homeRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     // School admins are told here when developers ask the school to use their apps (docs/school-console.md → Apps).
     const asking = s.school.admin ? await requestsOf(deps).pendingCount(s.school.organisation.id) : 0;
     const notice = asking ? html`<p class="notice"><a href="${schoolPath(slug, '/apps#asking')}">${asking === 1 ? '1 app is' : `${asking} apps are`} asking to be used by the school</a></p>` : '';
-    return sendHtml(reply, 200, schoolLayout('Classes', html`${notice}<h1>Classes</h1>${list}`, s.who, s.school, 'classes'));
+    // Who signed in today, at a glance, for the school's admins (its audit trail is theirs alone).
+    const today = s.school.admin ? todayLine(slug, await signInsToday(deps.store, s.school.organisation.id, deps.clock.now())) : '';
+    return sendHtml(reply, 200, schoolLayout('Classes', html`${notice}<h1>Classes</h1>${today}${list}`, s.who, s.school, 'classes'));
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pagesAtIssuerHost } from '../web/issuer-host.js';
 import { pageErrors, type PageErrorOptions } from '../web/page-errors.js';
 import { SCHOOL_PATH } from './area.js';
+import { auditRoutes } from './audit-routes.js';
 import type { SchoolDeps } from './deps.js';
 import { accountRoutes } from './account/account-routes.js';
 import { tokenRoutes } from './account/token-routes.js';
@@ -52,6 +53,7 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     await pages.register(async (roster) => rosterRoutes(roster, deps));
     appsRoutes(pages, deps);
     appRoutes(pages, deps);
+    auditRoutes(pages, deps);
   }, { prefix: SCHOOL_PATH });
 }
 
