@@ -23,6 +23,7 @@ ${docsTable("Lanyard’s endpoints", ['What', 'Where'], [
   ['Logout', slashed(`GET ${ROUTES.logout}?client_id=…`)],
   ['Developer area', html`<a href="/developer">${slashed('/developer')}</a>`],
   ['Developer API', html`${slashed('/developer/api')}, described by <a href="/developer/api/openapi.json">${slashed('/developer/api/openapi.json')}</a>`],
+  ['School API (for schools’ staff)', html`${slashed('/school/api')}, described by <a href="/school/api/openapi.json">${slashed('/school/api/openapi.json')}</a>`],
 ])}
 <p>The path from nothing to real users: <a href="#account">get a developer account</a>,
 <a href="#register">register your app</a>, build <a href="#flow">the sign-in flow</a> and try it against

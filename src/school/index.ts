@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pagesAtIssuerHost } from '../web/issuer-host.js';
 import { pageErrors, type PageErrorOptions } from '../web/page-errors.js';
 import { SCHOOL_PATH } from './area.js';
+import { schoolApi } from './api/index.js';
 import { auditRoutes } from './audit-routes.js';
 import type { SchoolDeps } from './deps.js';
 import { accountRoutes } from './account/account-routes.js';
@@ -55,5 +56,6 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     appRoutes(pages, deps);
     auditRoutes(pages, deps);
   }, { prefix: SCHOOL_PATH });
+  await app.register(async (api) => schoolApi(api, deps));
 }
 

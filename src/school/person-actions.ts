@@ -17,9 +17,13 @@ import { fullName } from './names.js';
  * another school of the district), and never one's own credentials (the Account page asks for the current one).
  */
 
-function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, kind: AuditKind, action: string): void {
+/** Where a change was asked for: the console's pages, or /school/api with a staff token (its detail says `via: api`). */
+export interface ActionVia { via?: 'api' | undefined }
+
+function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, kind: AuditKind, action: string, o: ActionVia = {}): void {
   deps.audit.record({
     organisationId: school.organisation.id, kind, action, actorId: actor.id, actorName: fullName(actor), subjectId: user.id, subjectName: fullName(user),
+    ...(o.via ? { detail: { via: o.via } } : {}),
   });
 }
 
@@ -39,19 +43,19 @@ function notOneself(actor: User, user: User): void {
 }
 
 /** Suspends the person (not oneself: the console would sign its admin out for good). */
-export async function suspendPerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<void> {
+export async function suspendPerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<void> {
   ownSchoolOnly(school, user);
   if (user.id === actor.id) throw new SchoolInputError('You cannot suspend yourself: ask another admin of the school.');
   if (user.suspendedAt) return;
   await suspend(deps.store, deps.clock, user);
-  record(deps, school, actor, user, 'console', 'user.suspended');
+  record(deps, school, actor, user, 'console', 'user.suspended', o);
 }
 
-export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<void> {
+export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<void> {
   ownSchoolOnly(school, user);
   if (!user.suspendedAt) return;
   await unsuspend(deps.store, user);
-  record(deps, school, actor, user, 'console', 'user.restored');
+  record(deps, school, actor, user, 'console', 'user.restored', o);
 }
 
 /** A new emoji password for the person: its pictures, to be shown once. */

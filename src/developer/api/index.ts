@@ -10,6 +10,7 @@ import { bearerAuth } from './auth.js';
 import type { ApiContext } from './context.js';
 import { apiErrorHandler, sendApiError } from './errors.js';
 import { invitationRoutes } from './invitation-routes.js';
+import { jsonBodies } from '../../http/json-bodies.js';
 import { serveOpenApiDocument } from '../../http/openapi.js';
 import { openApiOptions } from './openapi.js';
 import { sandboxRoutes } from './sandbox-routes.js';
@@ -38,16 +39,7 @@ export async function developerApi(scope: FastifyInstance, deps: DeveloperDeps):
   apiValidator(scope);
   apiErrorHandler(scope);
 
-  // JSON only. An empty body counts as none, so `curl -X POST -H 'content-type: application/json'` on an
-  // endpoint without a body (go-live) works; prototype pollution is refused as by Fastify's default parser.
-  const json = scope.getDefaultJsonParser('error', 'error');
-  scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (req, raw, done) => {
-    if ((raw as string).trim() === '') return done(null, undefined);
-    return json(req, raw as string, done);
-  });
-  scope.addHook('onRoute', (route) => {
-    route.bodyLimit ??= BODY_LIMIT;
-  });
+  jsonBodies(scope, BODY_LIMIT);
   // Every answer is private (an account, its apps, secrets): no cache may keep any of it (docs/developer-area.md).
   scope.addHook('onSend', async (_req, reply, payload) => {
     reply.header('Cache-Control', 'no-store');

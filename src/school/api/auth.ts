@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { StaffApiToken } from '../../../adapters/store.js';
+import { BearerCallers } from '../../http/bearer-auth.js';
+import { type StaffMember, staffMember } from '../access.js';
+import { staffAccount } from '../area.js';
+import type { SchoolDeps } from '../deps.js';
+import { authenticateStaffToken } from './staff-token.js';
+
+/**
+ * Bearer authentication for /school/api (src/http/bearer-auth.ts): a staff API token (`lys_…`) in the
+ * Authorization header becomes the member of staff the request acts as, with their schools and roles read
+ * afresh on every request (a role withdrawn takes effect at once). Someone who may no longer sign in
+ * (suspended, held by the roster) or who is no longer staff of any school is refused like a bad token.
+ */
+export const REALM = 'lanyard-school';
+
+const callers = new BearerCallers<{ member: StaffMember; token: StaffApiToken }>();
+
+/** The member of staff an authenticated request acts as. */
+export const memberOf = (req: FastifyRequest): StaffMember => callers.of(req).member;
+
+export function staffBearerAuth(scope: FastifyInstance, deps: SchoolDeps, publicPaths: ReadonlySet<string>): void {
+  callers.authenticate(scope, {
+    realm: REALM,
+    tokenShape: /lys_[0-9a-f]{16}_/i,
+    logPrefix: 'school_api',
+    messages: {
+      missing: 'send a staff API token in the Authorization header: Authorization: Bearer lys_…',
+      invalid: 'the API token is not valid: it may be mistyped, expired or revoked, or its holder is no longer staff of a school',
+      inQuery: 'API tokens are accepted only in the Authorization header, never in the URL; '
+        + 'URLs are logged and kept in histories, so revoke this token and create a new one',
+    },
+    publicPaths,
+    verify: async (presented) => {
+      const found = await authenticateStaffToken(deps, presented);
+      if (!found || !staffAccount(found.user)) return undefined;
+      const member = await staffMember(deps.store, found.user);
+      return member.schools.length ? { member, token: found.token } : undefined;
+    },
+    logged: ({ member, token }) => ({ userId: member.user.id, tokenId: token.id }),
+  });
+}

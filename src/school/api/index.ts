@@ -1,0 +1,49 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonBodies } from '../../http/json-bodies.js';
+import { serveOpenApiDocument } from '../../http/openapi.js';
+import { strictValidator } from '../../http/strict-validator.js';
+import type { SchoolDeps } from '../deps.js';
+import { auditRoutes } from './audit-routes.js';
+import { staffBearerAuth } from './auth.js';
+import { schoolApiErrors, sendNotFound } from './errors.js';
+import { openApiOptions } from './openapi.js';
+import { peopleRoutes } from './people-routes.js';
+import { schoolRoutes } from './school-routes.js';
+import { SHARED_SCHEMAS } from './schemas.js';
+
+export const SCHOOL_API_PREFIX = '/school/api';
+export const SCHOOL_OPENAPI_PATH = `${SCHOOL_API_PREFIX}/openapi.json`;
+/** No route takes a body: a stray one is read up to this and ignored. */
+const BODY_LIMIT = 1024;
+/** This API's routes take no request body: no shared request schemas. */
+const REQUEST_SCHEMAS: readonly object[] = [];
+
+/**
+ * The JSON API under /school/api (docs/school-console.md → The school API): the console's actions for school
+ * information systems and scripts, authenticated by staff API tokens, with its OpenAPI 3.1 document generated
+ * from the route schemas as the developer API's is. Everything lives in this encapsulated scope: the document
+ * lists only these routes, and the parser, validator, error handler and hooks apply to nothing else.
+ */
+export async function schoolApi(scope: FastifyInstance, deps: SchoolDeps): Promise<void> {
+  // Registered first: it collects the routes added after it, in this scope only.
+  await scope.register(swagger, openApiOptions(deps.issuer));
+  for (const schema of SHARED_SCHEMAS) scope.addSchema(schema);
+  strictValidator(scope, REQUEST_SCHEMAS);
+  schoolApiErrors(scope);
+  jsonBodies(scope, BODY_LIMIT);
+  // Every answer is private (people, their sign-ins): no cache may keep any of it.
+  scope.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  await scope.register(async (api) => {
+    staffBearerAuth(api, deps, new Set([SCHOOL_OPENAPI_PATH]));
+    api.setNotFoundHandler((req, reply) => sendNotFound(reply, `${req.method} ${req.url.split('?', 1)[0]}`));
+    serveOpenApiDocument(api, scope, 'the schemas the routes validate and answer with');
+    schoolRoutes(api, deps);
+    auditRoutes(api, deps);
+    peopleRoutes(api, deps);
+  }, { prefix: SCHOOL_API_PREFIX });
+}
