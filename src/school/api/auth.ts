@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StaffApiToken } from '../../../adapters/store.js';
 import { BearerCallers } from '../../http/bearer-auth.js';
-import { type StaffMember, staffMember } from '../access.js';
-import { staffAccount } from '../area.js';
+import type { StaffMember } from '../access.js';
 import type { SchoolDeps } from '../deps.js';
 import { authenticateStaffToken } from './staff-token.js';
 
@@ -10,14 +8,15 @@ import { authenticateStaffToken } from './staff-token.js';
  * Bearer authentication for /school/api (src/http/bearer-auth.ts): a staff API token (`lys_…`) in the
  * Authorization header becomes the member of staff the request acts as, with their schools and roles read
  * afresh on every request (a role withdrawn takes effect at once). Someone who may no longer sign in
- * (suspended, held by the roster) or who is no longer staff of any school is refused like a bad token.
+ * (suspended, held by the roster), who is no longer staff of any school, or a school admin without two-step
+ * sign-in, is refused like a bad token (staff-token.ts).
  */
 export const REALM = 'lanyard-school';
 
-const callers = new BearerCallers<{ member: StaffMember; token: StaffApiToken }>();
+const callers = new BearerCallers<StaffMember>();
 
 /** The member of staff an authenticated request acts as. */
-export const memberOf = (req: FastifyRequest): StaffMember => callers.of(req).member;
+export const memberOf = (req: FastifyRequest): StaffMember => callers.of(req);
 
 export function staffBearerAuth(scope: FastifyInstance, deps: SchoolDeps, publicPaths: ReadonlySet<string>): void {
   callers.authenticate(scope, {
@@ -31,12 +30,7 @@ export function staffBearerAuth(scope: FastifyInstance, deps: SchoolDeps, public
         + 'URLs are logged and kept in histories, so revoke this token and create a new one',
     },
     publicPaths,
-    verify: async (presented) => {
-      const found = await authenticateStaffToken(deps, presented);
-      if (!found || !staffAccount(found.user)) return undefined;
-      const member = await staffMember(deps.store, found.user);
-      return member.schools.length ? { member, token: found.token } : undefined;
-    },
-    logged: ({ member, token }) => ({ userId: member.user.id, tokenId: token.id }),
+    verify: (presented) => authenticateStaffToken(deps, `Bearer ${presented}`),
+    logged: (member) => ({ userId: member.user.id }),
   });
 }
