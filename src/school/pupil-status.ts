@@ -1,4 +1,5 @@
 import type { RosterClass, User } from '../../adapters/store.js';
+import type { Factor } from '../accounts/login-throttle.js';
 import { classPupils, type SchoolAccess } from './access.js';
 import type { SchoolDeps } from './deps.js';
 
@@ -10,8 +11,8 @@ import type { SchoolDeps } from './deps.js';
 export interface PupilStatus {
   user: User;
   methods: ('password' | 'emoji' | 'badge')[];
-  /** The ways in stopped until staff unlock them. */
-  lockedMethods: ('password' | 'emoji' | 'badge')[];
+  /** The ways in stopped until staff unlock them (an unknown device's password or emoji path). */
+  lockedMethods: Factor[];
   suspended: boolean;
   rosterHold?: 'left' | 'disabled' | undefined;
   /** ISO 8601; undefined when they never signed in. */

@@ -96,7 +96,7 @@ function eventsTable(v: AuditPageView): Raw {
     { heading: 'App', cell: (e) => orDash(v.names.appName(e.clientId) ?? e.clientId) },
     { heading: 'Class', cell: (e) => orDash(v.names.className(e.classId) ?? e.classId) },
     { heading: 'Result', cell: result },
-  ], v.events, empty);
+  ], v.events, empty, { region: true });
 }
 
 export function auditPageBody(v: AuditPageView): Raw {
@@ -108,7 +108,7 @@ export function auditPageBody(v: AuditPageView): Raw {
   return html`<h1>Audit trail</h1>
 <p class="muted">Sign-ins, apps opened, credential changes, roster imports and console actions, newest first. Days and times are UTC.
 Names are as they were when it happened.</p>
-<p class="page-links"><a href="${schoolPath(v.slug, '/usage')}">Use per day</a>${refused ? '' : html` · <a href="${csv}" download>Download these events as CSV</a>`}</p>
+<p class="page-links"><a href="${schoolPath(v.slug, '/usage')}">Use per day</a>${refused ? '' : html`<a href="${csv}" download>Download these events as CSV</a>`}</p>
 ${refused ? problemsSummary(undefined, v.problems) : ''}
 ${filters(v)}
 ${refused ? '' : html`${foundLine(v)}

@@ -3,7 +3,7 @@ import { html, type Raw } from '../../web/html.js';
 /** Pieces the audit and usage pages share. */
 
 /** An instant as people read it, in UTC (the trail's days are UTC days): `2025-03-04 09:15 UTC`. */
-export const when = (at: string): Raw => html`<time datetime="${at}">${at.slice(0, 10)} ${at.slice(11, 16)} UTC</time>`;
+export const when = (at: string): Raw => html`<time class="nowrap" datetime="${at}">${at.slice(0, 10)} ${at.slice(11, 16)} UTC</time>`;
 
 export interface Choice { value: string; label: string }
 

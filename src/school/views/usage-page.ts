@@ -20,7 +20,7 @@ export interface UsagePageView {
 }
 
 /** The day's audit trail, one click away. */
-const dayLink = (slug: string, day: string): Raw => html`<a href="${schoolPath(slug, '/audit')}?from=${day}&amp;to=${day}"><time datetime="${day}">${day}</time></a>`;
+const dayLink = (slug: string, day: string): Raw => html`<a href="${schoolPath(slug, '/audit')}?from=${day}&amp;to=${day}"><time class="nowrap" datetime="${day}">${day}</time></a>`;
 
 function bar(value: number, max: number): Raw | '' {
   return max > 0 ? html`<meter class="usage-bar" min="0" max="${max}" value="${value}" aria-hidden="true"></meter>` : '';
@@ -30,11 +30,11 @@ function byMethod(v: UsagePageView, u: Usage): Raw {
   const max = Math.max(0, ...u.days.map(signIns));
   const columns: Column<UsageDay>[] = [
     { heading: 'Day', cell: (d) => dayLink(v.slug, d.day) },
-    { heading: 'Sign-ins', cell: (d) => html`<span class="usage-figure">${signIns(d)}</span>${bar(signIns(d), max)}` },
+    { heading: 'Sign-ins', cell: (d) => html`<span class="usage-cell"><span class="usage-figure">${signIns(d)}</span>${bar(signIns(d), max)}</span>` },
     ...u.methods.map((m) => ({ heading: `By ${methodWords(m)}`, cell: (d: UsageDay) => String(d.signInsByMethod[m] ?? 0) })),
     { heading: 'Failed sign-ins', cell: (d) => String(d.failures) },
   ];
-  return table('Sign-ins per day, by method', columns, [...u.days].reverse(), 'Nothing in these days.');
+  return table('Sign-ins per day, by method', columns, [...u.days].reverse(), 'Nothing in these days.', { region: true });
 }
 
 function byApp(v: UsagePageView, u: Usage): Raw {
@@ -43,17 +43,13 @@ function byApp(v: UsagePageView, u: Usage): Raw {
     { heading: 'Day', cell: (d) => dayLink(v.slug, d.day) },
     ...u.apps.map((a) => ({ heading: v.appName(a), cell: (d: UsageDay) => String(d.byApp[a] ?? 0) })),
   ];
-  return table('Sign-ins and app launches per day, by app', columns, [...u.days].reverse(), 'Nothing in these days.');
+  return table('Sign-ins and app launches per day, by app', columns, [...u.days].reverse(), 'Nothing in these days.', { region: true });
 }
 
-function totals(v: UsagePageView, u: Usage): Raw {
-  return html`<dl class="usage-totals">
-  <div><dt>Sign-ins</dt><dd>${u.totals.signIns}</dd></div>
-  ${u.methods.map((m) => html`<div><dt>By ${methodWords(m)}</dt><dd>${u.totals.signInsByMethod[m]}</dd></div>`)}
-  <div><dt>Failed sign-ins</dt><dd>${u.totals.failures}</dd></div>
-  ${u.apps.map((a) => html`<div><dt>${v.appName(a)}</dt><dd>${u.totals.byApp[a]}</dd></div>`)}
-</dl>`;
-}
+/** The range's totals: figures with their names, as a definition list. */
+const totals = (figures: [name: string, value: number][]): Raw | '' => (!figures.length ? '' : html`<dl class="usage-totals">
+  ${figures.map(([name, value]) => html`<div><dt>${name}</dt><dd>${value}</dd></div>`)}
+</dl>`);
 
 export function usagePageBody(v: UsagePageView): Raw {
   const refused = Object.keys(v.problems).length > 0;
@@ -70,9 +66,10 @@ ${refused ? problemsSummary(undefined, v.problems) : ''}
   <div class="form-actions"><button type="submit">Show</button></div>
 </form>
 ${u ? html`<h2>From ${u.from} to ${u.to}</h2>
-${totals(v, u)}
-<h2>Sign-ins by method</h2>
+<h3>Sign-ins by method</h3>
+${totals([['Sign-ins', u.totals.signIns], ...u.methods.map((m): [string, number] => [`By ${methodWords(m)}`, u.totals.signInsByMethod[m]!]), ['Failed sign-ins', u.totals.failures]])}
 ${byMethod(v, u)}
-<h2>By app</h2>
+<h3>By app</h3>
+${totals(u.apps.map((a): [string, number] => [v.appName(a), u.totals.byApp[a]!]))}
 ${byApp(v, u)}` : ''}`;
 }
