@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BearerCallers } from '../../http/bearer-auth.js';
 import type { StaffMember } from '../access.js';
 import type { SchoolDeps } from '../deps.js';
-import { authenticateStaffToken } from './staff-token.js';
+import { authenticateStaffToken, STAFF_TOKEN_SHAPED } from './staff-token.js';
 
 /**
  * Bearer authentication for /school/api (src/http/bearer-auth.ts): a staff API token (`lys_…`) in the
@@ -21,7 +21,7 @@ export const memberOf = (req: FastifyRequest): StaffMember => callers.of(req);
 export function staffBearerAuth(scope: FastifyInstance, deps: SchoolDeps, publicPaths: ReadonlySet<string>): void {
   callers.authenticate(scope, {
     realm: REALM,
-    tokenShape: /lys_[0-9a-f]{16}_/i,
+    tokenShape: STAFF_TOKEN_SHAPED,
     logPrefix: 'school_api',
     messages: {
       missing: 'send a staff API token in the Authorization header: Authorization: Bearer lys_…',
