@@ -67,7 +67,8 @@ function foundLine(v: AuditPageView): Raw | '' {
   return html`<p role="status">Events of ${v.found.length === 1 ? 'the one person' : `${v.found.length} people`} matching “${v.query.person}”: ${shown}${more}.</p>`;
 }
 
-const orDash = (text: string | undefined): string => text || '—';
+/** A cell with nothing to say is empty: a dash on wider screens, left out of a phone's stacked rows (lanyard.css). */
+const orEmpty = (text: string | undefined): string => text || '';
 
 /** What happened: the kind, and the action when it says more. */
 function what(e: AuditEvent): Raw {
@@ -75,28 +76,45 @@ function what(e: AuditEvent): Raw {
   return html`<strong>${kindWords(e.kind)}</strong>${action ? html`<br>${action}` : ''}`;
 }
 
+/**
+ * Who: the person who did it, and the person it concerns when that is someone else (an admin's action on a
+ * pupil); for a failed sign-in, whose it was. Names as recorded.
+ */
+function who(e: AuditEvent): Raw | string {
+  const actor = e.actorName ?? e.actorId;
+  const subject = e.subjectId !== e.actorId ? e.subjectName ?? e.subjectId : undefined;
+  if (!actor) return orEmpty(subject);
+  return subject ? html`${actor}<br><span class="muted">about</span> ${subject}` : actor;
+}
+
+/** Where: the app and the class, as far as recorded. */
+function where(e: AuditEvent, names: AuditNames): Raw | string {
+  const app = names.appName(e.clientId) ?? e.clientId;
+  const klass = names.className(e.classId) ?? e.classId;
+  if (app && klass) return html`${app}<br>${klass}`;
+  return orEmpty(app ?? klass);
+}
+
 /** How: the method and the kind of device, as far as recorded. */
-const how = (e: AuditEvent): string => orDash([methodWords(e.method), deviceWords(e.deviceKind)].filter(Boolean).join(', '));
+const how = (e: AuditEvent): string => orEmpty([methodWords(e.method), deviceWords(e.deviceKind)].filter(Boolean).join(', '));
 
 /** The result, with the count of a merged row of failures. */
 function result(e: AuditEvent): Raw | string {
   const words = resultWords(e.result);
-  if (e.count > 1) return html`${orDash(words)} <span class="count">× ${e.count}</span><span class="visually-hidden"> (${e.count} times)</span>`;
-  return orDash(words);
+  if (e.count > 1) return html`${orEmpty(words)} <span class="count">× ${e.count}</span><span class="visually-hidden"> (${e.count} times)</span>`;
+  return orEmpty(words);
 }
 
 function eventsTable(v: AuditPageView): Raw {
   const empty = v.query.before ? 'No older events match.' : 'No events match these filters.';
-  return table<AuditEvent>('Audit events, newest first', [
+  return html`<div class="audit-events">${table<AuditEvent>('Audit events, newest first', [
     { heading: 'When', cell: (e) => when(e.at) },
     { heading: 'What', cell: what },
-    { heading: 'Who', cell: (e) => orDash(e.actorName ?? e.actorId) },
-    { heading: 'About', cell: (e) => orDash(e.subjectId && e.subjectId !== e.actorId ? e.subjectName ?? e.subjectId : undefined) },
+    { heading: 'Who', cell: who },
     { heading: 'How', cell: how },
-    { heading: 'App', cell: (e) => orDash(v.names.appName(e.clientId) ?? e.clientId) },
-    { heading: 'Class', cell: (e) => orDash(v.names.className(e.classId) ?? e.classId) },
+    { heading: 'Where', cell: (e) => where(e, v.names) },
     { heading: 'Result', cell: result },
-  ], v.events, empty, { region: true });
+  ], v.events, empty, { region: true })}</div>`;
 }
 
 export function auditPageBody(v: AuditPageView): Raw {
