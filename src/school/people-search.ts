@@ -24,16 +24,21 @@ export interface PeoplePage {
 /** Lower case, without accents (é → e, ł stays ł), for matching. */
 const folded = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-export async function searchPeople(store: Store, organisation: Organisation, query: string, page: number): Promise<PeoplePage> {
-  const q = query.trim().slice(0, QUERY_MAX);
-  const words = folded(q).split(/\s+/).filter(Boolean);
+/** Everyone of the school the query finds (all of them for an empty query), by username. */
+export async function matchPeople(store: Store, organisation: Organisation, query: string): Promise<UserListing[]> {
+  const words = folded(query.trim().slice(0, QUERY_MAX)).split(/\s+/).filter(Boolean);
   const everyone = await listUsers(store, organisation, { withMembers: true });
-  const matched = words.length
+  return words.length
     ? everyone.filter((u) => {
       const text = folded(`${u.username} ${u.givenName} ${u.familyName}`);
       return words.every((w) => text.includes(w));
     })
     : everyone;
+}
+
+export async function searchPeople(store: Store, organisation: Organisation, query: string, page: number): Promise<PeoplePage> {
+  const q = query.trim().slice(0, QUERY_MAX);
+  const matched = await matchPeople(store, organisation, q);
   const pages = Math.max(1, Math.ceil(matched.length / PAGE_SIZE));
   const at = Math.min(Math.max(1, Number.isSafeInteger(page) ? page : 1), pages);
   return { query: q, people: matched.slice((at - 1) * PAGE_SIZE, at * PAGE_SIZE), total: matched.length, page: at, pages };

@@ -1,7 +1,7 @@
-import type { AuditEvent, Store, User } from '../../../adapters/store.js';
+import type { AuditEvent, Store } from '../../../adapters/store.js';
 import type { SchoolAccess } from '../access.js';
 import { encodeCursor } from './audit-cursor.js';
-import { auditPeople } from './audit-people.js';
+import { auditPeople, type FoundPerson } from './audit-people.js';
 import { type AuditQuery, storeFilter } from './audit-query.js';
 
 /**
@@ -13,7 +13,7 @@ export interface AuditPage {
   /** The `before` of the next (older) page; undefined on the last. */
   next?: string | undefined;
   /** The people a name search found. */
-  found?: User[] | undefined;
+  found?: FoundPerson[] | undefined;
 }
 
 export async function auditPage(store: Store, school: SchoolAccess, query: AuditQuery, limit: number): Promise<AuditPage> {

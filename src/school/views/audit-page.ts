@@ -1,4 +1,5 @@
-import type { AuditEvent, ClassSummary, User } from '../../../adapters/store.js';
+import type { AuditEvent, ClassSummary } from '../../../adapters/store.js';
+import type { FoundPerson } from '../audit/audit-people.js';
 import { problemsSummary, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AuditNames } from '../audit/audit-names.js';
@@ -21,7 +22,7 @@ export interface AuditPageView {
   problems: Record<string, string>;
   events: AuditEvent[];
   next?: string | undefined;
-  found?: User[] | undefined;
+  found?: FoundPerson[] | undefined;
   classes: ClassSummary[];
   apps: { clientId: string; name: string }[];
   names: AuditNames;
