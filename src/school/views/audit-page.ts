@@ -102,7 +102,7 @@ const how = (e: AuditEvent): string => orEmpty([methodWords(e.method), deviceWor
 /** The result, with the count of a merged row of failures. */
 function result(e: AuditEvent): Raw | string {
   const words = resultWords(e.result);
-  if (e.count > 1) return html`${orEmpty(words)} <span class="count">× ${e.count}</span><span class="visually-hidden"> (${e.count} times)</span>`;
+  if (e.count > 1) return html`${orEmpty(words)} <span class="audit-count">× ${e.count}</span><span class="visually-hidden"> (${e.count} times)</span>`;
   return orEmpty(words);
 }
 
