@@ -73,6 +73,15 @@ export const CONFIG_REVISION_DEFAULT = 0;
 export const LOGIN_METHODS_DEFAULT = ['emoji', 'badge', 'password'] as const;
 export const BADGE_REQUIRES_EMOJI_DEFAULT = false;
 
+/**
+ * The file's `school_day` (docs/childrens-sign-in.md → Help codes): a help code works until the end of the school
+ * day, and at most 8 hours; the day ends at `ends` (HH:MM, 24-hour) in `time_zone` (an IANA name).
+ */
+export const SCHOOL_DAY_DEFAULTS = {
+  ends: '16:30',
+  time_zone: 'UTC',
+} as const;
+
 /** A client's `response_types`: the authorization code flow only. */
 export const RESPONSE_TYPES_DEFAULT = ['code'] as const;
 

@@ -7,6 +7,7 @@ import { canonicalEmojiPassword, parseEmojiPassword } from '../formats/emoji-ban
 import { unseenInEmail } from '../formats/email-address.js';
 import { CONSOLE_WORDS, SANDBOX_SLUG } from './reserved.js';
 import { productionFileProblems } from './production.js';
+import { schoolDayProblems } from './school-day.js';
 import { type AppSeed, CONFIG_SCHEMA, type ConfigFile } from './schema.js';
 
 /**
@@ -121,6 +122,7 @@ function semanticProblems(file: ConfigFile): string[] {
   if (throttling?.base_wait_seconds && throttling.max_wait_seconds && throttling.max_wait_seconds < throttling.base_wait_seconds) {
     problems.push('/login_throttling/max_wait_seconds: must not be shorter than base_wait_seconds');
   }
+  problems.push(...schoolDayProblems(file));
   const badgeCodes = new Set<string>();
   const slugs = new Set<string>();
   (file.organisations ?? []).forEach((o, i) => {

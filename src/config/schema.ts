@@ -6,6 +6,7 @@ import {
 import { AUDIT_SCHEMA } from './schema-audit.js';
 import { ORGANISATION_SCHEMA, USER_SCHEMA } from './schema-directory.js';
 import { ROSTER_SCHEMA } from './schema-roster.js';
+import { SCHOOL_DAY_SCHEMA } from './schema-school-day.js';
 
 /**
  * The JSON Schema of the configuration file, and the file's TypeScript types derived from it (json-schema-to-ts),
@@ -100,7 +101,8 @@ export const CONFIG_SCHEMA = {
       }
     },
     roster: ROSTER_SCHEMA,
-    audit: AUDIT_SCHEMA
+    audit: AUDIT_SCHEMA,
+    school_day: SCHOOL_DAY_SCHEMA
   },
   definitions: {
     url: {
@@ -299,6 +301,7 @@ export type RosterConfig = NonNullable<ConfigFile['roster']>;
 /** What becomes of a file's client that no organisation lists (docs/dashboard-and-app-launch.md). */
 export type ConfigApps = NonNullable<ConfigFile['config_apps']>;
 export type AuditConfig = NonNullable<ConfigFile['audit']>;
+export type SchoolDayConfig = NonNullable<ConfigFile['school_day']>;
 /** Who may create a developer account (docs/developer-area.md). */
 export type DeveloperSignup = NonNullable<ConfigFile['developer_signup']>;
 /** A way to sign in an organisation offers. */
