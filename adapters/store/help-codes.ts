@@ -6,7 +6,7 @@
 export interface HelpCode {
   userId: string;
   organisationId: string;
-  /** HMAC-SHA-256 (hex) of the code under a key of the store (src/accounts/help-codes.ts). */
+  /** HMAC-SHA-256 (hex) of the pupil and code, under a key derived from the key-encryption key (src/accounts/help-codes.ts). */
   codeHash: string;
   /** ISO 8601. */
   createdAt: string;

@@ -6,7 +6,7 @@ import { backoffSeconds, DEFAULT_THROTTLE_POLICY, type ThrottlePolicy } from './
 export { DEFAULT_THROTTLE_POLICY, throttlePolicy, type ThrottlePolicy } from './throttle-policy.js';
 
 /**
- * Guessing protection for low-entropy sign-in secrets (emoji passwords, passwords) and badge codes, built
+ * Guessing protection for low-entropy sign-in secrets (emoji passwords, passwords, help codes) and badge codes, built
  * on two promises (docs/security.md → Sign-in protection; the numbers are in throttle-policy.ts):
  * - guessing stays hopeless: the unknown-device path of an account stops after 100 consecutive failures
  *   (NIST SP 800-63B §5.2.2) until staff unlock it, and each known or trusted device waits up to an hour;
@@ -19,7 +19,7 @@ export { DEFAULT_THROTTLE_POLICY, throttlePolicy, type ThrottlePolicy } from './
  * real one. Every counter lives in the store (all instances count alike); any store error propagates, and
  * callers fail closed.
  */
-export type Factor = 'password' | 'emoji' | 'badge';
+export type Factor = 'password' | 'emoji' | 'badge' | 'help_code';
 
 export interface Attempt {
   factor: Factor;
@@ -276,7 +276,7 @@ export class LoginThrottle {
   /** The user's unknown-device paths that are stopped, for `users list` and `users unlock`. */
   async stoppedFactors(organisationId: string, username: string): Promise<Factor[]> {
     const stopped: Factor[] = [];
-    for (const factor of ['password', 'emoji'] as const) {
+    for (const factor of ['password', 'emoji', 'help_code'] as const) {
       const cap = `cap:${await this.#accountBase({ factor, organisationId, username, ip: '' })}`;
       const c = await this.counters.peekCounter(cap);
       if (c && c.count >= this.policy.newDeviceFailureCap) stopped.push(factor);

@@ -16,7 +16,7 @@ const OTHER_METHOD = METHODS.length - 1;
 /** The grant types of /oauth/token (discovery's grant_types_supported, implicit aside); anything else is `other`. */
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token']);
 /** Ways to sign in (src/accounts/login-throttle.ts `Factor`). */
-const SIGN_IN_METHODS = new Set(['password', 'emoji', 'badge']);
+const SIGN_IN_METHODS = new Set(['password', 'emoji', 'badge', 'help_code']);
 const SIGN_IN_RESULTS: Record<string, string> = {
   'login.succeeded': 'succeeded',
   'login.failed': 'failed',
