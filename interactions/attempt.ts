@@ -20,7 +20,7 @@ type Refusal = Verdict & { allowed: false };
 /** Who signed in, by which method, on what device (what completeLogin records in the audit trail). */
 export interface SignedIn {
   user: User;
-  /** password, emoji, badge. */
+  /** password, emoji, badge, help_code. */
   method: string;
   device: DeviceKind;
 }
@@ -125,6 +125,7 @@ async function recordFailure(deps: InteractionDeps, req: FastifyRequest, facts: 
 function failureText(factor: Factor): string {
   if (factor === 'badge') return 'That badge did not work. Try again, or ask your teacher.';
   if (factor === 'emoji') return 'Those pictures do not match. Check your username and try again.';
+  if (factor === 'help_code') return 'That help code did not work. Check your username and the code, or ask your teacher for a new one.';
   return 'That username and password do not match. Check them and try again.';
 }
 

@@ -15,7 +15,7 @@ import type { Details } from './context.js';
 export interface SignInFacts {
   organisationId: string;
   details: Details;
-  /** password, emoji, badge (a badge with its pictures too: badge). */
+  /** password, emoji, badge (a badge with its pictures too: badge), help_code. */
   method: string;
   device: DeviceKind;
 }

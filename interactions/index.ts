@@ -10,12 +10,13 @@ import type { InteractionDeps } from './context.js';
 import { badgeRoutes } from './badge.js';
 import { cancelRoute } from './cancel.js';
 import { emojiRoutes } from './emoji.js';
+import { helpCodeRoutes } from './help-code.js';
 import { organisationRoutes } from './organisation.js';
 import { passwordRoutes } from './password.js';
 
 /**
  * The hosted login screens at /interaction/:uid (the routes are written under that prefix). One module per login method (password.ts, emoji.ts,
- * badge.ts), sharing the organisation step (organisation.ts), the per-method preamble (login-step.ts) and
+ * badge.ts, and help-code.ts for a code from a member of staff), sharing the organisation step (organisation.ts), the per-method preamble (login-step.ts) and
  * the guessing protection (attempt.ts).
  */
 async function interactions(app: FastifyInstance, deps: InteractionDeps) {
@@ -29,6 +30,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     passwordRoutes(scope, deps);
     emojiRoutes(scope, deps);
     badgeRoutes(scope, deps);
+    helpCodeRoutes(scope, deps);
     cancelRoute(scope, deps);
   }, { prefix: ROUTES.interaction });
 }

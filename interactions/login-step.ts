@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginMethod, Organisation } from '../adapters/store.js';
+import { offersHelpCodes } from '../src/accounts/help-codes.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
 import { errorPage, SCHOOL_APPS } from '../src/web/error-page.js';
@@ -8,6 +9,12 @@ import { SANDBOX_SLUG } from '../src/config/reserved.js';
 import { csrfField, forAdults } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
+
+/**
+ * A screen of the sign-in: one of the school's login methods, or a help code, which every school offers
+ * (docs/childrens-sign-in.md → Help codes: src/accounts/help-codes.ts offersHelpCodes).
+ */
+export type StepMethod = LoginMethod | 'help_code';
 
 /** Everything a login method's screen needs about the sign-in under way. */
 export interface LoginStep {
@@ -163,7 +170,7 @@ export async function loginStep(
   deps: InteractionDeps,
   req: StepRequest,
   reply: FastifyReply,
-  method: LoginMethod,
+  method: StepMethod,
 ): Promise<LoginStep | undefined> {
   const details = await loadInteraction(deps, req, reply);
   if (!details) return undefined;
@@ -186,7 +193,7 @@ export async function loginStep(
     reply.redirect(`/interaction/${details.uid}`, 303);
     return undefined;
   }
-  if (!organisation.login.methods.includes(method)) {
+  if (method === 'help_code' ? !offersHelpCodes(organisation) : !organisation.login.methods.includes(method)) {
     sendHtml(reply, 404, errorPage('Not available', `${organisation.name} does not use this way of signing in.`, 'method_disabled'));
     return undefined;
   }

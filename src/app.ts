@@ -5,6 +5,7 @@ import { userApi } from './api/index.js';
 import { notFoundPage, tooManyRequestsPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import type { AuditLog } from './audit/audit-log.js';
+import { HelpCodes } from './accounts/help-codes.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
 import { classroomDeviceKey, DeviceCookies } from './accounts/device-cookies.js';
@@ -13,6 +14,7 @@ import type { ClientRegistry } from './clients/client-registry.js';
 import { LogoFetcher } from './clients/logo-fetcher.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config/config.js';
+import { schoolDaySettings } from './config/school-day.js';
 import { dashboard } from './dashboard/index.js';
 import { developerArea } from './developer/index.js';
 import { schoolConsole } from './school/index.js';
@@ -148,7 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   const devices = new DeviceCookies({
     cookieKeys: deps.cookieKeys, counters: store, trustedDevices, newDevicesPerIpPerHour: throttle.policy.newDevicesPerIpPerHour,
   });
-  await app.register(interactions, { host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, issuer: config.issuer, audit });
+  const helpCodes = new HelpCodes({ store, clock, schoolDay: schoolDaySettings(config.file), keyEncryptionKey: deps.keyEncryptionKey });
+  await app.register(interactions, {
+    host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, helpCodes, issuer: config.issuer, audit,
+  });
   classroomDeviceRoutes(app, { host, store, clients, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
   await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer, audit });
 
@@ -159,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   await schoolConsole(app, {
     config, store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
-    audit, issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
+    audit, helpCodes, issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
   healthRoutes(app, store, () => identity.check(), { config: () => configRevision.readiness() });

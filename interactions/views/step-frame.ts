@@ -1,4 +1,5 @@
 import type { Organisation } from '../../adapters/store.js';
+import { offersHelpCodes } from '../../src/accounts/help-codes.js';
 import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
 
@@ -24,12 +25,18 @@ export const hiddenFields = (v: StepView) => html`
 
 export { errorMessage, invalidIf } from '../../src/web/components.js';
 
-/** Other ways to sign in, another school, and cancel (back to the app with access_denied). */
+/**
+ * Other ways to sign in, a help code (docs/childrens-sign-in.md → Help codes: on every method's screen, since a
+ * school with one method skips the chooser), another school, and cancel (back to the app with access_denied).
+ */
 export function stepFooter(v: StepView, current: string): Raw {
-  const others = current !== 'chooser' && v.organisation.login.methods.length > 1;
+  const org = encodeURIComponent(v.organisation.slug);
+  const others = current === 'help_code' || (current !== 'chooser' && v.organisation.login.methods.length > 1);
+  const helpCode = current !== 'chooser' && current !== 'help_code' && offersHelpCodes(v.organisation);
   return html`
 <nav class="step-links" aria-label="Other options">
-  ${others ? html`<a href="/interaction/${v.uid}?org=${encodeURIComponent(v.organisation.slug)}">Sign in another way</a>` : ''}
+  ${others ? html`<a href="/interaction/${v.uid}?org=${org}">Sign in another way</a>` : ''}
+  ${helpCode ? html`<a href="/interaction/${v.uid}/help-code?org=${org}">I have a help code</a>` : ''}
   ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
 </nav>
 <form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">

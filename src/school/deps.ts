@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../../adapters/store.js';
 import type { DeviceCookies } from '../accounts/device-cookies.js';
+import type { HelpCodes } from '../accounts/help-codes.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 import type { AuditRecorder } from '../audit/audit-recorder.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
@@ -24,6 +25,8 @@ export interface SchoolDeps {
   devices: DeviceCookies;
   /** Every change the console makes is recorded here (docs/school-console.md → Audit and usage). */
   audit: AuditRecorder;
+  /** Help codes staff give pupils (src/accounts/help-codes.ts). */
+  helpCodes: HelpCodes;
   issuer: string;
   /** Cookies get `Secure` when the issuer is https. */
   secureCookies: boolean;
