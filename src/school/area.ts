@@ -68,15 +68,16 @@ export function area(deps: SchoolDeps): SignedInArea<StaffAccount> {
 }
 
 /** The console's menu entries. */
-export type SchoolNav = 'classes' | 'people' | 'roster' | 'apps' | 'audit' | 'account';
+export type SchoolNav = 'classes' | 'help-codes' | 'people' | 'roster' | 'apps' | 'audit' | 'account';
 
 /**
- * The console's frame for a school: Classes for everyone; People, Roster, Apps and Audit for its admins;
+ * The console's frame for a school: Classes and Help codes for everyone; People, Roster, Apps and Audit for its admins;
  * Account. Without a school (the school picker, the account page), Schools and Account.
  */
 export function schoolFrame(school: { slug: string; admin: boolean } | undefined): AreaFrame<SchoolNav> {
   const base = school ? `${SCHOOL_PATH}/${encodeURIComponent(school.slug)}` : SCHOOL_PATH;
   const nav: { id: SchoolNav; label: string; href: string }[] = [{ id: 'classes', label: school ? 'Classes' : 'Schools', href: base }];
+  if (school) nav.push({ id: 'help-codes', label: 'Help codes', href: `${base}/help-codes` });
   if (school?.admin) {
     nav.push(
       { id: 'people', label: 'People', href: `${base}/people` },
