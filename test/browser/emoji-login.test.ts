@@ -62,8 +62,8 @@ t.test('emoji password by mouse: school, method chooser, username, six pictures 
   await page.getByRole('link', { name: 'Demo School' }).click();
   await page.waitForURL(/[?&]org=/);
   t.ok(await page.getByText('How do you sign in?').isVisible(), 'the method chooser');
-  t.same(await page.locator('.method-label').allInnerTexts(), ['Emoji password', 'Magic badge', 'Username and password'],
-    'three ways to sign in');
+  t.same(await page.locator('.method-label').allInnerTexts(), ['Emoji password', 'Magic badge', 'Username and password', 'I have a help code'],
+    'three ways to sign in, and a help code');
   await checkAccessibility(t, page, 'method chooser');
   await screenshot(page, 'emoji-login/00-method-chooser');
 
