@@ -26,14 +26,14 @@ for (const backend of ['sqlite', 'redis'] as const) {
     const { url, store } = lanyard;
     const north = await putConsoleSchool(store, 'north');
     const south = await putConsoleSchool(store, 'south');
-    let teacher = await consoleSignInAsStaff(url, north.teacher.credentials);
+    let teacher = await consoleSignInAsStaff(url, north.teacher.credentials, undefined, clock);
     const [ada, ben, chloe, lukasz] = north.taught.pupils;
     const give = async (userId: string) => (await giveHelpCode(teacher, url, 'north', userId)).code!;
     /** After the clock jumps by hours, the console's session (30 minutes idle) is over: sign in again. */
     const later = async (to: Date | number) => {
       if (typeof to === 'number') clock.advance(to);
       else clock.set(to);
-      teacher = await consoleSignInAsStaff(url, north.teacher.credentials);
+      teacher = await consoleSignInAsStaff(url, north.teacher.credentials, undefined, clock);
     };
 
     t.test("a code is only its pupil's, at its school", async (t) => {

@@ -35,7 +35,7 @@ for (const backend of ['sqlite', 'redis'] as const) {
     const { url, store } = lanyard;
     const north = await putConsoleSchool(store, 'north');
     const pupil = north.taught.pupils[0]!;
-    const teacher = await consoleSignInAsStaff(url, north.teacher.credentials);
+    const teacher = await consoleSignInAsStaff(url, north.teacher.credentials, undefined, clock);
 
     const list = await consolePage(teacher, `${url}/school/north/help-codes`);
     t.equal(list.status, 200);
@@ -102,7 +102,7 @@ for (const backend of ['sqlite', 'redis'] as const) {
     const lanyard = await startLanyard(t, { clock, ...(env ? { env } : {}) });
     const { url, store } = lanyard;
     const north = await putConsoleSchool(store, 'north');
-    const teacher = await consoleSignInAsStaff(url, north.teacher.credentials);
+    const teacher = await consoleSignInAsStaff(url, north.teacher.credentials, undefined, clock);
     const [ada, ben] = north.taught.pupils;
 
     t.equal((await giveHelpCode(teacher, url, 'north', north.other.pupils[0]!.id)).posted.status, 404, 'a teacher: not for a class not theirs');
@@ -117,7 +117,7 @@ for (const backend of ['sqlite', 'redis'] as const) {
     t.not(first.code, undefined);
     t.equal((await tryHelpCode(url, 'north', ada!.username, first.code!)).status, 401, 'a new code replaces the earlier one');
 
-    const admin = await consoleSignInAsStaff(url, north.admin.credentials);
+    const admin = await consoleSignInAsStaff(url, north.admin.credentials, undefined, clock);
     const other = await giveHelpCode(admin, url, 'north', north.other.pupils[0]!.id);
     t.equal(other.posted.status, 303, 'an admin: for any pupil of the school');
     const all = await consolePage(admin, `${url}/school/north/help-codes`);
