@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../adapters/store.js';
 import { parseEmojiPassword } from '../formats/emoji-bank.js';
+import { html } from '../web/html.js';
 import { sendHtml } from '../web/http.js';
 import type { SchoolAccess } from './access.js';
 import { area, type StaffSignedIn } from './area.js';
 import type { SchoolDeps } from './deps.js';
+import { helpCodePanel } from './help-code-panel.js';
 import { fullName } from './names.js';
 import { personFacts } from './person-facts.js';
 import { grantsOf } from './staff-roles.js';
@@ -39,10 +41,11 @@ export async function showPerson(
     const granter = await deps.store.findUser(id);
     if (granter) granters.set(id, fullName(granter));
   }
-  const actions = personAdminPanel({
-    base: personPath(slug, user.id), csrf: s.who.csrf, user, self: user.id === s.who.account.id, ownSchool: facts.ownSchool, grants, granters,
+  const self = user.id === s.who.account.id;
+  const actions = html`${personAdminPanel({
+    base: personPath(slug, user.id), csrf: s.who.csrf, user, self, ownSchool: facts.ownSchool, grants, granters,
     passwordError: o.passwordError,
-  });
+  })}${self ? '' : await helpCodePanel(deps, s.school, user, s.who, personPath(slug, user.id))}`;
   const body = personPageBody(slug, facts, {
     actions, revealed: o.status ? undefined : await revealed(deps, req, reply, s.who, user.id), flash: area(deps).flash.take(req, reply), error: o.error,
   });

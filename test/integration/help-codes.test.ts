@@ -118,8 +118,18 @@ for (const backend of ['sqlite', 'redis'] as const) {
     t.equal((await tryHelpCode(url, 'north', ada!.username, first.code!)).status, 401, 'a new code replaces the earlier one');
 
     const admin = await consoleSignInAsStaff(url, north.admin.credentials, undefined, clock);
-    const other = await giveHelpCode(admin, url, 'north', north.other.pupils[0]!.id);
-    t.equal(other.posted.status, 303, 'an admin: for any pupil of the school');
+    const zoe = north.other.pupils[0]!;
+    const personPage = `${url}/school/north/people/${zoe.id}`;
+    const person = await consolePage(admin, personPage);
+    t.match(person.html, '<h2 id="help-code-heading">Help code</h2>', "the pupil's page in the console has the panel");
+    const other = await consolePost(admin, `${url}/school/north/people/${zoe.id}/help-code`, person.html, { next: `/school/north/people/${zoe.id}` });
+    t.equal(other.status, 303, 'an admin: for any pupil of the school, from their page');
+    const card = await consolePage(admin, `${url}${other.headers.get('location')}`);
+    t.match(card.html, `<a href="/school/north/people/${zoe.id}">Done</a>`, 'Done goes back to their page');
+    t.match((await consolePage(admin, personPage)).html, `${zoe.givenName} ${zoe.familyName} has a help code from Alex Admin, until 16:30 today.`);
+    t.notMatch((await consolePage(admin, `${url}/school/north/people/${north.admin.user.id}`)).html, 'help-code-heading', 'none for oneself');
+    const offSite = await consolePost(admin, `${url}/school/north/people/${zoe.id}/help-code`, person.html, { next: 'https://elsewhere.example/' });
+    t.equal(new URL(offSite.headers.get('location')!, url).searchParams.get('next'), `/school/north/people/${zoe.id}`, 'a next page outside the school is not followed');
     const all = await consolePage(admin, `${url}/school/north/help-codes`);
     t.match(all.html, `${ada!.givenName} ${ada!.familyName}`);
     t.match(all.html, `${north.other.pupils[0]!.givenName} ${north.other.pupils[0]!.familyName}`, 'the admin sees every class\'s codes');
