@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { assertSignedIn, browserSetUp, THREE_SIZES } from '../helpers/browser-flow.js';
 import { answerCallback, focused, openPage } from '../helpers/browser.js';
-import { cardCode } from '../helpers/help-codes.js';
+import { cardCode, useDemoApp } from '../helpers/help-codes.js';
 import { hiddenField } from '../helpers/http-browser.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { authorizationRequest, DEMO_CLIENT } from '../helpers/relying-party.js';
@@ -26,6 +26,7 @@ t.test('help codes in Chromium, at three sizes', async (t) => {
   const { lanyard, rp, browser } = await browserSetUp(t);
   const { url, store } = lanyard;
   const north = await putConsoleSchool(store, 'north', 'Northfield Primary');
+  await useDemoApp(store, north.organisation.id);
   const teacherHttp = await consoleSignInAsStaff(url, north.teacher.credentials);
 
   for (const [i, [size, options]] of THREE_SIZES.entries()) {

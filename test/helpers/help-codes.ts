@@ -1,3 +1,4 @@
+import type { Store } from '../../adapters/store.js';
 import { demoAuthorizeUrl } from './children.js';
 import { HttpBrowser, hiddenField, location } from './http-browser.js';
 import { consolePage, consolePost } from './school-console.js';
@@ -6,6 +7,10 @@ import { consolePage, consolePost } from './school-console.js';
  * Help codes in tests (docs/childrens-sign-in.md → Help codes): a member of staff gives one in the console as a
  * browser without JavaScript does, and a pupil signs in with it through the real sign-in screens.
  */
+
+/** The school uses the Demo App (a school made in a test has no apps: the file's are offered, not imposed). */
+export const useDemoApp = (store: Store, organisationId: string) =>
+  store.putConnection({ organisationId, clientId: 'demo-app', position: 0, source: 'operator', createdAt: new Date().toISOString() });
 
 /** The code on the console's code card, as its digits. */
 export const cardCode = (page: string): string | undefined =>

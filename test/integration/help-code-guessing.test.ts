@@ -2,7 +2,7 @@ import t from 'tap';
 import { ManualClock } from '../../src/clock.js';
 import { HELP_CODE_MAX_FAILURES } from '../../src/accounts/help-codes.js';
 import { alertText } from '../helpers/children.js';
-import { giveHelpCode, openHelpCode, postHelpCode, tryHelpCode } from '../helpers/help-codes.js';
+import { giveHelpCode, openHelpCode, postHelpCode, tryHelpCode, useDemoApp } from '../helpers/help-codes.js';
 import { HttpBrowser } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
@@ -25,7 +25,9 @@ for (const backend of ['sqlite', 'redis'] as const) {
     const lanyard = await startLanyard(t, { clock, ...(env ? { env } : {}) });
     const { url, store } = lanyard;
     const north = await putConsoleSchool(store, 'north');
+    await useDemoApp(store, north.organisation.id);
     const south = await putConsoleSchool(store, 'south');
+    await useDemoApp(store, south.organisation.id);
     let teacher = await consoleSignInAsStaff(url, north.teacher.credentials, undefined, clock);
     const [ada, ben, chloe, lukasz] = north.taught.pupils;
     const give = async (userId: string) => (await giveHelpCode(teacher, url, 'north', userId)).code!;
