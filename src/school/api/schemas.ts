@@ -77,7 +77,7 @@ export const PupilSchema = {
     family_name: { type: 'string' },
     methods: { type: 'array', items: METHOD, description: 'The ways in that are set: a password, an emoji password, a badge.' },
     locked: { type: 'boolean', description: 'Whether a way in is stopped after too many wrong tries, until staff unlock it.' },
-    locked_methods: { type: 'array', items: { type: 'string' }, description: 'Which: `password`, `emoji`.' },
+    locked_methods: { type: 'array', items: { type: 'string' }, description: 'Which: `password`, `emoji`, `help_code`.' },
     suspended: { type: 'boolean', description: 'Suspended by a school admin: no sign-in by any method.' },
     roster_hold: { type: 'string', enum: ['left', 'disabled'], description: 'Present when the roster holds them (left the school, or disabled in its system): no sign-in.' },
     last_sign_in: { anyOf: [instant, { type: 'null' }], description: 'The last successful sign-in; null when they never signed in.' },
