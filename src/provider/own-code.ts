@@ -16,3 +16,25 @@ export async function spendOwnCode(host: ProviderHost, code: string, redirectUri
   await found.destroy();
   return true;
 }
+
+/** What a spent code of Lanyard's own said: who signed in, when (epoch seconds), and the request's nonce. */
+export interface OwnSignIn {
+  accountId: string;
+  authTime: number;
+  nonce: string | undefined;
+}
+
+/**
+ * Spends a code of Lanyard's built-in client issued for exactly `redirectUri`, as spendOwnCode does, and says
+ * what it was issued for: the page that started the sign-in checks that this very sign-in (its nonce) just
+ * happened (its authTime), rather than trusting whatever session the browser holds. Undefined for any other
+ * code (one already spent, another client's, another page's), which is left alone.
+ */
+export async function takeOwnCode(host: ProviderHost, code: string, redirectUri: string): Promise<OwnSignIn | undefined> {
+  if (code.length === 0 || code.length > 200) return undefined;
+  const found = await host.provider.AuthorizationCode.find(code);
+  if (!found || found.clientId !== LANYARD_CLIENT_ID || found.redirectUri !== redirectUri || !found.isValid) return undefined;
+  await found.destroy();
+  if (typeof found.accountId !== 'string' || typeof found.authTime !== 'number') return undefined;
+  return { accountId: found.accountId, authTime: found.authTime, nonce: typeof found.nonce === 'string' ? found.nonce : undefined };
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
-import { spendOwnCode } from '../provider/own-code.js';
+import { takeOwnCode } from '../provider/own-code.js';
 import { endBrowserSession, signedInSession } from '../provider/session.js';
 import { ROUTES } from '../routes.js';
 import { html } from '../web/html.js';
@@ -15,11 +15,16 @@ import { afterFirstStep } from './second-step.js';
 /**
  * Signing in to the console (docs/school-console.md → Signing in): the console is a client of Lanyard, like the
  * dashboard. `GET /school/sign-in` sends the browser through the ordinary sign-in screens with the built-in
- * client (always asking again: `prompt=login`), bound to this browser by `state`; the code that comes back to
- * /school/sign-in/done is spent unused (only the session matters). A member of staff then takes the second
+ * client (always asking again: `prompt=login`), bound to this browser by `state` and `nonce`. The code that
+ * comes back to /school/sign-in/done must be one of the built-in client for this page, issued for this very
+ * request (its nonce) to the person the browser's session names, who signed in moments ago (its authTime):
+ * a browser that merely holds an older Lanyard session gets no console session. A member of staff then takes the second
  * step (src/school/second-step.ts) and gets the console's own short session; anyone else is told the console
  * is for school staff. Signing out ends the console's session and the Lanyard session of this browser.
  */
+/** How long after signing in the sign-in screens' code still opens the console. */
+const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
 export function signInRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   const doneUri = `${deps.issuer}${ROUTES.schoolSignInDone}`;
 
@@ -34,6 +39,7 @@ export function signInRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       scope: 'openid',
       redirect_uri: doneUri,
       prompt: 'login',
+      nonce: token,
       state: `${token}.${Buffer.from(next).toString('base64url')}`,
     });
     return seeOther(reply, `${ROUTES.authorization}?${params}`);
@@ -41,13 +47,15 @@ export function signInRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
 
   scope.get<{ Querystring: { code?: string; state?: string; error?: string } }>('/sign-in/done', async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    if (typeof req.query.code === 'string') await spendOwnCode(deps.host, req.query.code, doneUri);
+    const spent = typeof req.query.code === 'string' ? await takeOwnCode(deps.host, req.query.code, doneUri) : undefined;
     const [token, encodedNext] = typeof req.query.state === 'string' ? req.query.state.split('.', 2) : [];
     if (!token || !area(deps).preSignInCsrfValid(req, { csrf: token })) return notSignedIn(reply, 'This sign-in was not started here, or took too long. Please start again.');
-    if (typeof req.query.error === 'string') return notSignedIn(reply, 'You did not sign in.');
+    if (typeof req.query.error === 'string' || !spent) return notSignedIn(reply, 'You did not sign in.');
     const signedIn = await signedInSession(deps.host, deps.store, req, reply);
     const account = staffAccount(signedIn?.user);
-    if (!account) return notSignedIn(reply, 'You did not sign in.');
+    // This very sign-in, of this person, just now (oidc-provider's times are wall-clock epoch seconds).
+    const fresh = spent.nonce === token && spent.authTime * 1000 >= Date.now() - FRESH_SIGN_IN_MS;
+    if (!account || account.id !== spent.accountId || !fresh) return notSignedIn(reply, 'You did not sign in.');
     const member = await staffMember(deps.store, account.user);
     if (member.schools.length === 0) return notStaff(reply);
     const next = safeNext(encodedNext ? Buffer.from(encodedNext, 'base64url').toString() : undefined);
