@@ -1,16 +1,12 @@
-import type { Organisation, RosterClass } from '../../adapters/store.js';
 import { withAuditedStore } from './configured-store.js';
 import { credentialChange } from '../audit/credential-change.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { failureReason } from '../errors.js';
-import { badgeName } from '../badges/badge-name.js';
-import { renderBadgeSheet } from '../badges/badge-sheet.js';
 import type { Paper } from '../badges/label-layout.js';
-import { renderEmojiCards } from '../cards/emoji-cards.js';
-import { renderPasswordLetters } from '../cards/password-letters.js';
+import { type DocumentContext, renderCredentials } from '../cards/credential-documents.js';
 import {
-  type CredentialMethod, type Drawn, drawCredentials, hashCredentials, holders, type Prepared, selectUsers, type Stored, storeCredentials,
+  type CredentialMethod, drawCredentials, hashCredentials, holders, type Prepared, selectUsers, type Stored, storeCredentials,
 } from '../roster/class-credentials.js';
 import { UsageError } from './command.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
@@ -69,8 +65,8 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
     const drawn = drawCredentials(chosen, o.method);
     // argon2 runs on libuv's threads while the PDF is laid out on this one.
     const hashing = hashCredentials(drawn);
-    const context: RenderContext = { organisation, inClass, paper: o.paper, signInAt: config.issuer };
-    const rendering = render(drawn, context);
+    const context: DocumentContext = { organisation, inClass, paper: o.paper, signInAt: config.issuer };
+    const rendering = renderCredentials(drawn, context);
     const [prepared, pdf] = await Promise.all([hashing, rendering]);
     const outcome = await writePrivateFile(o.out, pdf, o, async () => {
       const stored = await storeCredentials(store, prepared);
@@ -80,7 +76,7 @@ export async function issueCredentialsCommand(config: Config, clock: Clock, o: I
       return stored;
     });
     for (const p of outcome.stored) audit.record(credentialChange(p.user, `${o.method}.issued`));
-    if (outcome.failed.length) return reportPartial(outcome, { o, whom, chosen: chosen.length, io, pdf: () => render(outcome.stored, context) });
+    if (outcome.failed.length) return reportPartial(outcome, { o, whom, chosen: chosen.length, io, pdf: () => renderCredentials(outcome.stored, context) });
     io.out(`${WHAT[o.method].plural} issued to ${chosen.length} user(s) of ${whom}; ${WHAT[o.method].document} written to ${o.out} (readable by you only)`);
     if (users.length > chosen.length) io.out(`skipped ${users.length - chosen.length} who already had one (--only-missing)`);
     io.out(HAND_OUT);
@@ -114,28 +110,4 @@ async function reportPartial(outcome: Stored, c: { o: IssueOptions; whom: string
   const failed = outcome.failed.map((f) => f.prepared);
   io.err(`not issued to ${failed.length} user(s), whose ${what.plural} are as they were: ${usernames(failed)} (${reasons(outcome)})`);
   throw new Error(`${failed.length} of ${c.chosen} credentials could not be stored (named above); issue theirs again once the store takes writes`);
-}
-
-interface RenderContext { organisation: Organisation; inClass: RosterClass | undefined; paper: Paper; signInAt: string }
-
-function render(drawn: readonly Drawn[], c: RenderContext): Promise<Buffer> {
-  const title = `${c.inClass ? `${c.inClass.title} — ` : ''}${c.organisation.name}`;
-  const detail = c.inClass ? `${c.inClass.title} · ${c.organisation.name}` : c.organisation.name;
-  const method = drawn[0]!.method;
-  if (method === 'badge') {
-    return renderBadgeSheet(drawn.map((p) => {
-      if (p.method !== 'badge') throw new Error('one kind of credential per sheet');
-      return { name: badgeName(p.user), organisation: c.organisation.name, code: p.badge.code, qrPayload: p.badge.qrPayload };
-    }), { paper: c.paper });
-  }
-  if (method === 'emoji') {
-    return renderEmojiCards(drawn.map((p) => {
-      if (p.method !== 'emoji') throw new Error('one kind of credential per sheet');
-      return { name: badgeName(p.user), username: p.user.username, detail, pictures: p.pictures };
-    }), { paper: c.paper, title: `Lanyard emoji cards — ${title}` });
-  }
-  return renderPasswordLetters(drawn.map((p) => {
-    if (p.method !== 'password') throw new Error('one kind of credential per sheet');
-    return { name: badgeName(p.user), school: c.organisation.name, detail: c.inClass?.title, username: p.user.username, password: p.password };
-  }), { paper: c.paper, signInAt: c.signInAt, title: `Lanyard password letters — ${title}` });
 }
