@@ -7,10 +7,11 @@ import type { User } from '../../adapters/store.js';
 import { argon2Verify, hashCredential } from '../../src/accounts/credential-hasher.js';
 import { GENERATED_ALPHABET } from '../../src/accounts/user-password.js';
 import { labelPlacement, sheetLayout, toPixels } from '../../src/badges/label-layout.js';
-import { cardAnatomy, cardSheet, letterSheet } from '../../src/cards/card-layout.js';
+import { letterSheet } from '../../src/cards/card-layout.js';
 import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
 import { assertSession, refusedSignIn, signInAs } from '../helpers/account-session.js';
-import { crop, jsQR, pdfText, run, textIn } from '../helpers/badge-pdf.js';
+import { crop, jsQR, run, textIn } from '../helpers/badge-pdf.js';
+import { readCards } from '../helpers/card-pdf.js';
 import { PUPIL_NAMES, putClass, putVisitor, type TestClass } from '../helpers/class-roster.js';
 import { lanyard } from '../helpers/cli.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
@@ -48,23 +49,6 @@ const printOrder = (users: User[]) => {
   const c = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true }).compare;
   return [...users].sort((a, b) => c(a.familyName, b.familyName) || c(a.givenName, b.givenName));
 };
-
-/** Each card's username and six picture names, read back from the PDF. */
-async function readCards(pdf: string, count: number) {
-  const sheet = cardSheet('letter');
-  const textIn = pdfText(pdf); // each page read once
-  return Promise.all(Array.from({ length: count }, async (_, index) => {
-    const { page, cell } = labelPlacement(sheet, index);
-    const text = await textIn(page, cell);
-    const slots = cardAnatomy(cell).pictures;
-    return {
-      text,
-      username: /Username: (\S+)/.exec(text)?.[1],
-      numbers: await Promise.all(slots.map(async (slot) => (await textIn(page, slot.number)).trim())),
-      pictures: await Promise.all(slots.map(async (slot) => (await textIn(page, slot.label)).trim())),
-    };
-  }));
-}
 
 const noSecretIn = (t: Test, out: string, secrets: string[]) => {
   for (const secret of secrets) t.notOk(out.includes(secret), `the output does not hold ${secret}`);
