@@ -1,4 +1,4 @@
-import type { Organisation, Store } from '../../adapters/store.js';
+import type { Organisation, Store, User } from '../../adapters/store.js';
 import { listUsers, type UserListing } from '../accounts/user-admin.js';
 
 /**
@@ -24,16 +24,20 @@ export interface PeoplePage {
 /** Lower case, without accents (é → e, ł stays ł), for matching. */
 const folded = (s: string): string => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** What a search asked for: trimmed and capped ('' when none, or not one text). */
+export const searchQuery = (q: unknown): string => (typeof q === 'string' ? q.trim().slice(0, QUERY_MAX) : '');
+
+/** Whether a person answers the query: each of its words is in their username, given or family name (an empty query: everyone). */
+export function matchesQuery(u: Pick<User, 'username' | 'givenName' | 'familyName'>, query: string): boolean {
+  const words = folded(searchQuery(query)).split(/\s+/).filter(Boolean);
+  const text = folded(`${u.username} ${u.givenName} ${u.familyName}`);
+  return words.every((w) => text.includes(w));
+}
+
 /** Everyone of the school the query finds (all of them for an empty query), by username. */
 export async function matchPeople(store: Store, organisation: Organisation, query: string): Promise<UserListing[]> {
-  const words = folded(query.trim().slice(0, QUERY_MAX)).split(/\s+/).filter(Boolean);
   const everyone = await listUsers(store, organisation, { withMembers: true });
-  return words.length
-    ? everyone.filter((u) => {
-      const text = folded(`${u.username} ${u.givenName} ${u.familyName}`);
-      return words.every((w) => text.includes(w));
-    })
-    : everyone;
+  return everyone.filter((u) => matchesQuery(u, query));
 }
 
 export async function searchPeople(store: Store, organisation: Organisation, query: string, page: number): Promise<PeoplePage> {
