@@ -11,6 +11,7 @@ import { tokenRoutes } from './account/token-routes.js';
 import { twoStepRoutes } from './account/two-step-routes.js';
 import { appRoutes } from './app-routes.js';
 import { appsRoutes } from './apps-routes.js';
+import { classRoutes } from './class-routes.js';
 import { helpCodeRoutes } from './help-code-routes.js';
 import { homeRoutes } from './home-routes.js';
 import { peopleRoutes } from './people-routes.js';
@@ -50,6 +51,7 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     tokenRoutes(pages, deps);
     peopleRoutes(pages, deps);
     personRoutes(pages, deps);
+    classRoutes(pages, deps);
     staffRoutes(pages, deps);
     helpCodeRoutes(pages, deps);
     // The roster's upload takes a file (multipart): its parser only on its own routes.

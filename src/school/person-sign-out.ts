@@ -9,15 +9,15 @@ import type { ActionVia } from './person-actions.js';
  * Signs a person of the school out everywhere (docs/school-console.md → The school API): every Lanyard session
  * ends and what apps were given is revoked, as `lanyard users signout` does (src/accounts/user-admin.ts). A
  * teacher may for their classes' pupils, an admin for anyone of the school (access.ts personOf: anyone else
- * is a 404). Recorded in the school's audit trail with who did it.
+ * is a 404). Recorded in the school's audit trail with who did it (and the class, when done for a class).
  */
-export async function signPersonOut(deps: SchoolDeps, school: SchoolAccess, actor: User, userId: string, o: ActionVia = {}): Promise<User> {
+export async function signPersonOut(deps: SchoolDeps, school: SchoolAccess, actor: User, userId: string, o: ActionVia & { classId?: string | undefined } = {}): Promise<User> {
   const person = await personOf(deps.store, school, userId);
   await signOutEverywhere(deps.store, person);
   deps.audit.record({
     organisationId: school.organisation.id, kind: 'console', action: 'user.signed_out',
     actorId: actor.id, actorName: fullName(actor), subjectId: person.id, subjectName: fullName(person),
-    ...(o.via ? { detail: { via: o.via } } : {}),
+    ...(o.classId ? { classId: o.classId } : {}), ...(o.via ? { detail: { via: o.via } } : {}),
   });
   return person;
 }

@@ -24,3 +24,11 @@ export function formFields(body: unknown, name: string): string[] {
   const v = (body as Record<string, unknown> | null | undefined)?.[name];
   return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
 }
+
+/**
+ * A file that answers a form (a PDF of new credentials): downloaded under `filename` (letters, digits, dots
+ * and hyphens kept), never cached; nothing keeps a copy of it.
+ */
+export const sendAttachment = (reply: FastifyReply, type: string, filename: string, body: Buffer) =>
+  reply.code(200).header('Cache-Control', 'no-store').header('Content-Type', type)
+    .header('Content-Disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9.-]/g, '-')}"`).send(body);
