@@ -16,6 +16,7 @@ import { helpCodeRoutes } from './help-code-routes.js';
 import { homeRoutes } from './home-routes.js';
 import { peopleRoutes } from './people-routes.js';
 import { personRoutes } from './person-routes.js';
+import { pupilRoutes } from './pupil-routes.js';
 import { rosterRoutes } from './roster-routes.js';
 import { staffRoutes } from './staff-routes.js';
 import { schoolNotFoundPage } from './not-found.js';
@@ -52,6 +53,7 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     peopleRoutes(pages, deps);
     personRoutes(pages, deps);
     classRoutes(pages, deps);
+    pupilRoutes(pages, deps);
     staffRoutes(pages, deps);
     helpCodeRoutes(pages, deps);
     // The roster's upload takes a file (multipart): its parser only on its own routes.

@@ -16,7 +16,8 @@ import { schoolPath } from './views/school-layout.js';
 /**
  * What a school admin does on a person's page (docs/school-console.md → People and staff), each a form
  * (CSRF) answered 303 to the page with a message, or the page again with what to change:
- * `POST /school/:org/people/:userId/suspend | restore | emoji | password | roles`.
+ * `POST /school/:org/people/:userId/suspend | restore | emoji | password | roles`; `emoji` a teacher too, for a
+ * pupil of their classes.
  */
 
 interface Acting {
@@ -30,9 +31,9 @@ type Params = { Params: { org: string; userId: string } };
 
 export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   /** A person action: the admin's form checked, the person theirs (a 404 otherwise), then `work`. */
-  const action = (name: string, work: (a: Acting, req: FastifyRequest<Params>, reply: FastifyReply) => Promise<FastifyReply>) =>
+  const action = (name: string, work: (a: Acting, req: FastifyRequest<Params>, reply: FastifyReply) => Promise<FastifyReply>, o: { teachers?: boolean } = {}) =>
     scope.post<Params>(`/:org/people/:userId/${name}`, async (req, reply) => {
-      const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
+      const s = await schoolForm(deps, req, reply, req.params.org, { admin: !o.teachers });
       if (!s) return reply;
       const user = await personOf(deps.store, s.school, req.params.userId);
       const acting = { who: s.who, school: s.school, actor: s.who.account.user, user };
@@ -59,11 +60,12 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     return done(a, reply, `${fullName(a.user)} can sign in again.`);
   });
 
+  // A teacher too, for a pupil of their classes (docs/school-console.md → Helping a pupil).
   action('emoji', async (a, _req, reply) => {
     const names = await resetEmoji(deps, a.school, a.actor, a.user);
     await area(deps).reveals.set(reply, a.who.session.key, revealName('emoji', a.user.id), names.join(','));
     return done(a, reply, `${fullName(a.user)} has a new emoji password: the old one no longer works.`);
-  });
+  }, { teachers: true });
 
   action('password', async (a, req, reply) => {
     if (formField(req.body, 'how') === 'generate') {

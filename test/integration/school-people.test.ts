@@ -188,7 +188,8 @@ t.test('people and staff in the console', async (t) => {
     // A pupil's help code is a teacher's too, for their classes' pupils (docs/school-console.md → Help codes).
     const admin = routeTable(lanyard.app).filter((r) => /^\/school\/:org\/(roster|people|staff)/.test(r.path) && !r.path.includes('/help-code'));
     t.ok(admin.length >= 10, 'the admin routes');
-    const ids = { org: 'south', userId: south.taught.pupils[0]!.id, id: 'x'.repeat(22) } as Record<string, string>;
+    // A pupil of a class the teacher does not teach: their own pupils' pages are theirs too (school-console-pupil.test.ts).
+    const ids = { org: 'south', userId: south.other.pupils[0]!.id, id: 'x'.repeat(22) } as Record<string, string>;
     for (const r of admin) {
       const path = r.path.replace(/:(\w+)/g, (_m, name: string) => ids[name] ?? 'x');
       for (const method of r.methods.filter((m) => m === 'GET' || m === 'POST')) {

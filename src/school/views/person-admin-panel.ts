@@ -3,6 +3,7 @@ import { emojiGlyph } from '../../formats/emoji-bank.js';
 import { copyable, csrfField, field, postButton, problemsSummary } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import { STAFF_ROLES } from '../staff-roles.js';
+import { paperChoice } from './pupil-parts.js';
 import { utcTime } from './roster-words.js';
 
 /**
@@ -37,13 +38,21 @@ export interface AdminPanelOptions {
   passwordError?: { message: string; fields: { path: string; message: string }[] } | undefined;
 }
 
-/** The credential made, once: the emoji pictures large with their names, or the password to copy. */
-export function revealedCredential(r: Revealed): Raw {
+/**
+ * The credential made, once: the emoji pictures large with their names — and, given `card` (where it posts,
+ * with the session's token), a form that prints their card (src/school/emoji-card.ts) — or the password to copy.
+ */
+export function revealedCredential(r: Revealed, card?: { action: string; csrf: string }): Raw {
   if (r.kind === 'emoji') {
     return html`<section class="reveal" aria-labelledby="revealed-heading">
 <h2 id="revealed-heading">The new emoji password</h2>
 <p>Shown once: Lanyard keeps only a hash. Write it down or print it for them now.</p>
 <ol class="emoji-reveal">${r.names.map((n) => html`<li><span class="emoji-reveal-glyph" aria-hidden="true">${emojiGlyph(n) ?? '?'}</span> ${n}</li>`)}</ol>
+${card ? html`<form method="post" action="${card.action}" class="emoji-card-form">
+  ${csrfField(card.csrf)}<input type="hidden" name="pictures" value="${r.names.join(',')}">
+  <fieldset><legend>Print their card</legend>${paperChoice()}
+  <button type="submit" class="secondary-button">Download the card (PDF)</button></fieldset>
+</form>` : ''}
 </section>`;
   }
   return html`<section class="reveal" aria-labelledby="revealed-heading">

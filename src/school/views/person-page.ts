@@ -4,6 +4,7 @@ import { fullName } from '../names.js';
 import type { PersonFacts } from '../person-facts.js';
 import { revealedCredential, type Revealed } from './person-admin-panel.js';
 import { statusWord, waysIn } from './people-page.js';
+import { lockedText } from './pupil-parts.js';
 import { utcTime } from './roster-words.js';
 import { schoolPath } from './school-layout.js';
 
@@ -12,14 +13,21 @@ import { schoolPath } from './school-layout.js';
  * this school, how they sign in and whether they may, then what the member of staff may do (`actions`: the
  * admin panel); a credential just made is shown once at the top.
  */
-export function personPageBody(slug: string, facts: PersonFacts, o: { actions: Raw; revealed?: Revealed | undefined; flash?: string | undefined; error?: string | undefined }): Raw {
+export function personPageBody(slug: string, facts: PersonFacts, o: {
+  actions: Raw; revealed?: Revealed | undefined; flash?: string | undefined; error?: string | undefined;
+  /** The way back: People for an admin (the default), their class for a teacher. */
+  back?: { href: string; label: string } | undefined;
+  /** Where a new emoji password's card is printed (the reveal's form), with the session's token. */
+  card?: { action: string; csrf: string } | undefined;
+}): Raw {
   const u = facts.user;
   const status = statusWord({ suspended: !!u.suspendedAt, rosterHold: u.rosterHold ?? null });
-  return html`<p><a href="${schoolPath(slug, '/people')}">People</a></p>
+  const back = o.back ?? { href: schoolPath(slug, '/people'), label: 'People' };
+  return html`<p><a href="${back.href}">${back.label}</a></p>
 <h1>${fullName(u)}</h1>
 ${flash(o.flash)}
 ${errorMessage(o.error)}
-${o.revealed ? revealedCredential(o.revealed) : ''}
+${o.revealed ? revealedCredential(o.revealed, o.card) : ''}
 <dl class="dev-facts">
   <dt>Username</dt><dd>${u.username}</dd>
   <dt>Type</dt><dd>${u.type}</dd>
@@ -27,6 +35,7 @@ ${o.revealed ? revealedCredential(o.revealed) : ''}
   <dt>Classes here</dt><dd>${facts.classes.map((c) => (c.role === 'student' ? c.title : `${c.title} (${c.role})`)).join(', ') || 'none'}</dd>
   <dt>Signs in with</dt><dd>${waysIn(facts)}</dd>
   <dt>Status</dt><dd>${status}${u.rosterHold && u.rosterHoldSince ? ` since ${utcTime(u.rosterHoldSince)} UTC` : ''}</dd>
+  <dt>Locked</dt><dd>${lockedText(facts.locked)}</dd>
   <dt>Last sign-in</dt><dd>${facts.lastSignIn ? `${utcTime(facts.lastSignIn)} UTC` : 'never'}</dd>
 </dl>
 ${o.actions}`;
