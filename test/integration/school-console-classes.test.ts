@@ -10,7 +10,7 @@ import { crop, jsQR, run } from '../helpers/badge-pdf.js';
 import { readCards } from '../helpers/card-pdf.js';
 import { auditEvents, classConsole, type ClassConsole, lockOut, rowOf, savedPdf } from '../helpers/class-console.js';
 import { hiddenField } from '../helpers/http-browser.js';
-import { consolePage } from '../helpers/school-console.js';
+import { consolePage, consolePost, consoleSignInAsStaff } from '../helpers/school-console.js';
 
 /**
  * A teacher's classes in the school console (docs/school-console.md → Your classes, Printing), over HTTP as a
@@ -175,4 +175,23 @@ t.test('unlock and sign out everywhere for the class; a form without its token i
   t.equal((await auditEvents(c.lanyard.store, c.organisation.id, { action: 'user.signed_out', kind: 'console' }, 5)).length, 5, 'signed out: five events');
   const unlocks = await auditEvents(c.lanyard.store, c.organisation.id, { action: 'account.unlocked' }, 1);
   t.same(unlocks.map((e) => [e.subjectId, e.actorId, e.classId]), [[ben!.id, c.teacher.user.id, c.taught.class.id]]);
+});
+
+t.test('a school admin has the same for every class of the school, and their own panel on a pupil\'s page', async (t) => {
+  const c = await classConsole(t);
+  const { south } = c;
+  const admin = await consoleSignInAsStaff(c.lanyard.url, south.admin.credentials);
+  const classB = `${c.lanyard.url}/school/south/classes/${south.other.class.id}`;
+  const page = await consolePage(admin, classB);
+  t.equal(page.status, 200, 'a class nobody here teaches');
+  for (const p of south.other.pupils) t.match(page.html, `value="${p.id}"`, `${p.username} can be chosen`);
+  const pupil = south.other.pupils[0]!;
+  const confirmed = await consolePage(admin, `${classB}/confirm?action=sign-out&pupil=${pupil.id}`);
+  t.equal((await consolePost(admin, `${classB}/sign-out`, confirmed.html, { pupil: pupil.id })).status, 303);
+  const [event] = await auditEvents(c.lanyard.store, south.organisation.id, { action: 'user.signed_out', subjectId: pupil.id }, 1);
+  t.match(event, { actorId: south.admin.user.id, classId: south.other.class.id });
+  const person = (await consolePage(admin, `${c.lanyard.url}/school/south/people/${pupil.id}`)).html;
+  t.match(person, /Help them sign in/);
+  t.match(person, /Suspend their account/, 'and what only an admin may do');
+  t.equal((await consolePage(admin, classUrl(c))).status, 404, 'another school\'s class');
 });

@@ -54,9 +54,9 @@ export const ACTION_WORDS: Record<PupilAction, { button: string; one: string; he
   },
 };
 
-/** Whether sign-in from new devices is stopped: words and colour together. */
+/** Whether sign-in from new devices is stopped, and for which ways in (`Locked (emoji, help code)`): words and colour together. */
 export function lockedText(locked: readonly string[]): Raw {
-  return locked.length ? html`<span class="status-badge status-locked">Locked (${locked.join(', ')})</span>` : html`No`;
+  return locked.length ? html`<span class="status-badge status-locked">Locked (${locked.map((f) => f.replace('_', ' ')).join(', ')})</span>` : html`No`;
 }
 
 /** The paper a print is laid out for: US Letter (the default) or A4, as two radio buttons. */
