@@ -2,6 +2,7 @@ import t from 'tap';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { routeTable } from '../helpers/route-table.js';
+import { signIn } from '../helpers/sign-in.js';
 import { consolePage, consolePost, consoleSignIn, consoleSignInAsStaff, putConsoleSchool, putStaffUser } from '../helpers/school-console.js';
 
 /**
@@ -27,6 +28,22 @@ t.test('the console: roles, schools and the 404 for everything not yours', async
     const { done } = await consoleSignIn(url, pupil.credentials);
     t.equal(done.status, 403);
     t.match(await done.text(), /The school console is for school staff/);
+  });
+
+  t.test('a browser already signed in to Lanyard gets no console session without signing in again', async (t) => {
+    const browser = new HttpBrowser();
+    const dashboardSignIn = location(await browser.get(`${url}/sign-in?org=north`), url);
+    const back = await signIn(browser, url, dashboardSignIn, north.teacher.credentials);
+    await browser.get(back);
+    t.match(await (await browser.get(`${url}/`, { accept: 'text/html' })).text(), 'Sign out', 'signed in to the dashboard');
+    const authorize = location(await browser.get(`${url}/school/sign-in`), url);
+    t.equal(authorize.searchParams.get('prompt'), 'login', 'the console asks for the credential again');
+    t.equal(authorize.searchParams.get('nonce')?.length ? 'bound' : 'unbound', 'bound', 'and binds the sign-in to this request');
+    const skipped = await browser.get(`${url}/school/sign-in/done?state=${encodeURIComponent(authorize.searchParams.get('state')!)}`);
+    t.equal(skipped.status, 400, 'coming back without a sign-in is refused');
+    const withOld = await browser.get(`${url}/school/sign-in/done?code=${back.searchParams.get('code') ?? 'x'}&state=${encodeURIComponent(authorize.searchParams.get('state')!)}`);
+    t.equal(withOld.status, 400, "and so is another request's code");
+    t.equal((await browser.get(`${url}/school/north`, { accept: 'text/html' })).status, 303, 'no console session was made');
   });
 
   t.test('a teacher sees their own classes only, and gets 404 for the rest', async (t) => {
