@@ -1,4 +1,5 @@
-import type { Organisation, StaffRole, Store, User } from '../../adapters/store.js';
+import type { AuditEvent, Organisation, StaffRole, Store, User } from '../../adapters/store.js';
+import type { Lanyard } from './lanyard.js';
 import { newId } from '../../adapters/store/ids.js';
 import { hashCredential } from '../../src/accounts/credential-hasher.js';
 import { type Clock, systemClock } from '../../src/clock.js';
@@ -147,4 +148,10 @@ export async function consoleSignInAsStaff(issuer: string, who: Credentials, bro
   if (to.pathname === '/school/account/two-step') await setUpConsoleTwoStep(issuer, browser, { who, clock });
   else if (!to.pathname.startsWith('/school') || to.pathname.startsWith('/school/sign-in')) throw new Error(`the sign-in went on to ${to.pathname}`);
   return browser;
+}
+
+/** The school's audit events with this action, once what the recorder holds is written (it writes off the request's path). */
+export async function auditEvents(lanyard: Pick<Lanyard, 'audit' | 'store'>, organisationId: string, action: string): Promise<AuditEvent[]> {
+  await lanyard.audit.flush();
+  return (await lanyard.store.queryAudit({ organisationId, limit: 500 })).filter((e) => e.action === action);
 }

@@ -1,10 +1,7 @@
 import t from 'tap';
-import type { AuditEvent, Store } from '../../adapters/store.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
-import {
-  consolePage, consolePost, consoleSecondStep, consoleSignIn, consoleSignInAsStaff, putConsoleSchool, setUpConsoleTwoStep,
-} from '../helpers/school-console.js';
+import { auditEvents, consolePage, consolePost, consoleSecondStep, consoleSignIn, consoleSignInAsStaff, putConsoleSchool, setUpConsoleTwoStep } from '../helpers/school-console.js';
 
 /**
  * /school/account (docs/school-console.md → Signing in and your account): the person's schools and roles, their
@@ -12,13 +9,6 @@ import {
  * signed in), new recovery codes (the old ones stop working). Each change is in the audit trail, without a secret.
  */
 
-async function auditOf(store: Store, organisationId: string, action: string): Promise<AuditEvent[]> {
-  for (let i = 0; ; i += 1) {
-    const found = (await store.queryAudit({ organisationId, limit: 500 })).filter((e) => e.action === action);
-    if (found.length || i === 50) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const lanyard = await startLanyard(t);
 const { url, store } = lanyard;
@@ -67,7 +57,7 @@ t.test('changing the password: the current one first; then every other session e
   const { done } = await consoleSignIn(url, { ...teacher.credentials, password: next });
   t.equal(done.status, 303, 'the new password signs in');
   await t.rejects(consoleSignIn(url, teacher.credentials), 'the old one does not');
-  const events = await auditOf(store, north.organisation.id, 'password.changed');
+  const events = await auditEvents(lanyard, north.organisation.id, 'password.changed');
   t.match(events, [{ kind: 'credential', actorId: teacher.user.id, subjectId: teacher.user.id }], 'recorded');
   t.notMatch(JSON.stringify(events), next, 'without the password');
 });
@@ -87,7 +77,7 @@ t.test('new recovery codes: asked who it is first; the old ones stop working', a
   const codes = /id="recovery-codes">([^<]*)</.exec((await consolePage(browser, `${ACCOUNT}/recovery-codes`)).html)![1]!.trim().split('\n');
   t.equal(codes.length, 10);
   t.notSame((await store.getStaffSecondFactor(admin.user.id))!.recoveryCodeHashes, before, 'replaced');
-  t.match(await auditOf(store, north.organisation.id, 'recovery_codes.replaced'), [{ kind: 'credential', actorId: admin.user.id }]);
+  t.match(await auditEvents(lanyard, north.organisation.id, 'recovery_codes.replaced'), [{ kind: 'credential', actorId: admin.user.id }]);
 
   const signIn = await consoleSignIn(url, admin.credentials, new HttpBrowser());
   t.equal((await consoleSecondStep(url, signIn.browser, old[0]!)).status, 401, 'an old code does not work');

@@ -1,5 +1,4 @@
 import t, { type Test } from 'tap';
-import type { AuditEvent, Store } from '../../adapters/store.js';
 import { newPersonalToken } from '../../src/accounts/personal-tokens.js';
 import { systemClock } from '../../src/clock.js';
 import { authenticateStaffToken } from '../../src/school/api/staff-token.js';
@@ -8,9 +7,7 @@ import type { HttpBrowser } from '../helpers/http-browser.js';
 import { location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
-import {
-  consolePage, consolePost, consoleSignInAsStaff, consoleTotpSecret, grantRole, putConsoleSchool, putStaffUser,
-} from '../helpers/school-console.js';
+import { auditEvents, consolePage, consolePost, consoleSignInAsStaff, consoleTotpSecret, grantRole, putConsoleSchool, putStaffUser } from '../helpers/school-console.js';
 
 /**
  * Staff API tokens (docs/school-console.md → Signing in and your account): made on /school/account/tokens with
@@ -20,13 +17,6 @@ import {
  * password has changed since, is nobody. On SQLite and on Redis.
  */
 
-async function auditOf(store: Store, organisationId: string, action: string): Promise<AuditEvent[]> {
-  for (let i = 0; ; i += 1) {
-    const found = (await store.queryAudit({ organisationId, limit: 500 })).filter((e) => e.action === action);
-    if (found.length || i === 50) return found;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const TOKEN = /lys_[0-9a-f]{16}_[A-Za-z0-9_-]{43}/;
 
@@ -71,7 +61,7 @@ async function scenario(t: Test, env: Record<string, string>) {
       t.equal(await authenticateStaffToken(deps, bad), undefined, `refused: ${bad.slice(0, 20)}`);
     }
     t.equal(await authenticateStaffToken(deps, undefined), undefined, 'no header');
-    const created = await auditOf(store, north.organisation.id, 'api_token.created');
+    const created = await auditEvents(lanyard, north.organisation.id, 'api_token.created');
     t.match(created, [{ kind: 'credential', actorId: north.teacher.user.id, detail: { label: 'Nightly sync', hint: made.slice(-4) } }]);
     t.notMatch(JSON.stringify(created), made.split('_')[2]!, 'the audit trail holds no token');
 
@@ -83,7 +73,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal(location(revoked, url).pathname, '/school/account/tokens');
     t.match((await consolePage(browser, TOKENS)).html, 'is revoked');
     t.equal(await who(made), undefined, 'a revoked token is nobody');
-    t.match(await auditOf(store, north.organisation.id, 'api_token.revoked'), [{ actorId: north.teacher.user.id }]);
+    t.match(await auditEvents(lanyard, north.organisation.id, 'api_token.revoked'), [{ actorId: north.teacher.user.id }]);
     t.equal((await consolePage(browser, `${TOKENS}/${record!.id}/revoke`)).status, 404, 'gone');
   });
 

@@ -1,14 +1,11 @@
 import t, { type Test } from 'tap';
-import type { AuditEvent } from '../../adapters/store.js';
 import { ManualClock } from '../../src/clock.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { freshTotpCode, wrongTotpCode } from '../helpers/developer.js';
 import { HttpBrowser, location } from '../helpers/http-browser.js';
-import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
+import { startLanyard } from '../helpers/lanyard.js';
 import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
-import {
-  consolePage, consolePost, consoleSecondStep, consoleSignIn, consoleSignInAsStaff, grantRole, putConsoleSchool, setUpConsoleTwoStep,
-} from '../helpers/school-console.js';
+import { auditEvents, consolePage, consolePost, consoleSecondStep, consoleSignIn, consoleSignInAsStaff, grantRole, putConsoleSchool, setUpConsoleTwoStep } from '../helpers/school-console.js';
 
 /**
  * Two-step sign-in in the school console (docs/school-console.md → Signing in and your account), over HTTP
@@ -21,11 +18,6 @@ import {
 /** Six wrong codes free from one device, so that the half-done sign-in's five tries are what ends it. */
 const CONFIG = writeConfig((c) => { c.login_throttling = { new_device_free_attempts: 6 }; });
 
-/** The school's audit events with this action (the recorder writes off the request's path: what waits is written first). */
-async function auditOf(lanyard: Lanyard, organisationId: string, action: string): Promise<AuditEvent[]> {
-  await lanyard.audit.flush();
-  return (await lanyard.store.queryAudit({ organisationId, limit: 500 })).filter((e) => e.action === action);
-}
 
 const goesTo = (res: Response, base: string) => `${location(res, base).pathname}${location(res, base).search}`;
 
@@ -81,7 +73,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.notMatch(JSON.stringify(factor), secret, 'the secret encrypted at rest');
     t.notMatch(JSON.stringify(factor), recoveryCodes[0]!.replace(/-/g, ''), 'the recovery codes hashed');
     t.equal((await consolePage(browser, `${url}/school/north`)).status, 200, 'now the console opens');
-    const enabled = await auditOf(lanyard, north.organisation.id, 'two_step.enabled');
+    const enabled = await auditEvents(lanyard, north.organisation.id, 'two_step.enabled');
     t.match(enabled, [{ kind: 'credential', actorId: north.admin.user.id }], 'recorded in the audit trail');
     t.notMatch(JSON.stringify(enabled), secret, 'without the secret');
   });
@@ -99,7 +91,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal(right.status, 303, 'a right code');
     t.equal(goesTo(right, url), '/school');
     t.equal((await consolePage(browser, `${url}/school/north`)).status, 200, 'signed in');
-    const signedIn = await auditOf(lanyard, north.organisation.id, 'console.signed_in');
+    const signedIn = await auditEvents(lanyard, north.organisation.id, 'console.signed_in');
     t.ok(signedIn.some((e) => e.detail?.second_step === 'totp'), 'the sign-in is recorded with its second step');
 
     const again = await consoleSignIn(url, admin);
@@ -142,7 +134,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal(used.status, 303, 'typed loosely, it signs in');
     t.equal((await consolePage(browser, `${url}/school/north`)).status, 200);
     t.equal((await store.getStaffSecondFactor(north.admin.user.id))?.recoveryCodeHashes.length, 9, 'spent');
-    t.match(await auditOf(lanyard, north.organisation.id, 'recovery_code.used'), [{ detail: { remaining: '9' } }]);
+    t.match(await auditEvents(lanyard, north.organisation.id, 'recovery_code.used'), [{ detail: { remaining: '9' } }]);
     const again = await consoleSignIn(url, admin);
     t.equal((await consoleSecondStep(url, again.browser, recoveryCodes[0]!)).status, 401, 'not twice');
     t.equal((await consoleSecondStep(url, again.browser, recoveryCodes[1]!)).status, 303, 'another one works');
@@ -174,7 +166,7 @@ async function scenario(t: Test, env: Record<string, string>) {
     const off = await consolePost(next.browser, `${url}/school/account/two-step/off`, page, { confirm: await nextCode(on.secret) });
     t.equal(goesTo(off, url), '/school/account', 'a fresh code turns it off');
     t.notOk(await store.getStaffSecondFactor(north.teacher.user.id), 'off');
-    t.match(await auditOf(lanyard, north.organisation.id, 'two_step.disabled'), [{ kind: 'credential', actorId: north.teacher.user.id }]);
+    t.match(await auditEvents(lanyard, north.organisation.id, 'two_step.disabled'), [{ kind: 'credential', actorId: north.teacher.user.id }]);
     t.equal(goesTo((await consoleSignIn(url, teacher)).done, url), '/school', 'no second step any more');
   });
 
