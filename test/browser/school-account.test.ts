@@ -3,11 +3,11 @@ import t, { type Test } from 'tap';
 import { ManualClock } from '../../src/clock.js';
 import { THREE_SIZES } from '../helpers/browser-flow.js';
 import { launchBrowser, openPage } from '../helpers/browser.js';
+import { signInToConsole } from '../helpers/console-browser.js';
 import { freshTotpCode, wrongTotpCode } from '../helpers/developer.js';
 import { narrowFormButtons } from '../helpers/form-buttons.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
-import type { Credentials } from '../helpers/sign-in.js';
 import { putConsoleSchool } from '../helpers/school-console.js';
 
 /**
@@ -25,22 +25,6 @@ async function look(t: Test, page: Page, name: string, label: string): Promise<v
   if (name.startsWith('phone')) t.same(await narrowFormButtons(page), [], `${label}: every form's button spans the phone's width`);
 }
 
-/** Through the ordinary sign-in screens, from /school/sign-in. */
-async function signIn(page: Page, url: string, school: string, who: Credentials): Promise<void> {
-  await page.goto(`${url}/school/sign-in`);
-  await page.waitForURL(/\/interaction\//);
-  if (await page.getByLabel('School name').count()) {
-    await page.getByLabel('School name').fill(school);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('link', { name: `School ${school}` }).click();
-  }
-  await page.getByRole('link', { name: /Username and password/ }).click();
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/school\//);
-}
-
 t.test("a school admin's two-step sign-in and account, at three sizes", async (t) => {
   // A clock of the test's own: each TOTP code is a step later, so none waits for the next 30 seconds.
   const clock = new ManualClock(new Date());
@@ -54,7 +38,7 @@ t.test("a school admin's two-step sign-in and account, at three sizes", async (t
       const { page, problems } = await openPage(t, browser, options);
       const shot = (n: string, label: string) => look(t, page, `${size}-${n}`, `${label} (${size})`);
 
-      await signIn(page, lanyard.url, slug, admin.credentials);
+      await signInToConsole(page, lanyard.url, `School ${slug}`, admin.credentials);
       await page.waitForURL(/\/school\/account\/two-step$/);
       t.equal(await heading(page), 'Set up two\u2011step sign\u2011in');
       await shot('01-required', 'two-step sign-in required');
@@ -89,7 +73,7 @@ t.test("a school admin's two-step sign-in and account, at three sizes", async (t
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.waitForURL(/\/school\/sign-in\/signed-out$/);
-      await signIn(page, lanyard.url, slug, admin.credentials);
+      await signInToConsole(page, lanyard.url, `School ${slug}`, admin.credentials);
       await page.waitForURL(/\/school\/sign-in\/second-step$/);
       t.equal(await heading(page), 'Two\u2011step sign\u2011in');
       await shot('07-second-step', 'the second step');

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
 import { launchBrowser, openPage } from '../helpers/browser.js';
-import { freshTotpCode } from '../helpers/developer.js';
+import { setUpTwoStepInBrowser, signInToConsole } from '../helpers/console-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { screenshotAndCheck } from '../helpers/page-check.js';
 import { tempDir } from '../helpers/roster-files.js';
@@ -24,24 +24,11 @@ const SIZES: [string, BrowserContextOptions][] = [
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
-/** The console's sign-in through the ordinary screens: find the school, username and password. */
+/** The console's sign-in through the ordinary screens; a school admin sets up two-step sign-in before any other page. */
 async function signIn(page: Page, url: string, school: ConsoleSchool): Promise<void> {
-  await page.goto(`${url}/school/sign-in`);
-  await page.getByLabel('School name').fill(school.organisation.name);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: school.organisation.name }).click();
-  await page.getByRole('link', { name: /Username and password/ }).click();
-  await page.getByLabel('Username').fill(school.admin.credentials.username);
-  await page.getByLabel('Password').fill(school.admin.credentials.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // A school admin sets up two-step sign-in before any other page (docs/school-console.md → Two-step sign-in).
+  await signInToConsole(page, url, school.organisation.name, school.admin.credentials);
   await page.waitForURL(/\/school\/account\/two-step$/);
-  await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
-  await page.waitForURL(/\/school\/account\/two-step$/);
-  const secret = (await page.locator('#totp-secret').innerText()).replace(/\s/g, '');
-  await page.getByLabel(/6-digit code/).fill(await freshTotpCode(secret));
-  await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
-  await page.waitForURL(/\/school\/account\/recovery-codes$/);
+  await setUpTwoStepInBrowser(page);
   await page.goto(`${url}/school/${school.organisation.slug}`);
 }
 
