@@ -22,6 +22,8 @@ export interface ExportChanges {
   add?: { username: string; given: string; family: string; klass: 'a' | 'b' }[];
   /** Rows added to users.csv as they are (a broken row). */
   usersRows?: string[];
+  /** Teachers the roster enrols, in class A or B (as `teacher`). */
+  teachers?: { username: string; given: string; family: string; klass: 'a' | 'b' }[];
 }
 
 const MANIFEST = `propertyName,value
@@ -59,12 +61,20 @@ export async function schoolExportZip(dir: string, name: string, school: Console
   ].filter((p) => !changes.drop?.includes(p.user.username));
   const users = pupils.map(({ user: u }) =>
     `${u.sourceId},,,true,${org},student,${u.username},,${u.givenName},"${changes.rename?.[u.username] ?? u.familyName}",,,,,,,,`);
+  const teachers = (changes.teachers ?? []).map((p) => ({
+    ...p, sourceId: `${slug}-teacher-${p.username}`, klass: p.klass === 'a' ? school.taught.class.sourcedId : school.other.class.sourcedId,
+  }));
+  users.push(...teachers.map((p) => `${p.sourceId},,,true,${org},teacher,${p.username},,${p.given},"${p.family}",,,,,,,,`));
+  const enrolments = [
+    ...pupils.map((p) => `e-${p.user.sourceId},,,${p.klass},${org},${p.user.sourceId},student,false,,`),
+    ...teachers.map((p) => `e-${p.sourceId},,,${p.klass},${org},${p.sourceId},teacher,true,,`),
+  ];
   const folder = writeExport(dir, name, {
     'manifest.csv': MANIFEST,
     'orgs.csv': `sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\n${org},,,${school.organisation.name},school,,\n`,
     'classes.csv': `${CLASSES}\n${[school.taught.class, school.other.class].map((c) => `${c.sourcedId},,,${c.title},,,,homeroom,,${org},,,,`).join('\n')}\n`,
     'users.csv': `${USERS}\n${[...users, ...(changes.usersRows ?? [])].join('\n')}\n`,
-    'enrollments.csv': `${ENROLMENTS}\n${pupils.map((p) => `e-${p.user.sourceId},,,${p.klass},${org},${p.user.sourceId},student,false,,`).join('\n')}\n`,
+    'enrollments.csv': `${ENROLMENTS}\n${enrolments.join('\n')}\n`,
   });
   return zipFolder(folder, join(dir, `${name}.zip`));
 }
