@@ -118,7 +118,7 @@ export async function attemptSignIn(
 async function recordFailure(deps: InteractionDeps, req: FastifyRequest, facts: SignInFacts, result: string, username?: string): Promise<void> {
   const at = deps.clock.now();
   const user = username ? await deps.store.findUserByUsername(facts.organisationId, username).catch(() => undefined) : undefined;
-  deps.audit.record(failedSignInEvent(req, facts, { result, at, user }));
+  deps.audit.record(await failedSignInEvent(deps.store, req, facts, { result, at, user }));
 }
 
 /** Never says whether the user exists (Standards: generic login errors). */
@@ -155,7 +155,7 @@ export async function completeLogin(deps: InteractionDeps, req: FastifyRequest, 
   const facts: SignInFacts = { organisationId: user.organisationId, details: step.details, method: signedIn.method, device: signedIn.device };
   const refusal = await schoolRefusal(deps, step.availability, user.organisationId, user.type);
   if (refusal) {
-    deps.audit.record(failedSignInEvent(req, facts, { result: refusal, at: deps.clock.now(), user }));
+    deps.audit.record(await failedSignInEvent(deps.store, req, facts, { result: refusal, at: deps.clock.now(), user }));
     const level = refusal === 'not_connected' ? 'info' : 'warn'; // a school's choice of user types, not a slip past the school step
     return sendRefused(deps, req, reply, step.details, step.clientName, refusal, { level, accountId: user.id, organisation: step.organisation });
   }

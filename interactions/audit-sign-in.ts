@@ -1,8 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import type { User } from '../adapters/store.js';
+import type { Counters, User } from '../adapters/store.js';
 import type { DeviceKind } from '../src/accounts/login-throttle.js';
 import { actor, subject } from '../src/audit/audit-people.js';
 import type { AuditInput } from '../src/audit/audit-recorder.js';
+import { boundFailureRow } from '../src/audit/failure-rows.js';
+import { addressBlock } from '../src/http/address-block.js';
 import type { Details } from './context.js';
 
 /**
@@ -32,16 +34,23 @@ export function signInEvent(req: FastifyRequest, f: SignInFacts, user: User): Au
 
 /**
  * A sign-in that did not (`result`: wrong_credential, throttled, locked, or why the app refused the person).
- * Failures merge per UTC day, address, method and person (`?`: no one the username names, or a badge): a
- * flood from one address makes at most one row per person it tries and method in a day, whatever it types.
+ * Failures merge per UTC day, source, method and person (`?`: no one the username names, or a badge), the
+ * source being the address's block (addressBlock: an IPv6 address's /64), so a flood from one network makes
+ * at most one row per person it tries and method in a day, whatever it types; and a school's day has at most
+ * FAILURE_ROWS_PER_DAY such rows, past which failures merge into the day's overflow row
+ * (src/audit/failure-rows.ts: counted in the store, so never throws).
  */
-export function failedSignInEvent(req: FastifyRequest, f: SignInFacts, o: { result: string; at: Date; user?: User | undefined }): AuditInput {
+export async function failedSignInEvent(
+  counters: Pick<Counters, 'hitCounter' | 'clearCounter'>, req: Pick<FastifyRequest, 'ip'>, f: SignInFacts,
+  o: { result: string; at: Date; user?: User | undefined },
+): Promise<AuditInput> {
   const at = o.at.toISOString();
   const u = o.user;
-  return {
+  const source = addressBlock(req.ip);
+  return boundFailureRow(counters, {
     organisationId: f.organisationId, at, kind: 'sign_in_failed', action: 'sign_in',
     ...(u ? subject(u) : {}),
-    method: f.method, deviceKind: f.device, clientId: clientOf(f.details), result: o.result, source: req.ip,
-    aggregate: `fail:${at.slice(0, 10)}:${req.ip}:${f.method}:${u?.id ?? '?'}`,
-  };
+    method: f.method, deviceKind: f.device, clientId: clientOf(f.details), result: o.result, source,
+    aggregate: `fail:${at.slice(0, 10)}:${source}:${f.method}:${u?.id ?? '?'}`,
+  });
 }
