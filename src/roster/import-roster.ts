@@ -54,6 +54,13 @@ export interface ImportOptions {
   audit?: AuditRecorder | undefined;
   /** Who applies it, for that record: a member of staff in the console; the operator when left out. */
   actor?: ImportActor | undefined;
+  /** The export's name for that record (the console: the name it was uploaded under); left out when not given. */
+  fileName?: string | undefined;
+  /**
+   * The person confirmed the mass removal of the plan they were shown (the console's box; the plan applied with
+   * allowMassRemoval has no guard errors left to tell): recorded as `mass_removal`, with allowMassRemoval.
+   */
+  massRemovalConfirmed?: boolean | undefined;
 }
 
 export interface ImportResult {
@@ -108,7 +115,10 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
       await store.applyRoster({ ...plan.changes, run });
       result.applied = true;
       result.run = run;
-      if (o.audit) await recordImport(store, o.audit, run, o.actor);
+      if (o.audit) {
+        const massRemovalAllowed = (o.allowMassRemoval ?? false) && (o.massRemovalConfirmed ?? false);
+        await recordImport(store, o.audit, run, { actor: o.actor, file: o.fileName, massRemovalAllowed });
+      }
     }
     await keepAdmins(store, result, o, true);
     await purgeExpired(store, plan, o, result);

@@ -1,9 +1,8 @@
-import type { RosterImportRun } from '../../adapters/store.js';
 import { rosterSettings } from '../config/roster.js';
 import { LanyardError } from '../errors.js';
 import { type ImportOptions, importRoster, type ImportResult } from '../roster/import-roster.js';
 import { planFingerprint } from '../roster/plan/plan-fingerprint.js';
-import { changesNothing, PLAN_KINDS } from '../roster/plan/plan-types.js';
+import { changesNothing } from '../roster/plan/plan-types.js';
 import { readRoster } from '../roster/read/read-roster.js';
 import type { SchoolAccess } from './access.js';
 import type { StaffAccount } from './area.js';
@@ -66,31 +65,15 @@ export async function planUpload(deps: SchoolDeps, school: SchoolAccess, who: St
 /**
  * Applies the upload's plan, the mass removal confirmed or not, unless the plan made now under the roster
  * lock differs from the one shown (`stale`). RosterBusyError when another import holds the lock too long.
- * An applied import is recorded in the school's audit trail as `roster.applied` with its counts.
+ * An applied import is recorded in the school's audit trail by importRoster (src/roster/import-audit.ts):
+ * `roster.applied`, by this admin, with the file's name and the counts.
  */
 export async function applyUpload(
   deps: SchoolDeps, school: SchoolAccess, who: StaffAccount, upload: RosterUpload & { plan: ShownPlan }, allowMassRemoval: boolean,
 ): Promise<ImportResult> {
-  const result = await run(upload, () => importRoster(deps.store, upload.path, {
+  return run(upload, () => importRoster(deps.store, upload.path, {
     ...importOptions(deps, school, who), allowMassRemoval, expect: upload.plan.fingerprint,
+    audit: deps.audit, actor: { id: who.id, name: fullName(who.user) }, fileName: upload.name,
+    massRemovalConfirmed: upload.plan.massRemoval.length > 0,
   }));
-  if (result.applied && result.run) {
-    deps.audit.record({
-      organisationId: school.organisation.id, kind: 'import', action: 'roster.applied', actorId: who.id, actorName: fullName(who.user),
-      detail: auditDetail(result.run, upload.name, allowMassRemoval && upload.plan.massRemoval.length > 0),
-    });
-  }
-  return result;
-}
-
-/** An applied import's counts for the audit trail: `users.added` → `3`, the run's id, the file, the format. */
-function auditDetail(run: RosterImportRun, file: string, massRemovalAllowed: boolean): Record<string, string> {
-  const detail: Record<string, string> = { run: run.id, file, format: run.format };
-  for (const kind of PLAN_KINDS) {
-    const c = run.counts[kind];
-    if (!c) continue;
-    for (const [what, n] of Object.entries({ added: c.added, changed: c.changed, leaving: c.leaving })) detail[`${kind}.${what}`] = String(n);
-  }
-  if (massRemovalAllowed) detail.mass_removal = 'allowed';
-  return detail;
 }

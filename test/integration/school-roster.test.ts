@@ -96,7 +96,15 @@ async function rosterScenario(t: Test, lanyard: Lanyard): Promise<void> {
     t.equal(run?.by, 'console:north-admin');
     t.same(run?.organisations, ['north']);
     const event = await auditEvent(store, north.organisation.id, 'roster.applied');
-    t.match(event, { kind: 'import', actorId: north.admin.user.id, actorName: 'Alex Admin', detail: { 'users.added': '2', 'users.leaving': '1', mass_removal: 'allowed', run: run!.id } });
+    t.match(event, { kind: 'import', actorId: north.admin.user.id, actorName: 'Alex Admin' });
+    t.same(event?.detail, {
+      run: run!.id, file: 'first.zip', format: run!.format, 'organisations.changed': '1', 'classes.changed': '2',
+      'users.added': '2', 'users.changed': '7', 'users.leaving': '1', 'enrollments.added': '2', 'enrollments.changed': '7', 'enrollments.leaving': '2',
+      mass_removal: 'allowed',
+    }, 'the run, the file, its format, the counts that are not 0 and the confirmed mass removal (src/roster/import-audit.ts)');
+    await lanyard.audit.flush();
+    const events = await store.queryAudit({ organisationId: north.organisation.id, kinds: ['import'], limit: 100 });
+    t.equal(events.filter((e) => e.action === 'roster.applied').length, 1, 'one event for the one import');
   });
 
   t.test('a bad file shows its errors with file and line, and applies nothing', async (t) => {
