@@ -7,6 +7,7 @@ import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError } from './errors.js';
 import { applyUpload, planUpload, shownPlan, UnreadableUpload } from './roster-import.js';
 import { acceptUploads, receiveUpload } from './roster-upload-form.js';
+import { rosterUploadsFolder } from './roster-upload-folder.js';
 import { type RosterUpload, RosterUploads, type ShownPlan, UploadRefused } from './roster-uploads.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { rosterPageBody } from './views/roster-page.js';
@@ -29,19 +30,22 @@ type Planned = RosterUpload & { plan: ShownPlan };
 
 const uploadsOf = new WeakMap<SchoolDeps, RosterUploads>();
 
-/** The uploads waiting for Apply on this instance (one store per console). */
+/** The uploads waiting for Apply: records in the store, files in the machine's uploads folder (one per console). */
 export function rosterUploads(deps: SchoolDeps): RosterUploads {
   let made = uploadsOf.get(deps);
-  if (!made) uploadsOf.set(deps, (made = new RosterUploads(deps.clock)));
+  if (!made) uploadsOf.set(deps, (made = new RosterUploads({ store: deps.store, clock: deps.clock, folder: rosterUploadsFolder(deps.config.storeUrl) })));
   return made;
 }
 
 const GONE = 'This upload is no longer here: an upload is kept for 30 minutes, for the session that made it. Upload the file again.';
+/** The record is in the store, the file on another machine (docs/operations.md → Data directory: sticky sessions). */
+const ELSEWHERE = 'This upload was received by another Lanyard server, which holds the file: nothing was changed. Try again, or upload the file again.';
 
 export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Promise<void> {
   const uploads = rosterUploads(deps);
   await acceptUploads(scope);
-  scope.addHook('onClose', async () => uploads.close());
+  // A folder that cannot be made is said at once; the console still starts (an upload then fails, and says so in the log).
+  await uploads.start().catch((err: unknown) => deps.log.warn({ event: 'roster.uploads_folder', err }, 'the roster uploads folder cannot be used'));
   const rosterPath = (slug: string) => schoolPath(slug, '/roster');
   const planPath = (slug: string, id: string) => schoolPath(slug, `/roster/plans/${id}`);
 
@@ -91,9 +95,9 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
       throw err;
     }
     try {
-      upload.plan = await planUpload(deps, s.school, s.who.account, upload);
+      await uploads.setPlan(upload, await planUpload(deps, s.school, s.who.account, upload));
     } catch (err) {
-      await uploads.discard(upload.id);
+      await uploads.discard(upload);
       if (err instanceof UnreadableUpload) return rosterPage(s, reply, { status: 400, error: err.message });
       throw err;
     }
@@ -113,8 +117,11 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
     if (!s) return reply;
     const upload = await planned(s, req.params.id);
     const slug = s.school.organisation.slug;
+    if (!(await uploads.here(upload))) {
+      return planPage(s, reply, upload, { status: 409, error: ELSEWHERE });
+    }
     if (!(await uploads.unchanged(upload))) {
-      await uploads.discard(upload.id);
+      await uploads.discard(upload);
       area(deps).flash.set(reply, 'The uploaded file is not the one that was planned any more: nothing was changed. Upload it again.');
       return seeOther(reply, rosterPath(slug));
     }
@@ -135,11 +142,11 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
       throw err;
     }
     if (result.stale || result.plan.errors.length) {
-      upload.plan = shownPlan(result, deps.clock.now());
+      await uploads.setPlan(upload, shownPlan(result, deps.clock.now()));
       area(deps).flash.set(reply, 'The roster in Lanyard changed since this plan was made, so nothing was applied: here is the plan again, against the roster as it is now. Check it, then apply it.');
       return seeOther(reply, planPath(slug, upload.id));
     }
-    await uploads.discard(upload.id);
+    await uploads.discard(upload);
     area(deps).flash.set(reply, appliedMessage(result));
     return seeOther(reply, rosterPath(slug));
   }
@@ -148,7 +155,7 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
     const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
     if (!s) return reply;
     const upload = await planned(s, req.params.id);
-    await uploads.discard(upload.id);
+    await uploads.discard(upload);
     area(deps).flash.set(reply, `The upload ${upload.name} was discarded: nothing was changed.`);
     return seeOther(reply, rosterPath(s.school.organisation.slug));
   });

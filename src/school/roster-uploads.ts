@@ -1,22 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { access, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { OidcRecords } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Plan } from '../roster/plan/plan-types.js';
 import type { RosterSource } from '../roster/source.js';
+import { privateFolder, sweepUploads } from './roster-upload-folder.js';
 
 /**
  * The roster files school admins upload to the console, kept until they apply the plan or leave it
- * (docs/school-console.md → The roster): each in a folder of its own under one private temporary folder
- * (mode 0700) of this process, under a random id, for the console session and school that uploaded it, for
- * UPLOAD_SECONDS; with the file's SHA-256, checked again before the plan is applied. A new upload by the same
- * session for the same school replaces the one before. Expired uploads are deleted whenever uploads are
- * looked at (no timer), and all of them when the server closes. They are this instance's: behind a load
- * balancer, the Apply of a plan reaches the instance that holds the file (or the admin uploads it again).
+ * (docs/school-console.md → The roster), so that any worker process of the machine, or any instance on the
+ * same data directory, can show the plan and apply it: each upload's record (whose it is — the console
+ * session and school —, the file's name, SHA-256 and size, the plan shown) in the store as a short-lived
+ * record (`RosterUpload`, UPLOAD_SECONDS), and its file in a folder of its own (0700; the file 0600) under
+ * the machine's uploads folder (roster-upload-folder.ts). The SHA-256 is checked again before the plan is
+ * applied. A new upload by the same session for the same school replaces the one before (the record
+ * `RosterUploadLatest` names it). Applied and discarded uploads are deleted at once; the files of expired
+ * ones when the next upload comes or a process starts. Instances on other machines do not see each
+ * other's files: there, the Apply of a plan must reach the machine that received it (sticky sessions).
  */
 
 /** How long an upload waits for Apply. */
@@ -61,6 +65,14 @@ export class UploadRefused extends Error {
 /** An upload's id: 128 random bits, as an address segment. */
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
+const MODEL = 'RosterUpload';
+const LATEST_MODEL = 'RosterUploadLatest';
+/** An upload's files are deleted this long after they were written, when their record has surely expired. */
+const SWEEP_AFTER_MS = UPLOAD_SECONDS * 1000 + 60_000;
+
+/** The upload's record: all of it but where its file is (the folder of this machine). */
+type UploadRecord = Omit<RosterUpload, 'path'>;
+
 /** The uploaded file's name as a file name of ours: letters, digits, `.`, `-`, `_`; at most 80 characters. */
 export function safeFileName(given: string): string {
   const last = given.split(/[\\/]/).pop() ?? '';
@@ -68,20 +80,34 @@ export function safeFileName(given: string): string {
   return name || 'roster';
 }
 
+export interface RosterUploadsOptions {
+  store: { oidc: OidcRecords };
+  clock: Clock;
+  /** The machine's uploads folder (rosterUploadsFolder). */
+  folder: string;
+}
+
 export class RosterUploads {
-  readonly #uploads = new Map<string, RosterUpload>();
+  readonly #o: RosterUploadsOptions;
   #root: Promise<string> | undefined;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(o: RosterUploadsOptions) {
+    this.#o = o;
+  }
+
+  /** Makes the folder (private) and deletes what expired uploads left there: once, as the console starts. */
+  async start(): Promise<void> {
+    await sweepUploads(await this.#rootDir(), SWEEP_AFTER_MS);
+  }
 
   /** Takes in the file from `stream` as the owner's upload; UploadRefused when empty or too large (nothing kept). */
   async receive(stream: Readable, givenName: string, owner: UploadOwner): Promise<RosterUpload> {
-    await this.#sweep();
-    for (const old of [...this.#uploads.values()]) {
-      if (old.sessionKey === owner.sessionKey && old.organisationId === owner.organisationId) await this.discard(old.id);
-    }
+    const root = await this.#rootDir();
+    await sweepUploads(root, SWEEP_AFTER_MS);
+    const before = await this.latest(owner);
+    if (before) await this.discard(before);
     const id = randomBytes(16).toString('base64url');
-    const dir = join(await this.#rootDir(), id);
+    const dir = join(root, id);
     await mkdir(dir, { mode: 0o700 });
     const name = safeFileName(givenName);
     const path = join(dir, name);
@@ -108,24 +134,41 @@ export class RosterUploads {
       throw new UploadRefused(refusal);
     }
     const upload: RosterUpload = {
-      ...owner, id, path, name, sha256: hash.digest('hex'), bytes, expiresAt: this.clock.now().getTime() + UPLOAD_SECONDS * 1000,
+      ...owner, id, path, name, sha256: hash.digest('hex'), bytes, expiresAt: this.#o.clock.now().getTime() + UPLOAD_SECONDS * 1000,
     };
-    this.#uploads.set(id, upload);
+    try {
+      await this.#save(upload);
+      await this.#o.store.oidc.upsert(LATEST_MODEL, latestKey(owner), { id }, UPLOAD_SECONDS);
+    } catch (err) {
+      await rm(dir, { recursive: true, force: true });
+      throw err;
+    }
     return upload;
+  }
+
+  /** Keeps the plan shown with the upload (for whichever process shows or applies it next). */
+  async setPlan(upload: RosterUpload, plan: ShownPlan): Promise<void> {
+    upload.plan = plan;
+    await this.#save(upload);
   }
 
   /** The owner's upload with this id, while it is kept; undefined for anyone else's, or one gone. */
   async find(id: string, owner: UploadOwner): Promise<RosterUpload | undefined> {
-    await this.#sweep();
     if (!ID.test(id)) return undefined;
-    const upload = this.#uploads.get(id);
-    return upload && upload.sessionKey === owner.sessionKey && upload.organisationId === owner.organisationId ? upload : undefined;
+    const record = (await this.#o.store.oidc.find(MODEL, id)) as UploadRecord | undefined;
+    if (!record || record.sessionKey !== owner.sessionKey || record.organisationId !== owner.organisationId) return undefined;
+    return { ...record, path: join(await this.#rootDir(), id, record.name) };
   }
 
   /** The owner's latest upload for the school, if one is kept. */
   async latest(owner: UploadOwner): Promise<RosterUpload | undefined> {
-    await this.#sweep();
-    return [...this.#uploads.values()].find((u) => u.sessionKey === owner.sessionKey && u.organisationId === owner.organisationId);
+    const latest = await this.#o.store.oidc.find(LATEST_MODEL, latestKey(owner));
+    return typeof latest?.id === 'string' ? this.find(latest.id, owner) : undefined;
+  }
+
+  /** Whether the upload's file is on this machine (with the record in a store shared by several, it may be on another). */
+  async here(upload: RosterUpload): Promise<boolean> {
+    return access(upload.path).then(() => true, () => false);
   }
 
   /** Whether the file is still the one uploaded (its SHA-256 again). */
@@ -139,33 +182,26 @@ export class RosterUploads {
     return hash.digest('hex') === upload.sha256;
   }
 
-  /** Deletes the upload and its file. */
-  async discard(id: string): Promise<void> {
-    const upload = this.#uploads.get(id);
-    this.#uploads.delete(id);
-    if (upload) await rm(join(upload.path, '..'), { recursive: true, force: true });
+  /** Deletes the upload: its record and its file. */
+  async discard(upload: RosterUpload): Promise<void> {
+    await this.#o.store.oidc.destroy(MODEL, upload.id);
+    await rm(join(await this.#rootDir(), upload.id), { recursive: true, force: true });
   }
 
-  /** Deletes every upload (the server is closing). */
-  async close(): Promise<void> {
-    this.#uploads.clear();
-    const root = this.#root;
-    this.#root = undefined;
-    if (root) await rm(await root, { recursive: true, force: true }).catch(() => undefined);
-  }
-
-  /** How many uploads are kept (tests). */
-  get size(): number {
-    return this.#uploads.size;
-  }
-
-  async #sweep(): Promise<void> {
-    const now = this.clock.now().getTime();
-    for (const u of [...this.#uploads.values()]) if (u.expiresAt <= now) await this.discard(u.id);
+  /** Writes the record, for the rest of its time (a lifetime given again replaces the one before). */
+  async #save(upload: RosterUpload): Promise<void> {
+    const { path: _path, ...record } = upload;
+    const seconds = Math.ceil((upload.expiresAt - this.#o.clock.now().getTime()) / 1000);
+    if (seconds > 0) await this.#o.store.oidc.upsert(MODEL, upload.id, { ...record }, seconds);
   }
 
   #rootDir(): Promise<string> {
-    this.#root ??= mkdtemp(join(tmpdir(), 'lanyard-roster-uploads-'));
+    this.#root ??= privateFolder(this.#o.folder).catch((err: unknown) => {
+      this.#root = undefined; // asked again next time
+      throw err;
+    });
     return this.#root;
   }
 }
+
+const latestKey = (owner: UploadOwner): string => `${owner.sessionKey}:${owner.organisationId}`;
