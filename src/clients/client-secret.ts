@@ -21,8 +21,11 @@ export const secretKey = (secret: string): string => createHash('sha256').update
 export const hashClientSecret = (secret: string): string => `sha256:${secretKey(secret)}`;
 
 /** Constant-time comparison of a presented secret with a stored hash. */
-export function clientSecretMatches(hash: string, presented: string): boolean {
-  const expected = Buffer.from(hash);
-  const actual = Buffer.from(hashClientSecret(presented));
+export const clientSecretMatches = (hash: string, presented: string): boolean => sameHash(hash, hashClientSecret(presented));
+
+/** Constant-time comparison of two hashes (a stored one and one of what was presented). */
+export function sameHash(stored: string, presented: string): boolean {
+  const expected = Buffer.from(stored);
+  const actual = Buffer.from(presented);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

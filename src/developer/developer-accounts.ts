@@ -3,16 +3,14 @@ import type { DeveloperAccount, DeveloperEvent } from '../../adapters/store.js';
 import { EMAIL_MAX_LENGTH, emailProblem, normaliseEmail } from '../formats/email-address.js';
 import { hasControlCharacter, reordersText } from '../formats/unseen-characters.js';
 import { hashCredential, SIGN_IN_WAIT, verifyAgainstDummy, verifyCredential } from '../accounts/credential-hasher.js';
-import { clientSecretMatches } from '../clients/client-secret.js';
 import { withStoreLock } from '../accounts/store-lock.js';
-import { decryptPrivateKey, encryptPrivateKey } from '../keys/key-crypto.js';
+import { SecondFactors } from '../accounts/second-factor.js';
 import { type Actor, actorOf } from './actor.js';
 import { ApiTokens } from './api-tokens.js';
 import type { DeveloperDeps } from './deps.js';
+import { developerSecondFactor } from './developer-second-factor.js';
 import { normalisePassword, passwordProblem } from './developer-password.js';
-import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, normaliseRecoveryCode } from '../accounts/recovery-codes.js';
 import { ConflictError, type FieldProblem, ValidationError } from './errors.js';
-import { looksLikeTotpCode, matchTotp, TOTP_PERIOD_SECONDS, TOTP_WINDOW } from '../accounts/totp.js';
 
 /** An account change reads and writes one record: a few store round trips. */
 const ACCOUNT_LOCK = { ttlMs: 10_000, waitMs: 10_000 };
@@ -53,7 +51,11 @@ export function nameProblem(name: string): string | undefined {
  * second factor ends the account's other sessions (sessionsValidAfter, and the session records are removed).
  */
 export class DeveloperAccounts {
-  constructor(private readonly deps: AccountsDeps) {}
+  readonly #factors: SecondFactors;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.#factors = new SecondFactors(deps);
+  }
 
   #now = () => this.deps.clock.now().toISOString();
 
@@ -142,24 +144,17 @@ export class DeveloperAccounts {
     return updated;
   }
 
-  /** The account's TOTP secret (base32), decrypted; undefined when the second factor is off. */
-  totpSecret(account: DeveloperAccount): string | undefined {
-    return account.totpSecret ? decryptPrivateKey(this.deps.keyEncryptionKey, totpAad(account.id), account.totpSecret) : undefined;
-  }
-
   /**
    * Turns the second factor on with `secret`, once `code` shows the developer's app has it. Returns the new
    * recovery codes (shown once). Every session ends; the caller starts this browser's again.
    */
   async enableTotp(account: DeveloperAccount, secret: string, code: string): Promise<{ account: DeveloperAccount; recoveryCodes: string[] }> {
-    if (!(await this.#totpMatches(account.id, secret, code))) {
+    const factor = this.#factor(account);
+    const recoveryCodes = await this.#factors.enable(factor.records, secret, code);
+    if (!recoveryCodes) {
       throw new ValidationError([{ path: 'code', message: 'That code does not match. Check the time on your phone and enter the newest code.' }]);
     }
-    const recoveryCodes = newRecoveryCodes();
-    const { updated } = await this.#endingSessions(account, {
-      totpSecret: encryptPrivateKey(this.deps.keyEncryptionKey, totpAad(account.id), secret),
-      recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
-    });
+    const updated = factor.latest();
     await this.#record(updated, actorOf(updated), 'totp.enabled', {});
     this.deps.log.info({ event: 'developer.totp_enabled', developerId: account.id }, 'developer second factor on');
     return { account: updated, recoveryCodes };
@@ -167,7 +162,9 @@ export class DeveloperAccounts {
 
   /** Turns the second factor off (the caller has checked the password). Every session ends. */
   async disableTotp(account: DeveloperAccount): Promise<DeveloperAccount> {
-    const { updated } = await this.#endingSessions(account, { totpSecret: undefined, recoveryCodeHashes: undefined });
+    const factor = this.#factor(account);
+    await this.#factors.disable(factor.records);
+    const updated = factor.latest();
     await this.#record(updated, actorOf(updated), 'totp.disabled', {});
     this.deps.log.info({ event: 'developer.totp_disabled', developerId: account.id }, 'developer second factor off');
     return updated;
@@ -175,8 +172,10 @@ export class DeveloperAccounts {
 
   /** Ten new recovery codes; the old ones stop working. */
   async regenerateRecoveryCodes(account: DeveloperAccount): Promise<{ account: DeveloperAccount; recoveryCodes: string[] }> {
-    const recoveryCodes = newRecoveryCodes();
-    const updated = await this.#patch(account, () => ({ recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode) }));
+    const factor = this.#factor(account);
+    const recoveryCodes = await this.#factors.replaceRecoveryCodes(factor.records);
+    if (!recoveryCodes) throw new ConflictError('two-step sign-in is off');
+    const updated = factor.latest();
     await this.#record(updated, actorOf(updated), 'recovery_codes.regenerated', {});
     return { account: updated, recoveryCodes };
   }
@@ -186,27 +185,12 @@ export class DeveloperAccounts {
    * code (then used up). Undefined when it is neither.
    */
   async verifySecondFactor(account: DeveloperAccount, typed: string): Promise<SecondFactor | undefined> {
-    const secret = this.totpSecret(account);
-    if (!secret) return undefined;
-    if (looksLikeTotpCode(typed)) return (await this.#totpMatches(account.id, secret, typed)) ? 'totp' : undefined;
-    if (!looksLikeRecoveryCode(typed)) return undefined;
-    const code = normaliseRecoveryCode(typed);
-    const found = (account.recoveryCodeHashes ?? []).find((h) => clientSecretMatches(h, code));
-    if (!found) return undefined;
-    // Single use even when two sign-ins present it at once: the first hit on this counter wins.
-    const used = await this.deps.store.hitCounter(`developer-recovery:${account.id}:${found}`, 400 * 24 * 60 * 60);
-    if (used.count !== 1) return undefined;
-    // Removed from the list as it is now (new codes made meanwhile stay; the old list is never written back),
-    // and only if it is still in it: a code of a list replaced meanwhile is no code.
-    let current = false;
-    const fresh = await this.#patch(account, (now) => {
-      current = (now.recoveryCodeHashes ?? []).includes(found);
-      return { recoveryCodeHashes: (now.recoveryCodeHashes ?? []).filter((h) => h !== found) };
-    });
-    if (!current) return undefined;
-    const remaining = fresh.recoveryCodeHashes ?? [];
-    await this.#record(fresh, actorOf(fresh), 'recovery_code.used', { remaining: String(remaining.length) });
-    this.deps.log.info({ event: 'developer.recovery_code_used', developerId: account.id, remaining: remaining.length }, 'recovery code used');
+    const factor = this.#factor(account);
+    const made = await this.#factors.verify(factor.records, typed);
+    if (made?.how !== 'recovery_code') return made?.how;
+    const fresh = factor.latest();
+    await this.#record(fresh, actorOf(fresh), 'recovery_code.used', { remaining: String(made.remaining) });
+    this.deps.log.info({ event: 'developer.recovery_code_used', developerId: account.id, remaining: made.remaining }, 'recovery code used');
     return 'recovery code';
   }
 
@@ -219,9 +203,8 @@ export class DeveloperAccounts {
   }
 
   /** Whether `code` is a current TOTP code of the account, not used before (never a recovery code): making an API token asks for one. */
-  async totpCodeMatches(account: DeveloperAccount, code: string): Promise<boolean> {
-    const secret = this.totpSecret(account);
-    return secret !== undefined && looksLikeTotpCode(code) && this.#totpMatches(account.id, secret, code);
+  totpCodeMatches(account: DeveloperAccount, code: string): Promise<boolean> {
+    return this.#factors.totpCodeMatches(this.#factor(account).records, code);
   }
 
   /** A sign-in, on the account's history (with how the second step was made). */
@@ -259,20 +242,12 @@ export class DeveloperAccounts {
     });
   }
 
-  /**
-   * Whether `code` is `secret`'s code for a step around now that this account has not used yet (RFC 6238 §5.2:
-   * no code is accepted twice; nor is one older than a code already used). Each step used is a counter in the
-   * store, so two instances cannot both accept one code.
-   */
-  async #totpMatches(developerId: string, secret: string, code: string): Promise<boolean> {
-    const step = matchTotp(secret, code, this.deps.clock.now());
-    if (step === undefined) return false;
-    const key = (s: number) => `developer-totp:${developerId}:${s}`;
-    for (let later = step + 1; later <= step + 2 * TOTP_WINDOW; later += 1) {
-      if (await this.deps.store.peekCounter(key(later))) return false;
-    }
-    const hit = await this.deps.store.hitCounter(key(step), (2 * TOTP_WINDOW + 2) * TOTP_PERIOD_SECONDS);
-    return hit.count === 1;
+  /** The account's second factor as the shared service works on it (developer-second-factor.ts). */
+  #factor(account: DeveloperAccount) {
+    return developerSecondFactor(this.deps.store, account, {
+      patch: (change) => this.#patch(account, change),
+      endingSessions: async (change) => (await this.#endingSessions(account, change)).updated,
+    });
   }
 
   #record(account: DeveloperAccount, actor: Actor, action: string, detail: DeveloperEvent['detail']): Promise<void> {
@@ -281,6 +256,3 @@ export class DeveloperAccounts {
     });
   }
 }
-
-/** Binds an encrypted TOTP secret to its account: a sealed secret copied to another account does not decrypt. */
-const totpAad = (developerId: string) => `totp:${developerId}`;
