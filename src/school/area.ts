@@ -1,4 +1,4 @@
-import type { User } from '../../adapters/store.js';
+import { sessionsEndNow, type User } from '../../adapters/store.js';
 import { maySignIn } from '../accounts/account-status.js';
 import { ROUTES } from '../routes.js';
 import type { AreaFrame } from '../web/area/area-frame.js';
@@ -61,6 +61,8 @@ export function area(deps: SchoolDeps): SignedInArea<StaffAccount> {
       secureCookies: deps.secureCookies,
       store: deps.store,
       clock: deps.clock,
+      // A user's sessionsValidAfter is wall time (the store's sessionsEndNow), whatever the console's clock.
+      validAfterClock: { now: () => new Date(sessionsEndNow()) },
     });
     areas.set(deps, made);
   }

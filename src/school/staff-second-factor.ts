@@ -14,8 +14,10 @@ export type SecondFactorDeps = Pick<SchoolDeps, 'store' | 'clock' | 'keyEncrypti
  * (src/accounts/second-factor.ts) over the member of staff's record in the store. A TOTP code is accepted
  * once: the step it matched must be later than the last one accepted (advanceStaffTotpStep, atomic in the
  * store, so two instances cannot both accept it). A recovery code is spent atomically (spendStaffRecoveryCode):
- * two sign-ins presenting it at once, one wins. Turning it on or off and replacing the codes are recorded in
- * the audit trail of the person's schools.
+ * two sign-ins presenting it at once, one wins. Turning it on or off ends every session of the person (the
+ * console elsewhere, their apps, their API tokens: store.endSessions; the caller re-issues this browser's
+ * console session). Turning it on or off and replacing the codes are recorded in the audit trail of the
+ * person's schools.
  */
 export class StaffSecondFactors {
   readonly #factors: SecondFactors;
@@ -78,9 +80,14 @@ export class StaffSecondFactors {
       read,
       turnOn: async (factor, step) => {
         await store.putStaffSecondFactor({ userId, ...factor, enabledAt: clock.now().toISOString(), lastStep: step });
+        await store.endSessions(userId);
         return true;
       },
-      turnOff: () => store.deleteStaffSecondFactor(userId),
+      turnOff: async () => {
+        const was = await store.deleteStaffSecondFactor(userId);
+        if (was) await store.endSessions(userId);
+        return was;
+      },
       replaceRecoveryCodes: async (hashes) => {
         const factor = await read();
         if (factor) await store.putStaffSecondFactor({ ...factor, recoveryCodeHashes: hashes });

@@ -6,13 +6,15 @@ import { HttpBrowser, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
 import { auditEvents, consolePage, consolePost, consoleSecondStep, consoleSignIn, consoleSignInAsStaff, grantRole, putConsoleSchool, setUpConsoleTwoStep } from '../helpers/school-console.js';
+import { putStaffToken } from '../helpers/staff-tokens.js';
 
 /**
  * Two-step sign-in in the school console (docs/school-console.md → Signing in and your account), over HTTP
  * through the real sign-in screens, on SQLite and on Redis: a school admin reaches no console page before
  * setting it up; with it on, a right code signs in, a wrong one and a replayed one do not, five wrong ones end
  * the half-done sign-in (as do five minutes), a recovery code works once, the guessing protection answers 429;
- * a teacher gets in without it, may turn it on and off; a teacher made an admin must set it up first.
+ * a teacher gets in without it, may turn it on and off (each signs them out everywhere else and ends their API
+ * tokens, this browser staying signed in); a teacher made an admin must set it up first.
  */
 
 /** Six wrong codes free from one device, so that the half-done sign-in's five tries are what ends it. */
@@ -30,6 +32,8 @@ async function scenario(t: Test, env: Record<string, string>) {
   /** A code of a later step: never one Lanyard has seen. */
   const nextCode = (secret: string) => { clock.advance(30_000); return freshTotpCode(secret, clock); };
   const html = { accept: 'text/html' };
+  /** The status /school/api answers a request made with the token. */
+  const apiStatus = async (token: string) => (await fetch(`${url}/school/api/schools`, { headers: { authorization: `Bearer ${token}` } })).status;
 
   let secret = '';
   let recoveryCodes: string[] = [];
@@ -148,13 +152,24 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal(account.status, 200);
     t.match(account.html, 'Two\u2011step sign\u2011in is off');
     t.match(account.html, 'href="/school/account/two-step"', 'offered');
+    const elsewhere = (await consoleSignIn(url, teacher)).browser;
+    t.equal((await consolePage(elsewhere, `${url}/school/account`)).status, 200, 'signed in in another browser too');
+    const before = await putStaffToken(store, north.teacher.user.id);
+    t.equal(await apiStatus(before.token), 200, 'a token made before works');
     const on = await setUpConsoleTwoStep(url, browser, { clock });
     t.ok(await store.getStaffSecondFactor(north.teacher.user.id), 'on');
+    t.equal((await consolePage(browser, `${url}/school/account`)).status, 200, 'this browser stays signed in');
+    t.equal(goesTo(await elsewhere.get(`${url}/school/account`, html), url), '/school/sign-in?next=%2Fschool%2Faccount',
+      'turning it on signs the person out everywhere else');
+    t.equal(await apiStatus(before.token), 401, 'and ends the API tokens made before');
 
     const next = await consoleSignIn(url, teacher);
     t.equal(goesTo(next.done, url), '/school/sign-in/second-step', 'asked for from now on');
     t.equal((await consoleSecondStep(url, next.browser, await nextCode(on.secret))).status, 303);
 
+    const other = await consoleSignInAsStaffWith(teacher, on.secret);
+    const tokenBefore = await putStaffToken(store, north.teacher.user.id);
+    t.equal(await apiStatus(tokenBefore.token), 200, 'a token made while it is on works');
     const page = (await consolePage(next.browser, `${url}/school/account`)).html;
     t.match(page, 'Two\u2011step sign\u2011in is on');
     t.match(page, 'Turn off two-step sign-in');
@@ -167,6 +182,10 @@ async function scenario(t: Test, env: Record<string, string>) {
     t.equal(goesTo(off, url), '/school/account', 'a fresh code turns it off');
     t.notOk(await store.getStaffSecondFactor(north.teacher.user.id), 'off');
     t.match(await auditEvents(lanyard, north.organisation.id, 'two_step.disabled'), [{ kind: 'credential', actorId: north.teacher.user.id }]);
+    t.equal((await consolePage(next.browser, `${url}/school/account`)).status, 200, 'this browser stays signed in');
+    t.equal(goesTo(await other.get(`${url}/school/account`, html), url), '/school/sign-in?next=%2Fschool%2Faccount',
+      'turning it off signs the person out everywhere else');
+    t.equal(await apiStatus(tokenBefore.token), 401, 'and ends the API tokens made before');
     t.equal(goesTo((await consoleSignIn(url, teacher)).done, url), '/school', 'no second step any more');
   });
 

@@ -52,8 +52,8 @@ export const M = {
   setupCodeLabel: 'The 6-digit code your app shows',
   setupWrongCode: 'That code does not match. Check the time on your phone and enter the newest code.',
   setupExpired: 'The set-up took too long. Start again.',
-  twoStepEnabled: 'Two-step sign-in is on: signing in to the console asks for a code from your app from now on. Keep your recovery codes somewhere safe.',
-  twoStepDisabled: 'Two-step sign-in is off.',
+  twoStepEnabled: 'Two-step sign-in is on: signing in to the console asks for a code from your app from now on. You are signed out everywhere else, and your API tokens have stopped working. Keep your recovery codes somewhere safe.',
+  twoStepDisabled: 'Two-step sign-in is off. You are signed out everywhere else, and your API tokens have stopped working.',
   recoveryTitle: 'Your recovery codes',
   recoveryIntro: 'Each code works once, instead of a code from your app. Save or print them now: Lanyard shows them only this once.',
   recoveryGone: 'Recovery codes are shown only once. Make new ones if you have lost them.',
@@ -61,7 +61,7 @@ export const M = {
   recoveryReplaceHeading: 'New recovery codes',
   recoveryReplaceHint: 'Your old recovery codes stop working.',
   disableHeading: 'Turn two\u2011step sign\u2011in off',
-  twoStepOffNote: 'Anyone who learns your password could then sign in to the console as you.',
+  twoStepOffNote: 'Anyone who learns your password could then sign in to the console as you. Turning it off signs you out everywhere else, and your API tokens stop working.',
 
   // Confirming it is you
   confirmCodeOrPasswordLabel: 'Your password, or a code from your app',
@@ -78,7 +78,7 @@ export const M = {
   // API tokens
   tokensTitle: 'API tokens',
   tokensIntro: 'Personal tokens for the school console’s JSON API (/school/api), for your school information system and scripts. A token acts as you, with your roles: keep it secret, give it a short life, and revoke it when it is no longer needed.',
-  tokensEnd: 'Tokens stop working when they expire, when your password is changed or reset, and when you are signed out everywhere or suspended.',
+  tokensEnd: 'Tokens stop working when they expire, when your password is changed or reset, when two-step sign-in is turned on or off, and when you are signed out everywhere or suspended.',
   tokensNone: 'No API tokens yet.',
   tokenCreatedTitle: 'Your new API token',
   tokenCreated: 'Copy it now: Lanyard keeps only a hash and cannot show it again.',

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { totpQrDataUrl, totpUri } from '../../accounts/totp.js';
 import { formField, seeOther, sendHtml } from '../../web/http.js';
 import { needsSecondFactor } from '../access.js';
-import { area, type StaffSignedIn } from '../area.js';
+import { area, SIGN_IN_PATH, type StaffSignedIn } from '../area.js';
 import type { SchoolDeps } from '../deps.js';
-import { TWO_STEP_PATH } from '../second-step.js';
+import { reissueConsoleSession, TWO_STEP_PATH } from '../second-step.js';
 import { type StaffRequest, staffRequest } from '../signed-in.js';
 import { StaffSecondFactors } from '../staff-second-factor.js';
 import { M } from './account-messages.js';
@@ -21,7 +21,8 @@ const RECOVERY_PATH = `${ACCOUNT_PATH}/recovery-codes`;
  * sign-in or the password: a stolen session must not put its own authenticator on the account), with the new
  * secret shown as a QR code and as text and kept aside (the area kit's TotpSetups) until a right code shows
  * the app has it; then ten recovery codes, shown once (the kit's Reveals). New recovery codes and turning it
- * off (teachers only: a school admin must keep it) ask for the password or a fresh code. A school admin
+ * off (teachers only: a school admin must keep it) ask for the password or a fresh code. Turning it on or off
+ * ends every session of the person; this browser gets a new console session at once. A school admin
  * without it reaches only these pages (signed-in.ts).
  */
 export function twoStepRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
@@ -83,7 +84,10 @@ export function twoStepRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     if (!codes) return sendHtml(reply, 400, await setupPage(s.who, secret, needsSecondFactor(s.member), M.setupWrongCode));
     await setups.end(s.who.session.key);
     req.log.info({ event: 'school.two_step_enabled', userId: s.member.user.id }, 'member of staff turned two-step sign-in on');
-    await area(deps).reveals.set(reply, s.who.session.key, RECOVERY_REVEAL, codes.join('\n'));
+    // Every session of the person ended (staff-second-factor.ts): this browser carries on in a new one.
+    const now = await reissueConsoleSession(deps, reply, s.who);
+    if (!now) return seeOther(reply, SIGN_IN_PATH);
+    await area(deps).reveals.set(reply, now.session.key, RECOVERY_REVEAL, codes.join('\n'));
     area(deps).flash.set(reply, M.twoStepEnabled);
     return seeOther(reply, RECOVERY_PATH);
   });
@@ -140,6 +144,7 @@ export function twoStepRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     if (!(await confirmed(s, req, reply, 'two-step-off'))) return reply;
     await factors.disable(s.member);
     req.log.info({ event: 'school.two_step_disabled', userId: s.member.user.id }, 'member of staff turned two-step sign-in off');
+    if (!(await reissueConsoleSession(deps, reply, s.who))) return seeOther(reply, SIGN_IN_PATH);
     area(deps).flash.set(reply, M.twoStepDisabled);
     return seeOther(reply, ACCOUNT_PATH);
   });

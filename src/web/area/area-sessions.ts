@@ -39,7 +39,7 @@ export interface AreaSession<A> {
 interface SessionPayload {
   [key: string]: unknown;
   accountId: string;
-  /** When this record was issued (epoch ms): compared with the account's sessionsValidAfter. */
+  /** When this record was issued (epoch ms, by the validAfterClock): compared with the account's sessionsValidAfter. */
   createdAt: number;
   /** When the person signed in (epoch ms): the absolute limit counts from here, also across a re-issue. */
   authAt: number;
@@ -58,6 +58,11 @@ export interface AreaSessionDeps<A> {
   cookies: AreaCookies;
   /** The account a session record names (undefined when it is gone). */
   account(id: string): Promise<A | undefined>;
+  /**
+   * The clock the accounts' sessionsValidAfter is told by, so a session's issue time is stamped by it too:
+   * `clock` unless said (a Lanyard user's is wall time, adapters/store/directory.ts → sessionsEndNow).
+   */
+  validAfterClock?: Clock | undefined;
 }
 
 export class AreaSessions<A extends SessionAccount> {
@@ -71,7 +76,8 @@ export class AreaSessions<A extends SessionAccount> {
     const value = randomCookieValue();
     const key = sessionKeyOf(value);
     const now = this.deps.clock.now().getTime();
-    const payload: SessionPayload = { accountId: account.id, createdAt: now, authAt: authAt ?? now, seenAt: now };
+    const createdAt = (this.deps.validAfterClock ?? this.deps.clock).now().getTime();
+    const payload: SessionPayload = { accountId: account.id, createdAt, authAt: authAt ?? now, seenAt: now };
     await this.deps.store.oidc.upsert(this.policy.model, key, payload, this.#ttl(payload, now));
     // Expires with the absolute limit: the browser forgets what the store would refuse anyway.
     this.deps.cookies.set(reply, this.policy.cookie, value, Math.ceil((payload.authAt + this.policy.absoluteSeconds * 1000 - now) / 1000));

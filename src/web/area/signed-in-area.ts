@@ -40,6 +40,8 @@ export interface AreaOptions<A extends SessionAccount> {
   secureCookies: boolean;
   store: Pick<Store, 'oidc'>;
   clock: Clock;
+  /** The clock the accounts' sessionsValidAfter is told by, when not `clock` (AreaSessionDeps). */
+  validAfterClock?: Clock | undefined;
 }
 
 /** Someone signed in to the area in this browser. */
@@ -70,7 +72,7 @@ export class SignedInArea<A extends SessionAccount> {
     const policy: SessionPolicy = {
       cookie: `lanyard_${o.name}`, model: `${o.name[0]!.toUpperCase()}${o.name.slice(1)}Session`, idleSeconds: o.idleSeconds, absoluteSeconds: o.absoluteSeconds,
     };
-    this.sessions = new AreaSessions({ store: o.store, clock: o.clock, cookies: this.cookies, account: o.account }, policy);
+    this.sessions = new AreaSessions({ store: o.store, clock: o.clock, validAfterClock: o.validAfterClock, cookies: this.cookies, account: o.account }, policy);
     this.flash = new Flash(this.cookies, o.cookieKeys, o.name);
     this.reveals = new Reveals({ cookies: this.cookies, store: o.store, clock: o.clock, keyEncryptionKey: o.keyEncryptionKey }, o.name);
     this.pendingSignIns = new PendingSignIns({ cookies: this.cookies, store: o.store, clock: o.clock }, o.name);
