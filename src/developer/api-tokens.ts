@@ -1,9 +1,9 @@
 import type { DeveloperAccount, DeveloperApiToken } from '../../adapters/store.js';
+import { type PersonalTokenKind, PersonalTokens } from '../accounts/personal-token-service.js';
 import {
-  DAY_MS, newPersonalToken, parsePersonalToken, PERSONAL_TOKEN_DEFAULT_DAYS, PERSONAL_TOKEN_LABEL_MAX, PERSONAL_TOKEN_MAX_DAYS,
-  PERSONAL_TOKEN_TOUCH_INTERVAL_MS, personalTokenEndsAt, personalTokenLabelProblem, validPersonalTokenDays,
+  DAY_MS, parsePersonalToken, PERSONAL_TOKEN_DEFAULT_DAYS, PERSONAL_TOKEN_LABEL_MAX, PERSONAL_TOKEN_MAX_DAYS,
+  personalTokenLabelProblem, validPersonalTokenDays,
 } from '../accounts/personal-tokens.js';
-import { clientSecretMatches } from '../clients/client-secret.js';
 import { type Actor, actorOf } from './actor.js';
 import type { DeveloperDeps } from './deps.js';
 import { ConflictError, NotFoundError, ValidationError } from './errors.js';
@@ -30,14 +30,35 @@ export interface TokenInput { label: string; expiresInDays?: number | undefined 
 /** `lyd_<id>_<secret>` split into its id and secret; undefined for anything else. */
 export const parseApiToken = (token: string): { id: string; secret: string } | undefined => parsePersonalToken(PREFIX, token);
 
+/** The developer area's personal tokens where the store keeps them (src/accounts/personal-token-service.ts). */
+const developerTokens = (store: DeveloperDeps['store']): PersonalTokenKind<DeveloperApiToken, DeveloperAccount> => ({
+  prefix: PREFIX,
+  maxActive: API_TOKEN_MAX_ACTIVE,
+  log: { event: 'developer.token', owner: 'developerId', what: 'API token' },
+  ownerOf: (t) => t.developerId,
+  record: (developerId, fields) => ({ ...fields, developerId }),
+  put: (t) => store.putApiToken(t),
+  find: (id) => store.findApiToken(id),
+  list: (developerId) => store.listApiTokens(developerId),
+  delete: (developerId, id) => store.deleteApiToken(developerId, id),
+  touch: (id, at) => store.touchApiToken(id, at),
+  owner: (developerId) => store.findDeveloper(developerId),
+  sessionsEndedAt: (d) => (d.sessionsValidAfter ? Date.parse(d.sessionsValidAfter) : undefined),
+});
+
 /**
  * Personal API tokens for /developer/api: `lyd_<id>_<secret>` (256-bit secret), shown once, stored as a
- * SHA-256 hash, with a label and an expiry; revocable. Verification is by id lookup then constant-time hash
- * comparison; an expired or revoked token, or one whose developer is gone, verifies as nothing.
- * Creating and revoking are recorded on the developer's history (`developer:<id>`), with label and hint only.
+ * SHA-256 hash, with a label and an expiry; revocable (the shared service: src/accounts/personal-token-service.ts).
+ * An expired or revoked token, one whose developer is gone, or one made before the developer's sessions
+ * ended, verifies as nothing. Creating and revoking are recorded on the developer's history
+ * (`developer:<id>`), with label and hint only.
  */
 export class ApiTokens {
-  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {}
+  readonly #tokens: PersonalTokens<DeveloperApiToken, DeveloperAccount>;
+
+  constructor(readonly deps: Pick<DeveloperDeps, 'store' | 'clock' | 'log'>) {
+    this.#tokens = new PersonalTokens(deps, developerTokens(deps.store));
+  }
 
   /**
    * `notAfter`: when the request was made with a token, that token's expiry. A token never makes one that
@@ -45,33 +66,10 @@ export class ApiTokens {
    */
   async create(developer: DeveloperAccount, input: TokenInput, notAfter?: string): Promise<{ token: string; record: DeveloperApiToken }> {
     const { label, days } = this.check(input, notAfter);
-    const { store, clock, log } = this.deps;
-    const now = clock.now();
-    const active = (await store.listApiTokens(developer.id)).filter((t) => Date.parse(t.expiresAt) > now.getTime());
-    if (active.length >= API_TOKEN_MAX_ACTIVE) {
-      throw new ConflictError(`you already have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one you no longer use first`);
-    }
-    const { id, token, hash, hint } = newPersonalToken(PREFIX);
-    const record: DeveloperApiToken = {
-      id,
-      developerId: developer.id,
-      hash,
-      label,
-      hint,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + days * DAY_MS).toISOString(),
-    };
-    await store.putApiToken(record);
-    await store.appendDeveloperEvent({
-      subject: `developer:${developer.id}`,
-      at: record.createdAt,
-      actorId: developer.id,
-      actorName: developer.displayName,
-      action: 'token.created',
-      detail: { label: record.label, hint: record.hint },
-    });
-    log.info({ event: 'developer.token_created', developerId: developer.id, tokenId: id, expiresAt: record.expiresAt }, 'API token created');
-    return { token, record };
+    const made = await this.#tokens.create(developer.id, developer, { label, days });
+    if (!made) throw new ConflictError(`you already have ${API_TOKEN_MAX_ACTIVE} active API tokens; revoke one you no longer use first`);
+    await this.#record(developer.id, actorOf(developer), 'token.created', made.record);
+    return made;
   }
 
   /**
@@ -92,33 +90,20 @@ export class ApiTokens {
 
   /** The developer's tokens, oldest first, expired ones included (so people see why a script stopped). */
   list(developerId: string): Promise<DeveloperApiToken[]> {
-    return this.deps.store.listApiTokens(developerId);
+    return this.#tokens.list(developerId);
   }
 
   /** NotFoundError when the developer has no such token. `actor`: the operator, when not the developer. */
   async revoke(developer: DeveloperAccount, tokenId: string, actor: Actor = actorOf(developer)): Promise<void> {
-    const { store, clock, log } = this.deps;
-    const developerId = developer.id;
-    const record = await store.findApiToken(tokenId);
-    // Another developer's token is "no such token": never confirm that an id exists.
-    if (!record || record.developerId !== developerId || !(await store.deleteApiToken(developerId, tokenId))) {
-      throw new NotFoundError('no such API token');
-    }
-    await store.appendDeveloperEvent({
-      subject: `developer:${developerId}`,
-      at: clock.now().toISOString(),
-      actorId: actor.id,
-      actorName: actor.name,
-      action: 'token.revoked',
-      detail: { label: record.label, hint: record.hint },
-    });
-    log.info({ event: 'developer.token_revoked', developerId, tokenId, by: actor.id }, 'API token revoked');
+    const record = await this.#tokens.revoke(developer.id, tokenId, actor.id);
+    if (!record) throw new NotFoundError('no such API token');
+    await this.#record(developer.id, actor, 'token.revoked', record);
   }
 
   /** Revokes every token of the developer (their sessions ended: DeveloperAccounts); returns how many. */
   async revokeAll(developer: DeveloperAccount, actor: Actor): Promise<number> {
     let n = 0;
-    for (const t of await this.deps.store.listApiTokens(developer.id)) {
+    for (const t of await this.list(developer.id)) {
       try {
         await this.revoke(developer, t.id, actor);
         n += 1;
@@ -131,44 +116,30 @@ export class ApiTokens {
 
   /**
    * The developer a presented token belongs to, or undefined (malformed, unknown, wrong secret, expired,
-   * revoked, developer deleted). Store failures propagate: a script is told "try again" (503), not "your
-   * token is bad".
+   * revoked, developer deleted, made before their sessions ended). Store failures propagate: a script is told
+   * "try again" (503), not "your token is bad".
    */
   async verify(token: string): Promise<DeveloperAccount | undefined> {
     return (await this.verifyRecord(token))?.developer;
   }
 
-  /** verify(), with the token's record (its expiry caps the tokens it may create). */
+  /** verify(), with the token's record (its expiry caps the tokens it may create); its use noted. */
   async verifyRecord(token: string): Promise<{ developer: DeveloperAccount; record: DeveloperApiToken } | undefined> {
-    const { store, clock, log } = this.deps;
-    const parsed = parseApiToken(token);
-    if (!parsed) return undefined;
-    const record = await store.findApiToken(parsed.id);
-    if (!record || !clientSecretMatches(record.hash, token)) {
-      log.info({ event: 'developer.token_refused', tokenId: parsed.id, reason: record ? 'mismatch' : 'unknown' }, 'API token refused');
-      return undefined;
-    }
-    const now = clock.now();
-    // A token made by an earlier release could live 365 days: none acts past API_TOKEN_MAX_DAYS from its making.
-    if (personalTokenEndsAt(record) <= now.getTime()) {
-      log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'expired' }, 'API token refused');
-      return undefined;
-    }
-    const developer = await store.findDeveloper(record.developerId);
-    if (!developer) {
-      log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'developer_gone' }, 'API token refused');
-      return undefined;
-    }
-    // Tokens end with the sessions (a password change, a second factor changed, signing out everywhere): one
-    // made before that is refused even if its revocation has not run yet (docs/developer-area.md → Getting an account).
-    if (developer.sessionsValidAfter && Date.parse(record.createdAt) < Date.parse(developer.sessionsValidAfter)) {
-      log.info({ event: 'developer.token_refused', tokenId: record.id, developerId: record.developerId, reason: 'sessions_ended' }, 'API token refused');
-      return undefined;
-    }
-    if (!record.lastUsedAt || now.getTime() - Date.parse(record.lastUsedAt) >= PERSONAL_TOKEN_TOUCH_INTERVAL_MS) {
-      await store.touchApiToken(record.id, now.toISOString());
-    }
-    return { developer, record };
+    const verified = await this.#tokens.verify(token);
+    if (!verified) return undefined;
+    await this.#tokens.touch(verified.record);
+    return { developer: verified.owner, record: verified.record };
+  }
+
+  #record(developerId: string, actor: Actor, action: string, record: DeveloperApiToken): Promise<void> {
+    return this.deps.store.appendDeveloperEvent({
+      subject: `developer:${developerId}`,
+      at: this.deps.clock.now().toISOString(),
+      actorId: actor.id,
+      actorName: actor.name,
+      action,
+      detail: { label: record.label, hint: record.hint },
+    });
   }
 }
 

@@ -5,7 +5,7 @@ import { area } from '../area.js';
 import type { SchoolDeps } from '../deps.js';
 import { NotInSchoolError } from '../errors.js';
 import { type StaffRequest, staffRequest } from '../signed-in.js';
-import { STAFF_TOKEN_MAX_ACTIVE, StaffApiTokens, staffTokenEndsAt } from '../staff-api-tokens.js';
+import { STAFF_TOKEN_MAX_ACTIVE, StaffApiTokens } from '../staff-api-tokens.js';
 import { M } from './account-messages.js';
 import { confirmIdentity, confirmWith } from './confirmation.js';
 import { TOKENS_PATH, tokenRevokePage, tokensPage, type TokensView } from './token-views.js';
@@ -24,7 +24,7 @@ export function tokenRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   /** The page's data: each token with the moment it stops working as its expiry. */
   const view = async (s: StaffRequest, o: Partial<TokensView> = {}): Promise<TokensView> => ({
     who: s.who,
-    tokens: (await tokens.list(s.member.user.id)).map((t) => ({ ...t, expiresAt: new Date(staffTokenEndsAt(t, s.member.user)).toISOString() })),
+    tokens: (await tokens.list(s.member.user.id)).map((t) => ({ ...t, expiresAt: new Date(tokens.endsAt(t, s.member.user)).toISOString() })),
     now: deps.clock.now(),
     confirm: await confirmWith(deps, s.who, 'token'),
     ...o,
