@@ -1,6 +1,6 @@
 import { emailAddress } from '../../web/components.js';
 import { html } from '../../web/html.js';
-import { API_TOKEN_DEFAULT_DAYS, API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
+import { API_TOKEN_LABEL_MAX, API_TOKEN_MAX_DAYS } from '../api-tokens.js';
 import { PASSWORD_HINT } from '../developer-password.js';
 import { INVITATION_DAYS } from '../invitations.js';
 
@@ -74,14 +74,9 @@ export const M = {
   // API tokens
   tokensTitle: 'API tokens',
   tokensIntro: 'Personal tokens for the developer JSON API (/developer/api). A token acts as you: keep it secret, give it a short life, and revoke it when it is no longer needed.',
-  tokenCreatedTitle: 'Your new API token',
-  tokenCreated: 'Copy it now: Lanyard keeps only a hash and cannot show it again.',
   tokenRevoked: (label: string) => `The token “${label}” is revoked; it no longer works.`,
   tokenRevokeWarning: 'Scripts still using this token get 401 from the moment you revoke it, on every Lanyard server. This cannot be undone: make a new token if you need one.',
-  tokenLabelLabel: 'Label',
   tokenLabelHint: 'What the token is for, such as “Deploy script”.',
-  tokenDaysLabel: 'Valid for (days)',
-  tokenDaysHint: `From 1 to ${API_TOKEN_MAX_DAYS} days; ${API_TOKEN_DEFAULT_DAYS} if left as it is.`,
   tokenDaysProblem: `Enter a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}.`,
   tokenLabelProblem: `Enter a label of at most ${API_TOKEN_LABEL_MAX} characters.`,
   tokenPasswordLabel: 'Your password',

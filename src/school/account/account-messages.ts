@@ -1,4 +1,4 @@
-import { PERSONAL_TOKEN_DEFAULT_DAYS, PERSONAL_TOKEN_LABEL_MAX, PERSONAL_TOKEN_MAX_DAYS } from '../../accounts/personal-tokens.js';
+import { PERSONAL_TOKEN_LABEL_MAX, PERSONAL_TOKEN_MAX_DAYS } from '../../accounts/personal-tokens.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../accounts/user-password.js';
 
 /**
@@ -80,13 +80,8 @@ export const M = {
   tokensIntro: 'Personal tokens for the school console’s JSON API (/school/api), for your school information system and scripts. A token acts as you, with your roles: keep it secret, give it a short life, and revoke it when it is no longer needed.',
   tokensEnd: 'Tokens stop working when they expire, when your password is changed or reset, when two-step sign-in is turned on or off, and when you are signed out everywhere or suspended.',
   tokensNone: 'No API tokens yet.',
-  tokenCreatedTitle: 'Your new API token',
-  tokenCreated: 'Copy it now: Lanyard keeps only a hash and cannot show it again.',
-  tokenLabelLabel: 'Label',
   tokenLabelHint: 'What the token is for, such as “Nightly roster sync”.',
   tokenLabelProblem: `Enter a label of one line, at most ${PERSONAL_TOKEN_LABEL_MAX} characters.`,
-  tokenDaysLabel: 'Valid for (days)',
-  tokenDaysHint: `From 1 to ${PERSONAL_TOKEN_MAX_DAYS} days; ${PERSONAL_TOKEN_DEFAULT_DAYS} if left as it is.`,
   tokenDaysProblem: `Enter a whole number of days from 1 to ${PERSONAL_TOKEN_MAX_DAYS}.`,
   tokenTooMany: (n: number) => `You already have ${n} API tokens that work: revoke one you no longer use first.`,
   tokenRevoked: (label: string) => `The token “${label}” is revoked; it no longer works.`,
