@@ -5,6 +5,7 @@ import { generatePassword, passwordProblem, setPassword } from '../accounts/user
 import type { AuditKind } from '../../adapters/store.js';
 import type { EmojiName } from '../formats/emoji-bank.js';
 import type { SchoolAccess } from './access.js';
+import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
 import { fullName } from './names.js';
@@ -17,13 +18,12 @@ import { fullName } from './names.js';
  * another school of the district), and never one's own credentials (the Account page asks for the current one).
  */
 
-/** Where a change was asked for: the console's pages, or /school/api with a staff token (its detail says `via: api`). */
-export interface ActionVia { via?: 'api' | undefined }
+export type { ActionVia } from './action-via.js';
 
 function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, kind: AuditKind, action: string, o: ActionVia = {}): void {
   deps.audit.record({
     organisationId: school.organisation.id, kind, action, actorId: actor.id, actorName: fullName(actor), subjectId: user.id, subjectName: fullName(user),
-    ...(o.via ? { detail: { via: o.via } } : {}),
+    ...viaDetail(o),
   });
 }
 
@@ -59,31 +59,33 @@ export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, acto
 }
 
 /** A new emoji password for the person: its pictures, to be shown once. */
-export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<EmojiName[]> {
+export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<EmojiName[]> {
   ownSchoolOnly(school, user);
   notOneself(actor, user);
   const { names } = await issueEmojiPassword(deps.store, user);
-  record(deps, school, actor, user, 'credential', 'emoji.reset');
+  record(deps, school, actor, user, 'credential', 'emoji.reset', o);
   return names;
 }
 
 /** A new password made up for the person (as `lanyard users password --generate`), to be shown once. */
-export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User): Promise<string> {
+export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<string> {
   ownSchoolOnly(school, user);
   notOneself(actor, user);
   const plain = generatePassword();
   await setPassword(deps.store, user, plain);
-  record(deps, school, actor, user, 'credential', 'password.reset');
+  record(deps, school, actor, user, 'credential', 'password.reset', o);
   return plain;
 }
 
 /** The password the admin typed twice for the person; SchoolInputError when the two differ or the policy refuses it. */
-export async function setPersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, plain: string, again: string): Promise<void> {
+export async function setPersonPassword(
+  deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, plain: string, again: string, o: ActionVia = {},
+): Promise<void> {
   ownSchoolOnly(school, user);
   notOneself(actor, user);
   const problem = passwordProblem(plain);
   if (problem) throw new SchoolInputError(`The password was not set: ${problem}.`, [{ path: 'password', message: `The password is ${problem.replace(/^a password is /, '')}.` }]);
   if (plain !== again) throw new SchoolInputError('The password was not set: the two passwords differ.', [{ path: 'password_again', message: 'Type the same password twice.' }]);
   await setPassword(deps.store, user, plain);
-  record(deps, school, actor, user, 'credential', 'password.set');
+  record(deps, school, actor, user, 'credential', 'password.set', o);
 }

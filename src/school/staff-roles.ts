@@ -1,6 +1,7 @@
 import type { StaffGrant, StaffRole, User } from '../../adapters/store.js';
 import { maySignIn } from '../accounts/account-status.js';
 import type { SchoolAccess } from './access.js';
+import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
 import { fullName } from './names.js';
@@ -21,15 +22,27 @@ export async function grantsOf(deps: SchoolDeps, school: SchoolAccess, userId: s
   return (await deps.store.listStaffGrants(school.organisation.id)).filter((g) => g.userId === userId);
 }
 
+/**
+ * The person of the school with this username, to give a role to (the Staff page's form, POST
+ * /school/api/…/staff); SchoolInputError naming the `username` field when there is none.
+ */
+export async function staffCandidate(deps: SchoolDeps, school: SchoolAccess, username: string): Promise<User> {
+  const typed = username.trim();
+  const user = typed ? await deps.store.findUserByUsername(school.organisation.id, typed) : undefined;
+  if (user) return user;
+  const message = typed ? `Nobody of this school has the username “${typed}”.` : 'Type their username.';
+  throw new SchoolInputError(message, [{ path: 'username', message }]);
+}
+
 /** Gives the person the role in the school (source `console`, granted by `actor`); false when they had it. */
-export async function grantRole(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, role: StaffRole): Promise<boolean> {
+export async function grantRole(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, role: StaffRole, o: ActionVia = {}): Promise<boolean> {
   if ((await grantsOf(deps, school, user.id)).some((g) => g.role === role)) return false;
   await deps.store.putStaffGrant({
     organisationId: school.organisation.id, userId: user.id, role, source: 'console', grantedAt: deps.clock.now().toISOString(), grantedBy: actor.id,
   });
   deps.audit.record({
     organisationId: school.organisation.id, kind: 'console', action: 'staff.granted', actorId: actor.id, actorName: fullName(actor),
-    subjectId: user.id, subjectName: fullName(user), detail: { role },
+    subjectId: user.id, subjectName: fullName(user), ...viaDetail(o, { role }),
   });
   return true;
 }
@@ -38,7 +51,7 @@ export async function grantRole(deps: SchoolDeps, school: SchoolAccess, actor: U
 export const LAST_ADMIN = "You are this school's only admin who can sign in: give another person the admin role before you give up yours.";
 
 /** Withdraws the person's role (any source); false when they had none. SchoolInputError for the last admin's own. */
-export async function revokeRole(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, role: StaffRole): Promise<boolean> {
+export async function revokeRole(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, role: StaffRole, o: ActionVia = {}): Promise<boolean> {
   const organisationId = school.organisation.id;
   if (role === 'admin' && user.id === actor.id) {
     const others = (await deps.store.listStaffGrants(organisationId)).filter((g) => g.role === 'admin' && g.userId !== actor.id);
@@ -51,7 +64,7 @@ export async function revokeRole(deps: SchoolDeps, school: SchoolAccess, actor: 
   if (!(await deps.store.deleteStaffGrant(organisationId, user.id, role))) return false;
   deps.audit.record({
     organisationId, kind: 'console', action: 'staff.revoked', actorId: actor.id, actorName: fullName(actor),
-    subjectId: user.id, subjectName: fullName(user), detail: { role },
+    subjectId: user.id, subjectName: fullName(user), ...viaDetail(o, { role }),
   });
   return true;
 }

@@ -7,7 +7,7 @@ import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
 import { fullName } from './names.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
-import { grantRole, isStaffRole, revokeRole } from './staff-roles.js';
+import { grantRole, isStaffRole, revokeRole, staffCandidate } from './staff-roles.js';
 import { ROLE_NAMES } from './views/person-admin-panel.js';
 import { schoolLayout, schoolPath } from './views/school-layout.js';
 import { staffPageBody, type StaffPageOptions } from './views/staff-page.js';
@@ -38,10 +38,12 @@ export function staffRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     const username = formField(req.body, 'username').trim();
     const role = formField(req.body, 'role');
     if (!isStaffRole(role)) throw new SchoolInputError('Choose a role to give.');
-    const user = username ? await deps.store.findUserByUsername(s.school.organisation.id, username) : undefined;
-    if (!user) {
-      const message = username ? `Nobody of this school has the username “${username}”.` : 'Type their username.';
-      return page(s, reply, { status: 400, username, error: { message, fields: [{ path: 'username', message }] } });
+    let user;
+    try {
+      user = await staffCandidate(deps, s.school, username);
+    } catch (err) {
+      if (!(err instanceof SchoolInputError)) throw err;
+      return page(s, reply, { status: 400, username, error: { message: err.message, fields: err.fields } });
     }
     const granted = await grantRole(deps, s.school, s.who.account.user, user, role);
     area(deps).flash.set(reply, granted ? `${fullName(user)} is now ${ROLE_NAMES[role].toLowerCase()} here.` : `${fullName(user)} already had this role.`);
