@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConnectionRefused, ConnectionsService } from '../clients/connections-service.js';
+import { ConnectionRefused } from '../clients/connections-service.js';
 import { schoolApps } from '../clients/school-apps.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
 import type { SchoolAccess } from './access.js';
-import { recordAppChange } from './app-audit.js';
-import { requestsOf, schoolAppOf } from './app-choices.js';
+import { disconnectApp, moveApp, ownApp, setAppUserTypes } from './app-actions.js';
 import { area } from './area.js';
 import type { SchoolDeps } from './deps.js';
-import { NotInSchoolError, SchoolInputError } from './errors.js';
+import { NotInSchoolError } from './errors.js';
 import { schoolForm, schoolRequest, type StaffRequest } from './signed-in.js';
 import { type AppPage, appView } from './views/app-view.js';
 import { appsPath } from './views/apps-view.js';
@@ -28,8 +27,6 @@ export const typedUserTypes = (text: string): string[] | undefined => {
  * shown, not changed (they are the file's). Every change is recorded in the audit trail and answers 303.
  */
 export function appRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
-  const connections = new ConnectionsService(deps.store, deps.clock);
-
   const page = async (req: FastifyRequest, reply: FastifyReply, s: Signed, clientId: string, status = 200, refused?: AppPage['refused']) => {
     const org = s.school.organisation;
     const apps = await schoolApps(deps.store, org.id);
@@ -40,12 +37,6 @@ export function appRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       message: area(deps).flash.take(req, reply), refused,
     });
     return sendHtml(reply, status, schoolLayout(apps[index]!.client.name, body, s.who, s.school, 'apps'));
-  };
-  /** The school's own connection of the app (not the file's): the ones a school admin changes. */
-  const ownApp = async (s: Signed, clientId: string) => {
-    const app = await schoolAppOf(deps, s.school.organisation, clientId);
-    if (!app.connection || app.connection.source === 'config') throw new SchoolInputError('The configuration file puts this app on your school’s dashboards: ask Lanyard’s operator to change it.');
-    return app;
   };
   const done = (reply: FastifyReply, s: Signed, to: string, message: string) => {
     area(deps).flash.set(reply, message);
@@ -61,29 +52,26 @@ export function appRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   scope.post<AppParams>('/:org/apps/:clientId/types', async (req, reply) => {
     const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
     if (!s) return reply;
-    const { client } = await ownApp(s, req.params.clientId);
+    const { client } = await ownApp(deps, s, req.params.clientId);
     const typed = formField(req.body, 'user_types');
     let userTypes: string[] | undefined;
     try {
-      ({ connection: { userTypes } } = await connections.connect({ organisation: s.school.organisation.id, clientId: client.clientId, userTypes: typedUserTypes(typed) }));
+      ({ userTypes } = await setAppUserTypes(deps, s, client.clientId, typedUserTypes(typed)));
     } catch (err) {
       if (!(err instanceof ConnectionRefused)) throw err;
       return page(req, reply, s, client.clientId, 400, { form: 'types', value: typed, message: 'Type user types as words of lowercase letters, such as student or teacher, separated by commas.' });
     }
-    recordAppChange(deps, s, 'app.user_types_changed', client, { user_types: userTypes?.join(' ') ?? 'everyone' });
     return done(reply, s, appAddress(s, client.clientId), userTypes ? `Only ${userTypes.join(', ')} may use ${client.name} now.` : `Everyone at the school may use ${client.name} now.`);
   });
 
   scope.post<AppParams>('/:org/apps/:clientId/move', async (req, reply) => {
     const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
     if (!s) return reply;
-    const { client } = await ownApp(s, req.params.clientId);
+    const { client } = await ownApp(deps, s, req.params.clientId);
     const typed = formField(req.body, 'place').trim();
     const place = /^[1-9][0-9]{0,3}$/.test(typed) ? Number(typed) : undefined;
     if (place === undefined) return page(req, reply, s, client.clientId, 400, { form: 'place', value: typed, message: 'Give the place as a number: 1 is the first.' });
-    const placed = await connections.move(s.school.organisation.id, client.clientId, place);
-    const now = placed.findIndex((c) => c.clientId === client.clientId) + 1;
-    recordAppChange(deps, s, 'app.moved', client, { place: String(now) });
+    const { place: now } = await moveApp(deps, s, client.clientId, place);
     // From the list (Move up, Move down) back to the list; from the app's page, back to it.
     const fromList = formField(req.body, 'from') !== 'app';
     return done(reply, s, fromList ? `${appsPath(s.school.organisation.slug)}#connected` : appAddress(s, client.clientId), `${client.name} is in place ${now} on your school’s dashboards.`);
@@ -92,10 +80,7 @@ export function appRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   scope.post<AppParams>('/:org/apps/:clientId/disconnect', async (req, reply) => {
     const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
     if (!s) return reply;
-    const { client } = await ownApp(s, req.params.clientId);
-    await connections.disconnect(s.school.organisation.id, client.clientId);
-    await requestsOf(deps).disconnected(s.school.organisation, client);
-    recordAppChange(deps, s, 'app.disconnected', client);
+    const client = await disconnectApp(deps, s, req.params.clientId);
     return done(reply, s, `${appsPath(s.school.organisation.slug)}#connected`, `${client.name} is no longer on your school’s dashboards, and signs no one of the school in.`);
   });
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ConnectionsService } from '../clients/connections-service.js';
 import { RequestRefused } from '../clients/school-app-requests.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
-import { recordAppChange } from './app-audit.js';
-import { appChoices, connectable, requestsOf } from './app-choices.js';
+import { approveApp, connectApp, declineApp } from './app-actions.js';
+import { appChoices } from './app-choices.js';
 import { area } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { schoolForm, schoolRequest, type StaffRequest } from './signed-in.js';
@@ -22,9 +21,6 @@ type Signed = StaffRequest & { school: SchoolAccess };
  * recorded in the school's audit trail and answers 303 to the page.
  */
 export function appsRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
-  const connections = new ConnectionsService(deps.store, deps.clock);
-  const requests = requestsOf(deps);
-
   const page = async (req: FastifyRequest, reply: FastifyReply, s: Signed, status = 200, extra: Partial<AppsPage> = {}) => {
     const slug = s.school.organisation.slug;
     const choices = await appChoices(deps, s.school.organisation);
@@ -45,18 +41,14 @@ export function appsRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
   scope.post<OrgParams>('/:org/apps/connect', async (req, reply) => {
     const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
     if (!s) return reply;
-    const client = await connectable(deps, s.school.organisation, formField(req.body, 'client_id'));
-    const { replaced } = await connections.connect({ organisation: s.school.organisation.id, clientId: client.clientId, source: 'school' });
-    if (!replaced) recordAppChange(deps, s, 'app.connected', client);
+    const { client } = await connectApp(deps, s, formField(req.body, 'client_id'));
     return done(reply, s, `${client.name} is on your school’s dashboards now, for everyone: change who may use it below.`, '#connected');
   });
 
   scope.post<RequestParams>('/:org/apps/requests/:clientId/approve', async (req, reply) => {
     const s = await schoolForm(deps, req, reply, req.params.org, { admin: true });
     if (!s) return reply;
-    const { client } = await requests.requestOf(s.school.organisation, req.params.clientId);
-    await requests.approve(s.school.organisation, client.clientId);
-    recordAppChange(deps, s, 'app.request_approved', client);
+    const client = await approveApp(deps, s, req.params.clientId);
     return done(reply, s, `${client.name} is on your school’s dashboards now, for everyone: change who may use it below.`, '#connected');
   });
 
@@ -65,14 +57,13 @@ export function appsRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     if (!s) return reply;
     const clientId = req.params.clientId;
     const reason = formField(req.body, `reason-${clientId}`);
-    const { client } = await requests.requestOf(s.school.organisation, clientId);
+    let client;
     try {
-      await requests.decline(s.school.organisation, clientId, reason);
+      client = await declineApp(deps, s, clientId, reason);
     } catch (err) {
       if (!(err instanceof RequestRefused) || err.field !== 'reason') throw err;
       return page(req, reply, s, 400, { declineError: { clientId, message: err.message, reason } });
     }
-    recordAppChange(deps, s, 'app.request_declined', client, { reason: reason.trim() });
     return done(reply, s, `You declined ${client.name}. Its developers can read your reason.`, '#asking');
   });
 }
