@@ -75,7 +75,7 @@ export interface RosterImportRun {
   id: string;
   /** ISO 8601. */
   at: string;
-  /** Who ran it: `cli:<os user>`, later a console user. */
+  /** Who ran it: `cli:<os user>`, `console:<username>` (a school admin in the console), `api:<username>` (through the school API). */
   by: string;
   /** What was read: `oneroster-1.1`, `oneroster-1.2`, `one-file`. */
   format: string;

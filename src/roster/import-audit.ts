@@ -13,6 +13,8 @@ export interface ImportRecord {
   file?: string | undefined;
   /** The plan's mass removal was confirmed and applied: `mass_removal` = `allowed`. */
   massRemovalAllowed?: boolean | undefined;
+  /** More detail, as given (the console's API: `via` = `api`). */
+  detail?: Record<string, string> | undefined;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function recordImport(store: Pick<Store, 'findOrganisation'>, audit
     for (const [what, n] of Object.entries(counts)) if (n && what !== 'unchanged') detail[`${kind}.${what}`] = String(n);
   }
   if (o.massRemovalAllowed) detail.mass_removal = 'allowed';
+  Object.assign(detail, o.detail);
   const who: Pick<AuditInput, 'actorId' | 'actorName'> = o.actor ? { actorId: o.actor.id, actorName: o.actor.name } : OPERATOR;
   for (const slug of run.organisations) {
     const organisation = await store.findOrganisation(slug).catch(() => undefined);

@@ -34,7 +34,7 @@ export interface ImportOptions {
   read: RosterReader;
   clock: Clock;
   settings: RosterSettings;
-  /** Who runs it: `cli:<os user>`, or `console:<username>` for a school admin in the console. */
+  /** Who runs it: `cli:<os user>`, or `console:<username>` for a school admin in the console (`api:<username>` through its API). */
   by: string;
   /** `--org SLUG`. */
   org?: string | undefined;
@@ -61,6 +61,8 @@ export interface ImportOptions {
    * allowMassRemoval has no guard errors left to tell): recorded as `mass_removal`, with allowMassRemoval.
    */
   massRemovalConfirmed?: boolean | undefined;
+  /** More of that record's detail (the console's API: `via`). */
+  auditDetail?: Record<string, string> | undefined;
 }
 
 export interface ImportResult {
@@ -117,7 +119,7 @@ export async function importRoster(store: Store, path: string, o: ImportOptions)
       result.run = run;
       if (o.audit) {
         const massRemovalAllowed = (o.allowMassRemoval ?? false) && (o.massRemovalConfirmed ?? false);
-        await recordImport(store, o.audit, run, { actor: o.actor, file: o.fileName, massRemovalAllowed });
+        await recordImport(store, o.audit, run, { actor: o.actor, file: o.fileName, massRemovalAllowed, detail: o.auditDetail });
       }
     }
     await keepAdmins(store, result, o, true);

@@ -5,10 +5,9 @@ import { formField, sendHtml, seeOther } from '../web/http.js';
 import { area } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError } from './errors.js';
-import { applyUpload, planUpload, shownPlan, UnreadableUpload } from './roster-import.js';
+import { applyPlanned, type ApplyOutcome, planUpload, rosterHistory, UnreadableUpload } from './roster-import.js';
 import { acceptUploads, receiveUpload } from './roster-upload-form.js';
-import { rosterUploadsFolder } from './roster-upload-folder.js';
-import { type RosterUpload, RosterUploads, type ShownPlan, UploadRefused } from './roster-uploads.js';
+import { type RosterUpload, rosterUploads, type ShownPlan, UploadRefused } from './roster-uploads.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { rosterPageBody } from './views/roster-page.js';
 import { rosterPlanBody } from './views/roster-plan.js';
@@ -21,21 +20,10 @@ import { appliedMessage } from './views/roster-words.js';
  * then 303 to its plan), `GET …/roster/plans/:id` (the plan), `POST …/plans/:id/apply` and `…/discard`.
  */
 
-/** Imports read to find this school's (the store lists every school's, newest first). */
-const HISTORY_SCAN = 500;
 const HISTORY_SHOWN = 20;
 
 type Admin = NonNullable<Awaited<ReturnType<typeof schoolRequest>>>;
 type Planned = RosterUpload & { plan: ShownPlan };
-
-const uploadsOf = new WeakMap<SchoolDeps, RosterUploads>();
-
-/** The uploads waiting for Apply: records in the store, files in the machine's uploads folder (one per console). */
-export function rosterUploads(deps: SchoolDeps): RosterUploads {
-  let made = uploadsOf.get(deps);
-  if (!made) uploadsOf.set(deps, (made = new RosterUploads({ store: deps.store, clock: deps.clock, folder: rosterUploadsFolder(deps.config.storeUrl) })));
-  return made;
-}
 
 const GONE = 'This upload is no longer here: an upload is kept for 30 minutes, for the session that made it. Upload the file again.';
 /** The record is in the store, the file on another machine (docs/operations.md → Data directory: sticky sessions). */
@@ -53,7 +41,7 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
     const slug = s.school.organisation.slug;
     const owner = { sessionKey: s.who.session.key, organisationId: s.school.organisation.id };
     const waiting = await uploads.latest(owner);
-    const history = (await deps.store.listRosterImports(HISTORY_SCAN)).filter((r) => r.organisations.includes(slug)).slice(0, HISTORY_SHOWN);
+    const history = await rosterHistory(deps, s.school, HISTORY_SHOWN);
     const body = rosterPageBody({
       slug, csrf: s.who.csrf, action: rosterPath(slug), history, flash: o.flash, error: o.error,
       pending: waiting?.plan ? { upload: waiting, href: planPath(slug, waiting.id) } : undefined,
@@ -95,7 +83,7 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
       throw err;
     }
     try {
-      await uploads.setPlan(upload, await planUpload(deps, s.school, s.who.account, upload));
+      await uploads.setPlan(upload, await planUpload(deps, s.school, s.who.account.user, upload));
     } catch (err) {
       await uploads.discard(upload);
       if (err instanceof UnreadableUpload) return rosterPage(s, reply, { status: 400, error: err.message });
@@ -117,38 +105,33 @@ export async function rosterRoutes(scope: FastifyInstance, deps: SchoolDeps): Pr
     if (!s) return reply;
     const upload = await planned(s, req.params.id);
     const slug = s.school.organisation.slug;
-    if (!(await uploads.here(upload))) {
-      return planPage(s, reply, upload, { status: 409, error: ELSEWHERE });
-    }
-    if (!(await uploads.unchanged(upload))) {
-      await uploads.discard(upload);
-      area(deps).flash.set(reply, 'The uploaded file is not the one that was planned any more: nothing was changed. Upload it again.');
-      return seeOther(reply, rosterPath(slug));
-    }
-    if (upload.plan.errors.length > upload.plan.massRemoval.length) {
-      return planPage(s, reply, upload, { status: 400, error: 'This plan has errors: nothing can be applied. Correct the export and upload it again.' });
-    }
     const allow = formField(req.body, 'allow_mass_removal') === 'yes';
-    if (upload.plan.massRemoval.length && !allow) {
-      return planPage(s, reply, upload, { status: 400, error: 'Tick the box to confirm that they really are leaving, or discard this upload. Nothing was changed.' });
-    }
-    let result;
+    let applied: ApplyOutcome;
     try {
-      result = await applyUpload(deps, s.school, s.who.account, upload, allow);
+      applied = await applyPlanned(deps, s.school, s.who.account.user, upload, allow);
     } catch (err) {
       if (err instanceof RosterBusyError) {
         return planPage(s, reply, upload, { status: 409, error: 'Another roster import is running for Lanyard: try again in a minute, when it has finished. Nothing was changed.' });
       }
       throw err;
     }
-    if (result.stale || result.plan.errors.length) {
-      await uploads.setPlan(upload, shownPlan(result, deps.clock.now()));
-      area(deps).flash.set(reply, 'The roster in Lanyard changed since this plan was made, so nothing was applied: here is the plan again, against the roster as it is now. Check it, then apply it.');
-      return seeOther(reply, planPath(slug, upload.id));
+    switch (applied.outcome) {
+      case 'elsewhere':
+        return planPage(s, reply, upload, { status: 409, error: ELSEWHERE });
+      case 'file_changed':
+        area(deps).flash.set(reply, 'The uploaded file is not the one that was planned any more: nothing was changed. Upload it again.');
+        return seeOther(reply, rosterPath(slug));
+      case 'plan_errors':
+        return planPage(s, reply, upload, { status: 400, error: 'This plan has errors: nothing can be applied. Correct the export and upload it again.' });
+      case 'mass_removal':
+        return planPage(s, reply, upload, { status: 400, error: 'Tick the box to confirm that they really are leaving, or discard this upload. Nothing was changed.' });
+      case 'stale':
+        area(deps).flash.set(reply, 'The roster in Lanyard changed since this plan was made, so nothing was applied: here is the plan again, against the roster as it is now. Check it, then apply it.');
+        return seeOther(reply, planPath(slug, upload.id));
+      case 'done':
+        area(deps).flash.set(reply, appliedMessage(applied.result));
+        return seeOther(reply, rosterPath(slug));
     }
-    await uploads.discard(upload);
-    area(deps).flash.set(reply, appliedMessage(result));
-    return seeOther(reply, rosterPath(slug));
   }
 
   scope.post<{ Params: { org: string; id: string } }>('/:org/roster/plans/:id/discard', async (req, reply) => {

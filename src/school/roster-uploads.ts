@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { OidcRecords } from '../../adapters/store.js';
 import type { Clock } from '../clock.js';
 import type { Plan } from '../roster/plan/plan-types.js';
 import type { RosterSource } from '../roster/source.js';
-import { privateFolder, sweepUploads } from './roster-upload-folder.js';
+import type { SchoolDeps } from './deps.js';
+import { privateFolder, rosterUploadsFolder, sweepUploads } from './roster-upload-folder.js';
 
 /**
  * The roster files school admins upload to the console, kept until they apply the plan or leave it
@@ -60,7 +61,14 @@ export interface RosterUpload extends UploadOwner {
 /** The file was larger than UPLOAD_BYTES, or empty: the person chooses another. */
 export class UploadRefused extends Error {
   override name = 'UploadRefused';
+
+  constructor(message: string, readonly tooLarge = false) {
+    super(message);
+  }
 }
+
+/** What a file past UPLOAD_BYTES is refused with. */
+export const TOO_LARGE = `The file is larger than ${UPLOAD_BYTES / 1024 / 1024} MiB.`;
 
 /** An upload's id: 128 random bits, as an address segment. */
 const ID = /^[A-Za-z0-9_-]{22}$/;
@@ -117,21 +125,28 @@ export class RosterUploads {
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
         bytes += chunk.length;
-        done(null, chunk);
+        // A body streamed past the limit (the API's, which no multipart limit cuts short): stop reading it.
+        done(bytes > UPLOAD_BYTES ? new UploadRefused(TOO_LARGE, true) : null, chunk);
       },
     });
+    // Through a pass-through, so that a refusal leaves `stream` (a request's body) open: the rest of it is read
+    // and dropped, and the refusal still reaches the client rather than a reset connection.
+    const source = new PassThrough();
+    stream.pipe(source);
     try {
-      await pipeline(stream, counted, createWriteStream(path, { mode: 0o600 }));
+      await pipeline(source, counted, createWriteStream(path, { mode: 0o600 }));
     } catch (err) {
+      stream.unpipe(source);
+      stream.resume();
       await rm(dir, { recursive: true, force: true });
       throw err;
     }
     // A multipart file past its size limit ends early, marked truncated (@fastify/multipart, busboy).
-    const refusal = (stream as { truncated?: boolean }).truncated ? `The file is larger than ${UPLOAD_BYTES / 1024 / 1024} MiB.`
-      : bytes === 0 ? 'Choose the export to upload: a OneRoster zip or a one-file CSV.' : undefined;
+    const tooLarge = (stream as { truncated?: boolean }).truncated === true;
+    const refusal = tooLarge ? TOO_LARGE : bytes === 0 ? 'Choose the export to upload: a OneRoster zip or a one-file CSV.' : undefined;
     if (refusal) {
       await rm(dir, { recursive: true, force: true });
-      throw new UploadRefused(refusal);
+      throw new UploadRefused(refusal, tooLarge);
     }
     const upload: RosterUpload = {
       ...owner, id, path, name, sha256: hash.digest('hex'), bytes, expiresAt: this.#o.clock.now().getTime() + UPLOAD_SECONDS * 1000,
@@ -205,3 +220,12 @@ export class RosterUploads {
 }
 
 const latestKey = (owner: UploadOwner): string => `${owner.sessionKey}:${owner.organisationId}`;
+
+const uploadsOf = new WeakMap<SchoolDeps, RosterUploads>();
+
+/** The uploads waiting for Apply: records in the store, files in the machine's uploads folder (one per console, its pages and its API alike). */
+export function rosterUploads(deps: SchoolDeps): RosterUploads {
+  let made = uploadsOf.get(deps);
+  if (!made) uploadsOf.set(deps, (made = new RosterUploads({ store: deps.store, clock: deps.clock, folder: rosterUploadsFolder(deps.config.storeUrl) })));
+  return made;
+}

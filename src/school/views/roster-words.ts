@@ -11,9 +11,10 @@ export const formatName = (format: string): string => FORMATS[format] ?? format;
 /** `2027-01-15 08:00` from an ISO 8601 time (UTC). */
 export const utcTime = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
 
-/** `jane.doe in the console`, `the operator (command line)`, or the record as it is. */
+/** `jane.doe in the console`, `jane.doe through the school API`, `the operator (command line)`, or the record as it is. */
 export function byWhom(by: RosterImportRun['by']): string {
   if (by.startsWith('console:')) return `${by.slice('console:'.length)} in the console`;
+  if (by.startsWith('api:')) return `${by.slice('api:'.length)} through the school API`;
   if (by.startsWith('cli:')) return 'the operator (command line)';
   return by;
 }

@@ -19,7 +19,7 @@ t.test('an applied import is in each covered school\'s audit trail with its coun
   const first = await importRoster(store, 'x', { ...options, read: files(3) });
   await importRoster(store, 'x', { ...options, read: files(3) }); // nothing changes: no run, no event
   await importRoster(store, 'x', { ...options, read: files(2), dryRun: true });
-  const last = await importRoster(store, 'x', { ...options, read: files(2), actor: { id: 'u100000000000009', name: 'Ada Admin' }, fileName: 'hill.zip', massRemovalConfirmed: true });
+  const last = await importRoster(store, 'x', { ...options, read: files(2), actor: { id: 'u100000000000009', name: 'Ada Admin' }, fileName: 'hill.zip', massRemovalConfirmed: true, auditDetail: { via: 'api' } });
   await audit.flush();
   const hill = (await store.findOrganisation('hill'))!;
   const dale = (await store.findOrganisation('dale'))!;
@@ -30,7 +30,7 @@ t.test('an applied import is in each covered school\'s audit trail with its coun
   ], 'two applied imports, the first by the operator (the command line), the last by the member of staff given');
   t.same(events[1]!.detail, { run: first.run!.id, format: first.run!.format, 'organisations.added': '2', 'users.added': '4' }, 'the run and its counts');
   t.equal(events[1]!.at, first.run!.at, 'at the run\'s time');
-  t.same(events[0]!.detail, { run: last.run!.id, file: 'hill.zip', format: last.run!.format, 'users.leaving': '1', mass_removal: 'allowed' },
-    'the file as given, and the mass removal confirmed');
+  t.same(events[0]!.detail, { run: last.run!.id, file: 'hill.zip', format: last.run!.format, 'users.leaving': '1', mass_removal: 'allowed', via: 'api' },
+    'the file as given, the mass removal confirmed, and the detail given (through the school API)');
   t.equal((await store.queryAudit({ organisationId: dale.id, limit: 10 })).length, 2, 'and in the other school it covers');
 });

@@ -7,7 +7,7 @@ import t, { type Test } from 'tap';
 import { openStore } from '../../../adapters/open-store.js';
 import { ManualClock } from '../../../src/clock.js';
 import { rosterUploadsFolder } from '../../../src/school/roster-upload-folder.js';
-import { RosterUploads, safeFileName, type ShownPlan, UPLOAD_SECONDS } from '../../../src/school/roster-uploads.js';
+import { RosterUploads, safeFileName, type ShownPlan, UPLOAD_BYTES, UPLOAD_SECONDS } from '../../../src/school/roster-uploads.js';
 
 /**
  * The console's roster uploads: kept privately for one session and school, for a while, with their hash; the
@@ -89,6 +89,25 @@ t.test('an empty file, or one cut at the size limit, is refused and not kept', a
   await t.rejects(uploads.receive(cut, 'big.zip', owner), { message: /larger than 50 MiB/ });
   t.same(readdirSync(folder), []);
   t.equal(await uploads.latest(owner), undefined);
+});
+
+t.test('a body streamed past the size limit is refused, not kept, and read to its end (the refusal can still be answered)', async (t) => {
+  const { folder, uploads } = await fixture(t);
+  const chunk = Buffer.alloc(1024 * 1024);
+  let sent = 0;
+  const body = new Readable({
+    read() {
+      if (sent >= UPLOAD_BYTES + 4 * chunk.length) return void this.push(null);
+      sent += chunk.length;
+      this.push(chunk);
+    },
+  });
+  await t.rejects(uploads.receive(body, 'roster.zip', owner), { name: 'UploadRefused', message: /larger than 50 MiB/, tooLarge: true });
+  t.same(readdirSync(folder), [], 'nothing kept');
+  t.equal(await uploads.latest(owner), undefined);
+  if (!body.closed) await new Promise((resolve) => body.once('close', resolve));
+  t.ok(body.readableEnded, 'not destroyed before its end: its rest was read and dropped');
+  t.equal(sent, UPLOAD_BYTES + 4 * chunk.length, 'to its end');
 });
 
 t.test('a process on another machine has the record but not the file', async (t) => {
