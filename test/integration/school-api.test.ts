@@ -179,7 +179,12 @@ t.test('on SQLite, with the OpenAPI document', async (t) => {
     t.ok(result.valid, 'valid against the OpenAPI 3.1 schema');
     t.equal(validator.version, '3.1');
     t.match(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', bearerFormat: 'lys_<id>_<secret>' });
-    for (const name of ['Error', 'School', 'Class', 'Pupil', 'Person', 'AuditEvent', 'AuditPage', 'Usage']) t.ok(doc.components.schemas[name], name);
+    for (const name of [
+      'Error', 'School', 'Class', 'Pupil', 'Person', 'AuditEvent', 'AuditPage', 'Usage', 'IssuedHelpCode', 'HelpCode', 'EmojiPassword', 'GeneratedPassword',
+      'StaffPerson', 'SchoolApp', 'AppRequest', 'OfferedApp', 'Apps', 'RosterPlan', 'RosterResult', 'RosterImport',
+    ]) t.ok(doc.components.schemas[name], name);
+    t.same(Object.keys(doc.paths['/school/api/schools/{org}/roster'].post.requestBody.content), ['application/zip', 'text/csv'], 'the roster’s export: a zip or a CSV');
+    t.same(Object.keys(doc.paths['/school/api/schools/{org}/staff'].post.requestBody.content), ['application/json'], 'the other bodies: JSON');
     t.notOk(Object.keys(doc.components.schemas).some((k) => k.startsWith('def-')), 'every component has its own name');
 
     const operations = Object.entries(doc.paths as Json).flatMap(([path, item]: [string, Json]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })));
@@ -189,10 +194,17 @@ t.test('on SQLite, with the OpenAPI document', async (t) => {
     t.same([...routes].filter((r) => !documented.has(r)), [], 'no route left undocumented');
     t.same([...documented].filter((r) => !routes.has(r)), [], 'no documented route missing');
     t.same([...documented].sort(), [
-      'GET /school/api/openapi.json', 'GET /school/api/schools', 'GET /school/api/schools/{org}/audit', 'GET /school/api/schools/{org}/classes',
-      'GET /school/api/schools/{org}/classes/{class_id}/pupils', 'GET /school/api/schools/{org}/usage',
-      'POST /school/api/schools/{org}/people/{user_id}/restore', 'POST /school/api/schools/{org}/people/{user_id}/sign-out',
-      'POST /school/api/schools/{org}/people/{user_id}/suspend',
+      'DELETE /school/api/schools/{org}/apps/{client_id}', 'DELETE /school/api/schools/{org}/people/{user_id}/help-code',
+      'DELETE /school/api/schools/{org}/staff/{user_id}/{role}',
+      'GET /school/api/openapi.json', 'GET /school/api/schools', 'GET /school/api/schools/{org}/apps', 'GET /school/api/schools/{org}/audit',
+      'GET /school/api/schools/{org}/classes', 'GET /school/api/schools/{org}/classes/{class_id}/pupils', 'GET /school/api/schools/{org}/help-codes',
+      'GET /school/api/schools/{org}/roster/imports', 'GET /school/api/schools/{org}/staff', 'GET /school/api/schools/{org}/usage',
+      'POST /school/api/schools/{org}/apps/{client_id}', 'POST /school/api/schools/{org}/apps/{client_id}/approve',
+      'POST /school/api/schools/{org}/apps/{client_id}/decline',
+      'POST /school/api/schools/{org}/people/{user_id}/emoji', 'POST /school/api/schools/{org}/people/{user_id}/help-code',
+      'POST /school/api/schools/{org}/people/{user_id}/password', 'POST /school/api/schools/{org}/people/{user_id}/restore',
+      'POST /school/api/schools/{org}/people/{user_id}/sign-out', 'POST /school/api/schools/{org}/people/{user_id}/suspend',
+      'POST /school/api/schools/{org}/roster', 'POST /school/api/schools/{org}/staff',
     ]);
     const ids = operations.map((o) => o.op.operationId);
     t.equal(new Set(ids).size, ids.length, 'every operation has its own operationId');

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { RequestRefused } from '../../clients/school-app-requests.js';
 import { jsonErrors, sendJsonError } from '../../http/json-errors.js';
 import { validationProblems } from '../../http/validation-problems.js';
 import { SchoolInputError } from '../errors.js';
 
 /**
  * /school/api says no as `{ error, error_description, fields? }` (src/http/json-errors.ts): a refused query or
- * path parameter names each by its JSON pointer; 404 for anything of another school or not the caller's
+ * path parameter or body field names each by its JSON pointer; 404 for anything of another school or not the caller's
  * (access.ts); 503 when the store fails.
  */
 export function schoolApiErrors(scope: FastifyInstance): void {
@@ -21,6 +22,11 @@ export function schoolApiErrors(scope: FastifyInstance): void {
       if (err instanceof SchoolInputError && err.fields.length) {
         return reply.code(400).header('Cache-Control', 'no-store').send({
           error: err.code, error_description: err.message, fields: err.fields.map((f) => ({ path: `/${f.path}`, message: f.message })),
+        });
+      }
+      if (err instanceof RequestRefused && err.field) {
+        return reply.code(err.statusCode).header('Cache-Control', 'no-store').send({
+          error: err.code, error_description: err.message, fields: [{ path: `/${err.field}`, message: err.message }],
         });
       }
       return undefined;

@@ -4,19 +4,27 @@ import { jsonBodies } from '../../http/json-bodies.js';
 import { serveOpenApiDocument } from '../../http/openapi.js';
 import { strictValidator } from '../../http/strict-validator.js';
 import type { SchoolDeps } from '../deps.js';
+import { ACTION_SCHEMAS } from './action-schemas.js';
+import { APP_SCHEMAS } from './app-schemas.js';
+import { appRoutes } from './app-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { staffBearerAuth } from './auth.js';
+import { credentialRoutes } from './credential-routes.js';
 import { schoolApiErrors, sendNotFound } from './errors.js';
+import { helpCodeRoutes } from './help-code-routes.js';
 import { openApiOptions } from './openapi.js';
 import { peopleRoutes } from './people-routes.js';
+import { ROSTER_SCHEMAS } from './roster-schemas.js';
+import { rosterRoutes } from './roster-routes.js';
 import { schoolRoutes } from './school-routes.js';
 import { SHARED_SCHEMAS } from './schemas.js';
+import { staffRoutes } from './staff-routes.js';
 
 export const SCHOOL_API_PREFIX = '/school/api';
 export const SCHOOL_OPENAPI_PATH = `${SCHOOL_API_PREFIX}/openapi.json`;
-/** No route takes a body: a stray one is read up to this and ignored. */
-const BODY_LIMIT = 1024;
-/** This API's routes take no request body: no shared request schemas. */
+/** The JSON bodies (a role to give, an app's settings, a reason, a password of at most 1,024 characters) are small; a roster export sets its own limit. */
+const BODY_LIMIT = 8 * 1024;
+/** The request bodies' schemas are each route's own: no shared request schemas. */
 const REQUEST_SCHEMAS: readonly object[] = [];
 
 /**
@@ -28,7 +36,7 @@ const REQUEST_SCHEMAS: readonly object[] = [];
 export async function schoolApi(scope: FastifyInstance, deps: SchoolDeps): Promise<void> {
   // Registered first: it collects the routes added after it, in this scope only.
   await scope.register(swagger, openApiOptions(deps.issuer));
-  for (const schema of SHARED_SCHEMAS) scope.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...ACTION_SCHEMAS, ...APP_SCHEMAS, ...ROSTER_SCHEMAS]) scope.addSchema(schema);
   strictValidator(scope, REQUEST_SCHEMAS);
   schoolApiErrors(scope);
   jsonBodies(scope, BODY_LIMIT);
@@ -45,5 +53,11 @@ export async function schoolApi(scope: FastifyInstance, deps: SchoolDeps): Promi
     schoolRoutes(api, deps);
     auditRoutes(api, deps);
     peopleRoutes(api, deps);
+    credentialRoutes(api, deps);
+    helpCodeRoutes(api, deps);
+    staffRoutes(api, deps);
+    appRoutes(api, deps);
+    // The roster's export is the body itself (a zip or a CSV): its parsers only on its own routes.
+    await api.register(async (roster) => rosterRoutes(roster, deps));
   }, { prefix: SCHOOL_API_PREFIX });
 }

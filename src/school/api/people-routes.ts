@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noContent, okRef } from '../../http/openapi-parts.js';
-import { adminOf, personOf, schoolOf } from '../access.js';
 import type { SchoolDeps } from '../deps.js';
 import { restorePerson, suspendPerson } from '../person-actions.js';
 import { signPersonOut } from '../person-sign-out.js';
-import { memberOf } from './auth.js';
+import { actingIn, actingOn, VIA_API } from './acting.js';
 import { errors, type PersonParams, personParams } from './route-schemas.js';
 import { personJson } from './views.js';
 
@@ -13,13 +12,8 @@ import { personJson } from './views.js';
  * audit trail with the token's holder as actor (`via: api`).
  */
 export function peopleRoutes(api: FastifyInstance, deps: SchoolDeps): void {
-  const via = { via: 'api' } as const;
   /** An admin's action on a person of their school: a teacher, and anyone of another school, get 404. */
-  const adminsPerson = async (req: FastifyRequest<{ Params: PersonParams }>) => {
-    const member = memberOf(req);
-    const school = adminOf(member, req.params.org);
-    return { actor: member.user, school, person: await personOf(deps.store, school, req.params.user_id) };
-  };
+  const adminsPerson = (req: FastifyRequest<{ Params: PersonParams }>) => actingOn(deps, req, { admin: true });
   const now = async (id: string) => personJson((await deps.store.findUser(id))!);
 
   api.post<{ Params: PersonParams }>('/schools/:org/people/:user_id/sign-out', {
@@ -32,8 +26,8 @@ export function peopleRoutes(api: FastifyInstance, deps: SchoolDeps): void {
       response: { 204: noContent('Signed out.'), ...errors(400, 404) },
     },
   }, async (req, reply) => {
-    const member = memberOf(req);
-    await signPersonOut(deps, schoolOf(member, req.params.org), member.user, req.params.user_id, via);
+    const { school, actor } = actingIn(req);
+    await signPersonOut(deps, school, actor, req.params.user_id, VIA_API);
     return reply.code(204).send();
   });
 
@@ -48,7 +42,7 @@ export function peopleRoutes(api: FastifyInstance, deps: SchoolDeps): void {
     },
   }, async (req) => {
     const { actor, school, person } = await adminsPerson(req);
-    await suspendPerson(deps, school, actor, person, via);
+    await suspendPerson(deps, school, actor, person, VIA_API);
     return now(person.id);
   });
 
@@ -63,7 +57,7 @@ export function peopleRoutes(api: FastifyInstance, deps: SchoolDeps): void {
     },
   }, async (req) => {
     const { actor, school, person } = await adminsPerson(req);
-    await restorePerson(deps, school, actor, person, via);
+    await restorePerson(deps, school, actor, person, VIA_API);
     return now(person.id);
   });
 }

@@ -20,9 +20,20 @@ export const personParams = {
   properties: { org, user_id: id('The person’s id (`id` of a pupil).') },
 } as const;
 
+export const clientParams = {
+  type: 'object', required: ['org', 'client_id'], additionalProperties: false,
+  properties: { org, client_id: id('The app’s client_id.') },
+} as const;
+export const staffRoleParams = {
+  type: 'object', required: ['org', 'user_id', 'role'], additionalProperties: false,
+  properties: { org, user_id: personParams.properties.user_id, role: { type: 'string', enum: ['admin', 'teacher'], description: 'The role to withdraw.' } },
+} as const;
+
 export type OrgParams = { org: string };
 export type ClassParams = OrgParams & { class_id: string };
 export type PersonParams = OrgParams & { user_id: string };
+export type ClientParams = OrgParams & { client_id: string };
+export type StaffRoleParams = PersonParams & { role: 'admin' | 'teacher' };
 
 /** Events on one page unless `limit` says otherwise, and the most it may say. */
 export const AUDIT_LIMIT = { default: 50, most: 500 } as const;
@@ -59,7 +70,10 @@ export const usageQuery = {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'The request was refused: `fields` says which inputs and why.',
   401: `No valid token (\`WWW-Authenticate: Bearer realm="${REALM}"\`, with \`error="invalid_token"\` when a token was sent): missing, mistyped, expired, revoked, or its holder is no longer staff of any school.`,
-  404: 'No such school, class or person — or one the token’s holder may not see (another school; a class not theirs; for a teacher, the admin-only audit, use and people actions). The API never says which.',
+  404: 'No such school, class, person or app — or one the token’s holder may not see (another school; a class not theirs; for a teacher, the admin-only routes). The API never says which.',
+  409: 'The state does not allow it now (`conflict`, `roster_busy`): `error_description` says why.',
+  413: 'The request body is larger than this route takes.',
+  415: 'The request body is not of a type this route takes.',
   500: 'Lanyard failed; the error is logged.',
   503: 'The store is unavailable: try again after `Retry-After` seconds.',
 };

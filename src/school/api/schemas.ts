@@ -11,13 +11,14 @@ import { AUDIT_KINDS } from '../audit/audit-query.js';
 export const ErrorSchema = {
   $id: 'Error',
   type: 'object',
-  description: 'Every error of this API. `fields` lists each refused input with its JSON pointer (RFC 6901), relative to the query or path parameters.',
+  description: 'Every error of this API. `fields` lists each refused input with its JSON pointer (RFC 6901), relative to the body, query or path parameters.',
   required: ['error', 'error_description'],
   additionalProperties: false,
   properties: {
     error: {
       type: 'string',
-      description: 'A stable code: `invalid_request` (400), `unauthenticated`/`invalid_token` (401), `not_found` (404), `server_error` (500), `temporarily_unavailable` (503).',
+      description: 'A stable code: `invalid_request` (400, 413, 415), `connection_refused` and `roster_unreadable` (400), `unauthenticated`/`invalid_token` (401), '
+        + '`not_found` (404), `conflict` and `roster_busy` (409), `server_error` (500), `temporarily_unavailable` (503).',
     },
     error_description: { type: 'string', description: 'What went wrong, for people.' },
     fields: {

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { noContent, okRef } from '../../http/openapi-parts.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../accounts/user-password.js';
+import type { SchoolDeps } from '../deps.js';
+import { generatePersonPassword, resetEmoji, setPersonPassword } from '../person-actions.js';
+import { actingOn } from './acting.js';
+import { errors, type PersonParams, personParams } from './route-schemas.js';
+
+/** What POST …/password takes: exactly one of the two. */
+const passwordBody = {
+  description: 'Either `{"generate": true}` (Lanyard makes one up and answers it once) or `{"password": "…"}` (this one is set).',
+  oneOf: [
+    {
+      type: 'object', required: ['generate'], additionalProperties: false,
+      properties: { generate: { const: true, description: 'Make one up: 16 letters and digits in groups of four, about 79 bits.' } },
+    },
+    {
+      type: 'object', required: ['password'], additionalProperties: false,
+      properties: { password: { type: 'string', description: `The new password, ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.` } },
+    },
+  ],
+} as const;
+
+/**
+ * New credentials for a person (docs/school-console.md → People and staff), with the services the console's
+ * pages call and their rules: the school's own people only, never one's own (400). The new credential is in
+ * the answer only; the earlier one stops working and the person is signed out everywhere.
+ */
+export function credentialRoutes(api: FastifyInstance, deps: SchoolDeps): void {
+  api.post<{ Params: PersonParams }>('/schools/:org/people/:user_id/emoji', {
+    schema: {
+      tags: ['credentials'],
+      operationId: 'resetEmojiPassword',
+      summary: 'A new emoji password',
+      description: 'Six pictures drawn at random, in this answer only, for the person to sign in with (print them, or show them). School admins only. No body.',
+      params: personParams,
+      response: { 200: okRef('The new emoji password, once.', 'EmojiPassword'), ...errors(400, 404) },
+    },
+  }, async (req) => {
+    const { school, actor, person, via } = await actingOn(deps, req, { admin: true });
+    return { user_id: person.id, emoji: await resetEmoji(deps, school, actor, person, { via }) };
+  });
+
+  api.post<{ Params: PersonParams; Body: { generate?: true; password?: string } }>('/schools/:org/people/:user_id/password', {
+    schema: {
+      tags: ['credentials'],
+      operationId: 'setPassword',
+      summary: 'A new password',
+      description: 'Made up by Lanyard and answered once (`{"generate": true}`: 200), or the one sent (`{"password": "…"}`: 204; refused with 400 outside the password policy). School admins only.',
+      params: personParams,
+      body: passwordBody,
+      response: { 200: okRef('The made-up password, once.', 'GeneratedPassword'), 204: noContent('The password sent is set.'), ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    const { school, actor, person, via } = await actingOn(deps, req, { admin: true });
+    if (req.body.password === undefined) return { user_id: person.id, password: await generatePersonPassword(deps, school, actor, person, { via }) };
+    await setPersonPassword(deps, school, actor, person, req.body.password, req.body.password, { via });
+    return reply.code(204).send();
+  });
+}
