@@ -3,6 +3,7 @@ import { maySignIn } from '../accounts/account-status.js';
 import type { Paper } from '../badges/label-layout.js';
 import { issuePrinted } from '../cards/printed-issue.js';
 import type { SchoolAccess } from './access.js';
+import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
 import { fullName } from './names.js';
@@ -22,8 +23,8 @@ export const isPupilAction = (v: unknown): v is PupilAction => PUPIL_ACTIONS.inc
 /** Actions that issue a credential and answer with the PDF that holds it. */
 export const PRINTS: ReadonlySet<PupilAction> = new Set(['badges', 'emoji-cards']);
 
-/** Who acts, where, and for which class. */
-export interface Acting {
+/** Who acts, where, and for which class; through /school/api or not (ActionVia). */
+export interface Acting extends ActionVia {
   deps: SchoolDeps;
   actor: User;
   school: SchoolAccess;
@@ -44,7 +45,7 @@ export function recordEach(on: Acting, users: readonly User[], kind: AuditKind, 
     on.deps.audit.record({
       organisationId: on.school.organisation.id, kind, action,
       actorId: on.actor.id, actorName: fullName(on.actor), subjectId: user.id, subjectName: fullName(user),
-      ...(on.inClass ? { classId: on.inClass.id } : {}), ...(detail ? { detail } : {}),
+      ...(on.inClass ? { classId: on.inClass.id } : {}), ...viaDetail(on, detail),
     });
   }
 }
@@ -71,7 +72,7 @@ export async function runPupilAction(action: PupilAction, on: Acting, users: rea
       recordEach(on, users, 'console', 'account.unlocked');
       return { message: `${users.length === 1 ? fullName(users[0]!) : plural(users.length, 'pupil')} unlocked: they can sign in again from any device.` };
     case 'sign-out':
-      for (const user of users) await signPersonOut(on.deps, on.school, on.actor, user.id, { classId: on.inClass?.id });
+      for (const user of users) await signPersonOut(on.deps, on.school, on.actor, user.id, { classId: on.inClass?.id, via: on.via });
       return { message: `${users.length === 1 ? fullName(users[0]!) : plural(users.length, 'pupil')} signed out everywhere.` };
   }
 }

@@ -53,12 +53,12 @@ export async function classConsole(t: Teardown, o: { redis?: boolean } = {}): Pr
   return { lanyard, organisation, teacher, browser, taught, other, south, dir, at: (rest) => `${lanyard.url}/school/demo-school${rest}` };
 }
 
-/** Wrong pictures from new devices, as often as it takes to stop that path for the pupil (FAILURE_CAP). */
-export async function lockOut(issuer: string, username: string): Promise<number[]> {
+/** Wrong pictures from new devices, as often as it takes to stop that path for the pupil (FAILURE_CAP) of `org`. */
+export async function lockOut(issuer: string, username: string, org = 'demo-school'): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < FAILURE_CAP; i++) {
     const browser = new HttpBrowser();
-    const step = await openMethod(browser, issuer, 'emoji');
+    const step = await openMethod(browser, issuer, 'emoji', org);
     statuses.push((await postEmoji(browser, issuer, step, username, ['dog', 'dog', 'dog', 'dog', 'dog', 'cat'])).status);
   }
   return statuses;

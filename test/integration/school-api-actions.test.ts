@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import type { Store } from '../../adapters/store.js';
 import { takeStoreLock } from '../../src/accounts/store-lock.js';
+import { issueBadge } from '../../src/badges/badges.js';
 import { SchoolAppRequests } from '../../src/clients/school-app-requests.js';
 import { systemClock } from '../../src/clock.js';
 import { ROSTER_LOCK } from '../../src/roster/roster-lock.js';
 import { UPLOAD_BYTES } from '../../src/school/roster-uploads.js';
+import { FAILURE_CAP, lockOut } from '../helpers/class-console.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { tryHelpCode, useDemoApp } from '../helpers/help-codes.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
@@ -17,7 +19,8 @@ import { schoolExportZip } from '../helpers/school-roster.js';
 import { putSecondFactor, putStaffToken } from '../helpers/staff-tokens.js';
 
 /**
- * The school API's actions (docs/school-console.md → The school API): help codes, new credentials, staff roles,
+ * The school API's actions (docs/school-console.md → The school API): help codes, credentials (new ones,
+ * unlocking, voiding a badge), staff roles,
  * the school's apps and roster imports, each through the services the console's pages call, with their rules
  * (a teacher their classes' pupils; the admin-only routes a 404 for a teacher; 404 for anything of another
  * school), JSON errors, and every change in the audit trail with the token's holder as actor and `via: api`.
@@ -29,8 +32,9 @@ type Json = any;
 
 const API = '/school/api/schools';
 
-/** Lanyard's configuration: the demo, and Quiz Time, a configuration-file app offered to schools. */
+/** Lanyard's configuration: the demo; a pupil locked out after FAILURE_CAP wrong tries on new devices; Quiz Time, a configuration-file app offered to schools. */
 const config = () => writeConfig((c) => {
+  c.login_throttling = { ...c.login_throttling, new_device_failure_cap: FAILURE_CAP };
   c.clients.push({ client_id: 'quiz', name: 'Quiz Time', secrets: ['quiz-secret-value'], redirect_uris: ['http://localhost:8080/callback'], default_scopes: ['openid', 'user:read'] });
 });
 
@@ -40,7 +44,7 @@ function caller(url: string) {
     const r = await fetch(`${url}${API}${path}`, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
-      ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : body as BodyInit, duplex: 'half' }),
+      ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : body as RequestInit['body'], duplex: 'half' }),
     } as RequestInit);
     const text = await r.text();
     return { status: r.status, json: text ? JSON.parse(text) : undefined };
@@ -115,6 +119,9 @@ async function schoolApiActions(t: Test, lanyard: Lanyard, o: { lockTest: boolea
     t.equal(emoji.json.emoji.length, 6, 'six pictures');
     t.not(await store.getCredential(a1!.id, 'emoji'), before, 'a new one is stored');
     t.equal((await call('POST', `/north/people/${a1!.id}/emoji`, southAdmin)).status, 404, 'another school’s admin');
+    t.equal((await call('POST', `/north/people/${a3!.id}/emoji`, teacher)).status, 200, 'a teacher, for their pupil');
+    t.equal((await call('POST', `/north/people/${b1!.id}/emoji`, teacher)).status, 404, 'not for another class’s');
+    t.equal((await call('POST', `/north/people/${a3!.id}/password`, teacher, { generate: true })).status, 404, 'a password is an admin’s to give');
 
     const made = await call('POST', `/north/people/${a2!.id}/password`, admin, { generate: true });
     t.equal(made.status, 200);
@@ -134,9 +141,30 @@ async function schoolApiActions(t: Test, lanyard: Lanyard, o: { lockTest: boolea
     t.equal(own.status, 400, 'never one’s own');
     t.match(own.json.error_description, /your own password on your Account page/);
 
-    t.match(await apiEvents(store, org, 'emoji.reset'), [{ kind: 'credential', subjectId: a1!.id, ...asActor(north.admin) }]);
+    t.match(await apiEvents(store, org, 'emoji.reset', 2), [
+      { kind: 'credential', subjectId: a3!.id, ...asActor(north.teacher) }, { kind: 'credential', subjectId: a1!.id, ...asActor(north.admin) },
+    ]);
     t.match(await apiEvents(store, org, 'password.reset'), [{ subjectId: a2!.id, ...asActor(north.admin) }]);
     t.match(await apiEvents(store, org, 'password.set'), [{ subjectId: a2!.id, ...asActor(north.admin) }]);
+  });
+
+  t.test('unlock and void a badge: a teacher for their pupil, as the class page does', async (t) => {
+    const pupils = async () => (await call('GET', `/north/classes/${north.taught.class.id}/pupils`, teacher)).json.find((p: Json) => p.id === a3!.id);
+    t.equal((await lockOut(url, a3!.username, 'north')).at(-1), 429, 'locked out on new devices');
+    t.same((await pupils()).locked_methods, ['emoji']);
+    t.equal((await call('POST', `/north/people/${a3!.id}/unlock`, teacher)).status, 204);
+    t.same((await pupils()).locked_methods, [], 'unlocked');
+    await issueBadge(store, a3!);
+    t.ok((await pupils()).methods.includes('badge'));
+    t.equal((await call('POST', `/north/people/${a3!.id}/badge/void`, teacher)).status, 204);
+    t.notOk((await pupils()).methods.includes('badge'), 'voided');
+    t.equal((await call('POST', `/north/people/${a3!.id}/badge/void`, teacher)).status, 204, 'nothing to void is no error');
+    for (const path of ['unlock', 'badge/void']) {
+      t.equal((await call('POST', `/north/people/${b1!.id}/${path}`, teacher)).status, 404, `${path}: not another class’s pupil`);
+      t.equal((await call('POST', `/north/people/${a3!.id}/${path}`, southAdmin)).status, 404, `${path}: nor another school’s admin`);
+    }
+    t.match(await apiEvents(store, org, 'account.unlocked'), [{ kind: 'console', subjectId: a3!.id, ...asActor(north.teacher) }]);
+    t.match(await apiEvents(store, org, 'badge.voided'), [{ kind: 'credential', subjectId: a3!.id, ...asActor(north.teacher) }]);
   });
 
   t.test('staff: list, grant by username, revoke; the last admin keeps theirs; admins only', async (t) => {
@@ -192,7 +220,7 @@ async function schoolApiActions(t: Test, lanyard: Lanyard, o: { lockTest: boolea
     // A live developer app asks the school, as the developer area asks (src/clients/school-app-requests.ts).
     const quiz = (await store.findClient('quiz'))!;
     const requests = new SchoolAppRequests({ store, clock: systemClock });
-    for (const [clientId, name] of [['maths-mania', 'Maths Mania'], ['spell-it', 'Spell It']]) {
+    for (const [clientId, name] of [['maths-mania', 'Maths Mania'], ['spell-it', 'Spell It']] as const) {
       await store.putClient({ ...quiz, clientId, name, source: 'developer', status: 'live' });
       await requests.ask((await store.findClient(clientId))!, 'north', { id: 'dev-1', name: 'Dee Veloper' }, `Please use ${name}.`);
     }

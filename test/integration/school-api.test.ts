@@ -200,10 +200,11 @@ t.test('on SQLite, with the OpenAPI document', async (t) => {
       'GET /school/api/schools/{org}/classes', 'GET /school/api/schools/{org}/classes/{class_id}/pupils', 'GET /school/api/schools/{org}/help-codes',
       'GET /school/api/schools/{org}/roster/imports', 'GET /school/api/schools/{org}/staff', 'GET /school/api/schools/{org}/usage',
       'POST /school/api/schools/{org}/apps/{client_id}', 'POST /school/api/schools/{org}/apps/{client_id}/approve',
-      'POST /school/api/schools/{org}/apps/{client_id}/decline',
+      'POST /school/api/schools/{org}/apps/{client_id}/decline', 'POST /school/api/schools/{org}/people/{user_id}/badge/void',
       'POST /school/api/schools/{org}/people/{user_id}/emoji', 'POST /school/api/schools/{org}/people/{user_id}/help-code',
       'POST /school/api/schools/{org}/people/{user_id}/password', 'POST /school/api/schools/{org}/people/{user_id}/restore',
       'POST /school/api/schools/{org}/people/{user_id}/sign-out', 'POST /school/api/schools/{org}/people/{user_id}/suspend',
+      'POST /school/api/schools/{org}/people/{user_id}/unlock',
       'POST /school/api/schools/{org}/roster', 'POST /school/api/schools/{org}/staff',
     ]);
     const ids = operations.map((o) => o.op.operationId);

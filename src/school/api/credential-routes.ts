@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { noContent, okRef } from '../../http/openapi-parts.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../accounts/user-password.js';
 import type { SchoolDeps } from '../deps.js';
 import { generatePersonPassword, resetEmoji, setPersonPassword } from '../person-actions.js';
+import { runPupilAction } from '../pupil-actions.js';
 import { actingOn } from './acting.js';
 import { errors, type PersonParams, personParams } from './route-schemas.js';
 
@@ -22,9 +23,11 @@ const passwordBody = {
 } as const;
 
 /**
- * New credentials for a person (docs/school-console.md → People and staff), with the services the console's
- * pages call and their rules: the school's own people only, never one's own (400). The new credential is in
- * the answer only; the earlier one stops working and the person is signed out everywhere.
+ * A person's credentials (docs/school-console.md → People and staff, Helping a pupil), with the services the
+ * console's pages call and their rules: a new emoji password (a teacher too, for their classes' pupils) or
+ * password (school admins), for the school's own people only, never one's own (400): in the answer only, the
+ * earlier one stops working and the person is signed out everywhere; unlocking and voiding a badge, as the class
+ * page does for one pupil.
  */
 export function credentialRoutes(api: FastifyInstance, deps: SchoolDeps): void {
   api.post<{ Params: PersonParams }>('/schools/:org/people/:user_id/emoji', {
@@ -32,12 +35,12 @@ export function credentialRoutes(api: FastifyInstance, deps: SchoolDeps): void {
       tags: ['credentials'],
       operationId: 'resetEmojiPassword',
       summary: 'A new emoji password',
-      description: 'Six pictures drawn at random, in this answer only, for the person to sign in with (print them, or show them). School admins only. No body.',
+      description: 'Six pictures drawn at random, in this answer only, for the person to sign in with (print them, or show them). A teacher may for their classes’ pupils. No body.',
       params: personParams,
       response: { 200: okRef('The new emoji password, once.', 'EmojiPassword'), ...errors(400, 404) },
     },
   }, async (req) => {
-    const { school, actor, person, via } = await actingOn(deps, req, { admin: true });
+    const { school, actor, person, via } = await actingOn(deps, req);
     return { user_id: person.id, emoji: await resetEmoji(deps, school, actor, person, { via }) };
   });
 
@@ -55,6 +58,38 @@ export function credentialRoutes(api: FastifyInstance, deps: SchoolDeps): void {
     const { school, actor, person, via } = await actingOn(deps, req, { admin: true });
     if (req.body.password === undefined) return { user_id: person.id, password: await generatePersonPassword(deps, school, actor, person, { via }) };
     await setPersonPassword(deps, school, actor, person, req.body.password, req.body.password, { via });
+    return reply.code(204).send();
+  });
+
+  /** One of the class page's actions for this pupil alone (src/school/pupil-actions.ts). */
+  const pupilAction = (action: 'unlock' | 'void-badges', req: FastifyRequest<{ Params: PersonParams }>) =>
+    actingOn(deps, req).then(({ actor, school, person, via }) => runPupilAction(action, { deps, actor, school, via }, [person]));
+
+  api.post<{ Params: PersonParams }>('/schools/:org/people/:user_id/unlock', {
+    schema: {
+      tags: ['credentials'],
+      operationId: 'unlockPerson',
+      summary: 'Unlock a person’s ways in',
+      description: 'The ways in stopped after too many wrong tries (`locked_methods` of a pupil) work again, from any device. A teacher may for their classes’ pupils. No body.',
+      params: personParams,
+      response: { 204: noContent('Unlocked.'), ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    await pupilAction('unlock', req);
+    return reply.code(204).send();
+  });
+
+  api.post<{ Params: PersonParams }>('/schools/:org/people/:user_id/badge/void', {
+    schema: {
+      tags: ['credentials'],
+      operationId: 'voidBadge',
+      summary: 'Void a person’s badge',
+      description: 'Their badge no longer signs them in (a lost badge); print a new one in the console. Nothing to void is not an error. A teacher may for their classes’ pupils. No body.',
+      params: personParams,
+      response: { 204: noContent('No badge of theirs works any more.'), ...errors(400, 404) },
+    },
+  }, async (req, reply) => {
+    await pupilAction('void-badges', req);
     return reply.code(204).send();
   });
 }
