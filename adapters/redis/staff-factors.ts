@@ -6,14 +6,17 @@ import { defineScript, execPipeline } from './scripts.js';
 import type { EntryIO } from './transfer.js';
 
 // KEYS: users, factors, the user's recovery codes, steps. ARGV: user id, JSON (without the codes and the
-// step), the last step ('' for none), then the recovery-code hashes in order. Replaces the user's factor; 0 when
-// the user does not exist.
+// step), the last step ('' for none), then the recovery-code hashes in order. Replaces the user's factor, but
+// never lowers the last step accepted (the greater stays); 0 when the user does not exist.
 const PUT_FACTOR = `
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('DEL', KEYS[3])
 if #ARGV > 3 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 4)) end
-if ARGV[3] == '' then redis.call('HDEL', KEYS[4], ARGV[1]) else redis.call('HSET', KEYS[4], ARGV[1], ARGV[3]) end
+if ARGV[3] ~= '' then
+  local last = redis.call('HGET', KEYS[4], ARGV[1])
+  if not last or tonumber(last) < tonumber(ARGV[3]) then redis.call('HSET', KEYS[4], ARGV[1], ARGV[3]) end
+end
 return 1`;
 
 // KEYS: factors, the user's recovery codes, steps. ARGV: user id.

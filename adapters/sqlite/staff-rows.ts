@@ -54,7 +54,8 @@ export const STAFF_SQL = {
   putFactor: `INSERT INTO staff_factors (user_id, totp_secret, recovery_code_hashes, enabled_at, last_step)
     VALUES (@user_id, @totp_secret, @recovery_code_hashes, @enabled_at, @last_step)
     ON CONFLICT (user_id) DO UPDATE SET totp_secret = excluded.totp_secret, recovery_code_hashes = excluded.recovery_code_hashes,
-    enabled_at = excluded.enabled_at, last_step = excluded.last_step`,
+    enabled_at = excluded.enabled_at,
+    last_step = COALESCE(MAX(excluded.last_step, staff_factors.last_step), excluded.last_step, staff_factors.last_step)`,
   putToken: `INSERT INTO staff_api_tokens (id, user_id, hash, label, hint, created_at, expires_at, last_used_at)
     VALUES (@id, @user_id, @hash, @label, @hint, @created_at, @expires_at, @last_used_at)
     ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, hash = excluded.hash, label = excluded.label, hint = excluded.hint,

@@ -16,7 +16,8 @@ const oldestFirst = byKeys<StaffTokenRow>((t) => t.created_at, (t) => t.id);
  * The school console's staff in SQLite (adapters/store/staff.ts): grants, second factors and API tokens. A
  * write that names a person or a school checks, in its transaction, that they exist. Spending a recovery code
  * reads and writes in one IMMEDIATE transaction (the write lock first), and a TOTP step is recorded by one
- * conditional UPDATE: two uses at once, in this process or another, never both succeed.
+ * conditional UPDATE: two uses at once, in this process or another, never both succeed. A factor put keeps the
+ * greater of its step and the stored one, so a put of a factor read before a sign-in cannot undo that sign-in's step.
  */
 export function sqliteStaff(db: Database.Database): Staff {
   const q = {

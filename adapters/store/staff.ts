@@ -63,7 +63,11 @@ export interface Staff {
   userStaffGrants(userId: string): Promise<StaffGrant[]>;
 
   getStaffSecondFactor(userId: string): Promise<StaffSecondFactor | undefined>;
-  /** Stores (or replaces) the user's second factor. */
+  /**
+   * Stores (or replaces) the user's second factor, except that the last accepted TOTP step is never lowered: the
+   * greater of the one put and the one stored stays (a factor read, then put back with new recovery codes while
+   * a sign-in advanced the step, must not make that sign-in's code usable again).
+   */
   putStaffSecondFactor(factor: StaffSecondFactor): Promise<void>;
   /** false when there was none. */
   deleteStaffSecondFactor(userId: string): Promise<boolean>;

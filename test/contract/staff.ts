@@ -68,14 +68,37 @@ export function staffContract(t: Test, fresh: Fresh): void {
     t.equal((await store.getStaffSecondFactor(teacher.id))?.lastStep, 101, 'recorded');
     for (const code of ['sha256:r1', 'sha256:r3']) await store.spendStaffRecoveryCode(teacher.id, code);
     t.same((await store.getStaffSecondFactor(teacher.id))?.recoveryCodeHashes, [], 'every code spent: an empty list');
-    const renewed = factor(teacher.id, { totpSecret: 'v1.iv.tag.new', recoveryCodeHashes: ['sha256:n1'], lastStep: 7, enabledAt: '2027-02-01T00:00:00.000Z' });
+    const renewed = factor(teacher.id, { totpSecret: 'v1.iv.tag.new', recoveryCodeHashes: ['sha256:n1'], lastStep: 107, enabledAt: '2027-02-01T00:00:00.000Z' });
     await store.putStaffSecondFactor(renewed);
-    t.same(await store.getStaffSecondFactor(teacher.id), renewed, 'replaced whole, its step too');
-    t.equal(await store.advanceStaffTotpStep(teacher.id, 7), false, 'the step put is the last accepted');
+    t.same(await store.getStaffSecondFactor(teacher.id), renewed, 'replaced whole, a later step too');
+    t.equal(await store.advanceStaffTotpStep(teacher.id, 107), false, 'the step put is the last accepted');
     t.equal(await store.deleteStaffSecondFactor(teacher.id), true);
     t.equal(await store.deleteStaffSecondFactor(teacher.id), false, 'already gone');
     t.equal(await store.getStaffSecondFactor(teacher.id), undefined);
     t.equal(await store.spendStaffRecoveryCode(teacher.id, 'sha256:n1'), false, 'its codes went with it');
+  });
+
+  t.test('staff: a factor put never lowers the last TOTP step accepted (new recovery codes racing a sign-in)', async (t) => {
+    const { store, reopen } = await fresh(t);
+    const { teacher, pip } = await pupils(store);
+    await store.putStaffSecondFactor(factor(teacher.id, { lastStep: 100 }));
+    const read = (await store.getStaffSecondFactor(teacher.id))!;
+    t.equal(await store.advanceStaffTotpStep(teacher.id, 101), true, 'a sign-in uses step 101 meanwhile');
+    await store.putStaffSecondFactor({ ...read, recoveryCodeHashes: ['sha256:n1', 'sha256:n2'] });
+    const after = await store.getStaffSecondFactor(teacher.id);
+    t.same(after?.recoveryCodeHashes, ['sha256:n1', 'sha256:n2'], 'the new recovery codes');
+    t.equal(after?.lastStep, 101, 'the greater step stays');
+    t.equal(await store.advanceStaffTotpStep(teacher.id, 101), false, 'the code used meanwhile is not accepted again');
+    await store.putStaffSecondFactor({ ...read, lastStep: undefined });
+    t.equal((await store.getStaffSecondFactor(teacher.id))?.lastStep, 101, 'a factor put without a step keeps the stored one');
+    await store.putStaffSecondFactor(factor(teacher.id, { lastStep: 150 }));
+    t.equal((await store.getStaffSecondFactor(teacher.id))?.lastStep, 150, 'a later step put is taken');
+    await store.putStaffSecondFactor(factor(pip.id));
+    t.equal((await store.getStaffSecondFactor(pip.id))?.lastStep, undefined, 'a new factor without a step has none');
+    await store.deleteStaffSecondFactor(teacher.id);
+    await store.putStaffSecondFactor(factor(teacher.id, { lastStep: 3 }));
+    t.equal((await store.getStaffSecondFactor(teacher.id))?.lastStep, 3, 'a factor deleted takes its step with it');
+    if (reopen) t.equal((await (await reopen()).getStaffSecondFactor(teacher.id))?.lastStep, 3, 'another instance reads the same');
   });
 
   t.test('staff: one recovery code spent at once, one TOTP step used at once: exactly one succeeds', async (t) => {
