@@ -6,7 +6,12 @@ import type { AuditInput } from './audit-recorder.js';
  * rename or deletion does not rewrite history; adapters/store/audit.ts).
  */
 
-export const personName = (u: Pick<User, 'givenName' | 'familyName'>): string => `${u.givenName} ${u.familyName}`;
+/**
+ * How a person is named, in the trail and on every page that shows people: given and family name, or the
+ * username when both are empty.
+ */
+export const personName = (u: Pick<User, 'givenName' | 'familyName' | 'username'>): string =>
+  `${u.givenName} ${u.familyName}`.trim() || u.username;
 
 export const actor = (u: User): Pick<AuditInput, 'actorId' | 'actorName'> => ({ actorId: u.id, actorName: personName(u) });
 

@@ -1,8 +1,8 @@
 import type { StoredClient } from '../../adapters/store.js';
+import { actor } from '../audit/audit-people.js';
 import type { SchoolAccess, StaffMember } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
-import { fullName } from './names.js';
 
 /** A school admin changing the school's apps, in the console or through /school/api (`via`). */
 export interface AppActing extends ActionVia {
@@ -19,7 +19,7 @@ export function recordAppChange(deps: SchoolDeps, s: AppActing, action: string,
   client: Pick<StoredClient, 'clientId' | 'name'>, detail: Record<string, string> = {}): void {
   deps.audit.record({
     organisationId: s.school.organisation.id, kind: 'console', action,
-    actorId: s.member.user.id, actorName: fullName(s.member.user),
+    ...actor(s.member.user),
     clientId: client.clientId, ...viaDetail(s, { app: client.name, ...detail }),
   });
 }

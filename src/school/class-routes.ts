@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maySignIn } from '../accounts/account-status.js';
+import { personName } from '../audit/audit-people.js';
 import { sendHtml } from '../web/http.js';
 import { answer } from './action-answer.js';
 import { classOf, classPupils } from './access.js';
@@ -7,7 +8,6 @@ import { area } from './area.js';
 import { classApps } from './class-apps.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError } from './errors.js';
-import { fullName } from './names.js';
 import { isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
 import { matchesQuery, searchQuery } from './people-search.js';
 import { pupilStatuses } from './pupil-status.js';
@@ -60,9 +60,9 @@ export function classRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     const count = chosen.users.length;
     return sendHtml(reply, 200, confirmPage({
       who: c.who, school: c.school, action,
-      whom: `${c.klass.title}: ${chosen.whole ? `the whole class (${count} ${count === 1 ? 'pupil' : 'pupils'})` : count === 1 ? fullName(chosen.users[0]!) : `${count} pupils`}`,
-      names: chosen.users.map(fullName),
-      leftOut: PRINTS.has(action) ? chosen.users.filter((u) => !maySignIn(u)).map(fullName) : [],
+      whom: `${c.klass.title}: ${chosen.whole ? `the whole class (${count} ${count === 1 ? 'pupil' : 'pupils'})` : count === 1 ? personName(chosen.users[0]!) : `${count} pupils`}`,
+      names: chosen.users.map(personName),
+      leftOut: PRINTS.has(action) ? chosen.users.filter((u) => !maySignIn(u)).map(personName) : [],
       post: classPath(slug, c.klass, `/${action}`),
       fields: choiceFields(chosen),
       back: { href: classPath(slug, c.klass), label: c.klass.title },

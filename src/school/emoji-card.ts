@@ -1,10 +1,10 @@
 import type { User } from '../../adapters/store.js';
 import { verifyCredential } from '../accounts/credential-hasher.js';
+import { personName } from '../audit/audit-people.js';
 import type { Paper } from '../badges/label-layout.js';
 import { renderCredentials } from '../cards/credential-documents.js';
 import { canonicalEmojiPassword, type EmojiName, parseEmojiPassword } from '../formats/emoji-bank.js';
 import { SchoolInputError } from './errors.js';
-import { fullName } from './names.js';
 import { type Acting, type ActionDone, fileName, recordEach } from './pupil-actions.js';
 
 /**
@@ -18,11 +18,11 @@ export async function emojiCard(on: Acting, user: User, posted: unknown, paper: 
   const canonical = canonicalEmojiPassword(pictures);
   const hash = await on.deps.store.getCredential(user.id, 'emoji');
   if (!canonical || !hash || !(await verifyCredential(hash, canonical))) {
-    throw new SchoolInputError(`These pictures are no longer ${fullName(user)}'s emoji password: make a new one to print a new card.`);
+    throw new SchoolInputError(`These pictures are no longer ${personName(user)}'s emoji password: make a new one to print a new card.`);
   }
   const pdf = await renderCredentials([{ method: 'emoji', user, pictures: pictures as EmojiName[] }], {
     organisation: on.school.organisation, paper, signInAt: on.deps.issuer,
   });
   recordEach(on, [user], 'console', 'emoji.card_printed');
-  return { message: `${fullName(user)}'s emoji card printed.`, pdf: { body: pdf, filename: fileName('emoji-card', user.username) } };
+  return { message: `${personName(user)}'s emoji card printed.`, pdf: { body: pdf, filename: fileName('emoji-card', user.username) } };
 }

@@ -1,10 +1,11 @@
 import type { HelpCode, RosterClass, User } from '../../adapters/store.js';
+import { personName } from '../audit/audit-people.js';
 import { classPupils, personOf, type SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError, SchoolInputError } from './errors.js';
 import { issuerName } from './help-code-panel.js';
-import { fullName } from './names.js';
+import { recordPersonChange } from './person-audit.js';
 import type { ListedHelpCode } from './views/help-code-pages.js';
 
 /**
@@ -26,8 +27,8 @@ export async function issueHelpCode(deps: SchoolDeps, school: SchoolAccess, acto
   const issued = await deps.helpCodes.issue(pupil, school.organisation.id, actor.id);
   if ('refused' in issued) {
     throw new SchoolInputError(issued.refused === 'other_school'
-      ? `${fullName(pupil)} signs in at their own school: a help code is given there.`
-      : `${fullName(pupil)} cannot sign in at the moment (suspended, or held by the roster), so no help code was given.`);
+      ? `${personName(pupil)} signs in at their own school: a help code is given there.`
+      : `${personName(pupil)} cannot sign in at the moment (suspended, or held by the roster), so no help code was given.`);
   }
   record(deps, school, actor, pupil, 'help_code.issued', o, { expiresAt: issued.expiresAt.toISOString() });
   return { pupil, code: issued.code, expiresAt: issued.expiresAt };
@@ -69,8 +70,5 @@ async function visibleCodes(deps: SchoolDeps, school: SchoolAccess, codes: HelpC
 }
 
 function record(deps: SchoolDeps, school: SchoolAccess, actor: User, pupil: User, action: string, o: ActionVia, detail?: Record<string, string>): void {
-  deps.audit.record({
-    organisationId: school.organisation.id, kind: 'credential', action, actorId: actor.id, actorName: fullName(actor),
-    subjectId: pupil.id, subjectName: fullName(pupil), ...viaDetail(o, detail),
-  });
+  recordPersonChange(deps, school, actor, pupil, 'credential', action, viaDetail(o, detail));
 }

@@ -1,4 +1,5 @@
 import type { User } from '../../adapters/store.js';
+import { personName } from '../audit/audit-people.js';
 import { helpCodeRefusal, type HelpCodeRefusal } from '../accounts/help-codes.js';
 import { schoolDaySettings } from '../config/school-day.js';
 import { csrfField, postButton } from '../web/components.js';
@@ -6,7 +7,6 @@ import { html, type Raw } from '../web/html.js';
 import type { SchoolAccess } from './access.js';
 import type { StaffSignedIn } from './area.js';
 import type { SchoolDeps } from './deps.js';
-import { fullName } from './names.js';
 import { untilText } from './views/help-code-time.js';
 import { schoolPath } from './views/school-layout.js';
 
@@ -38,7 +38,7 @@ export interface HelpCodePanelView {
 }
 
 export function helpCodePanelView(v: HelpCodePanelView): Raw {
-  const name = fullName(v.pupil);
+  const name = personName(v.pupil);
   const back = { next: v.back };
   const body = v.refusal
     ? html`<p>${v.refusal === 'other_school'
@@ -64,7 +64,7 @@ ${body}
 /** The name of whoever issued a code (their user id), as the console shows it. */
 export async function issuerName(deps: Pick<SchoolDeps, 'store'>, userId: string): Promise<string> {
   const user = await deps.store.findUser(userId);
-  return user ? fullName(user) : 'someone no longer here';
+  return user ? personName(user) : 'someone no longer here';
 }
 
 /**

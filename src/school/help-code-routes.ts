@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { personName } from '../audit/audit-people.js';
 import { schoolDaySettings } from '../config/school-day.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
 import { classOf, maySeeClass, personOf } from './access.js';
@@ -6,7 +7,6 @@ import { area, safeNext } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { cancelHelpCode, issueHelpCode, liveHelpCodes } from './help-code-actions.js';
 import { helpCodePath } from './help-code-panel.js';
-import { fullName } from './names.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { untilText } from './views/help-code-time.js';
 import { helpCodeCard, helpCodeGone, helpCodeList } from './views/help-code-pages.js';
@@ -51,14 +51,14 @@ export function helpCodeRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     const body = shown
       ? helpCodeCard({ pupil, schoolName: s.school.organisation.name, code: shown.code, until: untilText(new Date(shown.expiresAt), deps.clock.now(), timeZone), done: next })
       : helpCodeGone({ pupil, slug, csrf: s.who.csrf, next, live: !!(await deps.helpCodes.live(pupil.id)) });
-    return sendHtml(reply, 200, schoolLayout(`Help code for ${fullName(pupil)}`, body, s.who, s.school, 'help-codes'));
+    return sendHtml(reply, 200, schoolLayout(`Help code for ${personName(pupil)}`, body, s.who, s.school, 'help-codes'));
   });
 
   scope.post<PersonRoute>('/:org/people/:userId/help-code/cancel', async (req, reply) => {
     const s = await schoolForm(deps, req, reply, req.params.org);
     if (!s) return reply;
     const { pupil, cancelled } = await cancelHelpCode(deps, s.school, s.who.account.user, req.params.userId);
-    area(deps).flash.set(reply, cancelled ? `The help code of ${fullName(pupil)} is cancelled.` : `${fullName(pupil)} had no help code.`);
+    area(deps).flash.set(reply, cancelled ? `The help code of ${personName(pupil)} is cancelled.` : `${personName(pupil)} had no help code.`);
     return seeOther(reply, backTo(s.school.organisation.slug, pupil.id, formField(req.body, 'next')));
   });
 

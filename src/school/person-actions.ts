@@ -3,12 +3,13 @@ import { suspend, unsuspend } from '../accounts/user-admin.js';
 import { issueEmojiPassword } from '../accounts/user-emoji.js';
 import { generatePassword, passwordProblem, setPassword } from '../accounts/user-password.js';
 import type { AuditKind } from '../../adapters/store.js';
+import { personName } from '../audit/audit-people.js';
 import type { EmojiName } from '../formats/emoji-bank.js';
 import type { SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
-import { fullName } from './names.js';
+import { recordPersonChange } from './person-audit.js';
 
 /**
  * What a school admin does to one person's account in the console (docs/school-console.md → People and
@@ -21,10 +22,7 @@ import { fullName } from './names.js';
 export type { ActionVia } from './action-via.js';
 
 function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, kind: AuditKind, action: string, o: ActionVia = {}): void {
-  deps.audit.record({
-    organisationId: school.organisation.id, kind, action, actorId: actor.id, actorName: fullName(actor), subjectId: user.id, subjectName: fullName(user),
-    ...viaDetail(o),
-  });
+  recordPersonChange(deps, school, actor, user, kind, action, viaDetail(o));
 }
 
 /**
@@ -33,7 +31,7 @@ function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User,
  */
 function ownSchoolOnly(school: SchoolAccess, user: User): void {
   if (user.organisationId !== school.organisation.id) {
-    throw new SchoolInputError(`${fullName(user)} belongs to another school of the district: their own school's admins manage how they sign in, and their suspension.`);
+    throw new SchoolInputError(`${personName(user)} belongs to another school of the district: their own school's admins manage how they sign in, and their suspension.`);
   }
 }
 

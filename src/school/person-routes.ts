@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../adapters/store.js';
+import { personName } from '../audit/audit-people.js';
 import { formField, seeOther } from '../web/http.js';
 import { personOf, type SchoolAccess } from './access.js';
 import { area, type StaffSignedIn } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
-import { fullName } from './names.js';
 import { generatePersonPassword, resetEmoji, restorePerson, setPersonPassword, suspendPerson } from './person-actions.js';
 import { personPath, revealName, showPerson } from './person-view.js';
 import { schoolForm } from './signed-in.js';
@@ -52,26 +52,26 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
 
   action('suspend', async (a, _req, reply) => {
     await suspendPerson(deps, a.school, a.actor, a.user);
-    return done(a, reply, `${fullName(a.user)} is suspended: they cannot sign in, and are signed out everywhere.`);
+    return done(a, reply, `${personName(a.user)} is suspended: they cannot sign in, and are signed out everywhere.`);
   });
 
   action('restore', async (a, _req, reply) => {
     await restorePerson(deps, a.school, a.actor, a.user);
-    return done(a, reply, `${fullName(a.user)} can sign in again.`);
+    return done(a, reply, `${personName(a.user)} can sign in again.`);
   });
 
   // A teacher too, for a pupil of their classes (docs/school-console.md → Helping a pupil).
   action('emoji', async (a, _req, reply) => {
     const names = await resetEmoji(deps, a.school, a.actor, a.user);
     await area(deps).reveals.set(reply, a.who.session.key, revealName('emoji', a.user.id), names.join(','));
-    return done(a, reply, `${fullName(a.user)} has a new emoji password: the old one no longer works.`);
+    return done(a, reply, `${personName(a.user)} has a new emoji password: the old one no longer works.`);
   }, { teachers: true });
 
   action('password', async (a, req, reply) => {
     if (formField(req.body, 'how') === 'generate') {
       const plain = await generatePersonPassword(deps, a.school, a.actor, a.user);
       await area(deps).reveals.set(reply, a.who.session.key, revealName('password', a.user.id), plain);
-      return done(a, reply, `${fullName(a.user)} has a new password: the old one no longer works.`);
+      return done(a, reply, `${personName(a.user)} has a new password: the old one no longer works.`);
     }
     try {
       await setPersonPassword(deps, a.school, a.actor, a.user, formField(req.body, 'password'), formField(req.body, 'password_again'));
@@ -79,7 +79,7 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       if (!(err instanceof SchoolInputError)) throw err;
       return showPerson(deps, req, reply, a, a.user, { status: 400, passwordError: { message: err.message, fields: err.fields } });
     }
-    return done(a, reply, `The password you chose is set for ${fullName(a.user)}: the old one no longer works.`);
+    return done(a, reply, `The password you chose is set for ${personName(a.user)}: the old one no longer works.`);
   });
 
   action('roles', async (a, req, reply) => {
@@ -88,10 +88,10 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     if (!isStaffRole(role) || (what !== 'grant' && what !== 'revoke')) throw new SchoolInputError('Choose a role to give or withdraw.');
     if (what === 'grant') {
       const granted = await grantRole(deps, a.school, a.actor, a.user, role);
-      return done(a, reply, granted ? `${fullName(a.user)} is now ${ROLE_NAMES[role].toLowerCase()} here.` : `${fullName(a.user)} already had this role.`);
+      return done(a, reply, granted ? `${personName(a.user)} is now ${ROLE_NAMES[role].toLowerCase()} here.` : `${personName(a.user)} already had this role.`);
     }
     await revokeRole(deps, a.school, a.actor, a.user, role);
-    const message = `${fullName(a.user)} is no longer ${ROLE_NAMES[role].toLowerCase()} here.`;
+    const message = `${personName(a.user)} is no longer ${ROLE_NAMES[role].toLowerCase()} here.`;
     if (a.user.id !== a.actor.id || role !== 'admin') return done(a, reply, message);
     // Their own admin role withdrawn: the admin pages are no longer theirs.
     area(deps).flash.set(reply, message);

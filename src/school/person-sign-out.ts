@@ -2,8 +2,8 @@ import type { User } from '../../adapters/store.js';
 import { signOutEverywhere } from '../accounts/user-admin.js';
 import { personOf, type SchoolAccess } from './access.js';
 import type { SchoolDeps } from './deps.js';
-import { fullName } from './names.js';
-import type { ActionVia } from './person-actions.js';
+import { type ActionVia, viaDetail } from './action-via.js';
+import { recordPersonChange } from './person-audit.js';
 
 /**
  * Signs a person of the school out everywhere (docs/school-console.md → The school API): every Lanyard session
@@ -14,10 +14,6 @@ import type { ActionVia } from './person-actions.js';
 export async function signPersonOut(deps: SchoolDeps, school: SchoolAccess, actor: User, userId: string, o: ActionVia & { classId?: string | undefined } = {}): Promise<User> {
   const person = await personOf(deps.store, school, userId);
   await signOutEverywhere(deps.store, person);
-  deps.audit.record({
-    organisationId: school.organisation.id, kind: 'console', action: 'user.signed_out',
-    actorId: actor.id, actorName: fullName(actor), subjectId: person.id, subjectName: fullName(person),
-    ...(o.classId ? { classId: o.classId } : {}), ...(o.via ? { detail: { via: o.via } } : {}),
-  });
+  recordPersonChange(deps, school, actor, person, 'console', 'user.signed_out', { classId: o.classId, ...viaDetail(o) });
   return person;
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../adapters/store.js';
+import { personName } from '../audit/audit-people.js';
 import { parseEmojiPassword } from '../formats/emoji-bank.js';
 import { html } from '../web/html.js';
 import { sendHtml } from '../web/http.js';
@@ -7,7 +8,6 @@ import { maySeeClass, type SchoolAccess } from './access.js';
 import { area, type StaffSignedIn } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { helpCodePanel } from './help-code-panel.js';
-import { fullName } from './names.js';
 import { personFacts } from './person-facts.js';
 import { grantsOf } from './staff-roles.js';
 import { personAdminPanel, type AdminPanelOptions, type Revealed } from './views/person-admin-panel.js';
@@ -47,7 +47,7 @@ export async function showPerson(
   const granters = new Map<string, string>();
   for (const id of new Set(grants.map((g) => g.grantedBy).filter((x): x is string => !!x))) {
     const granter = await deps.store.findUser(id);
-    if (granter) granters.set(id, fullName(granter));
+    if (granter) granters.set(id, personName(granter));
   }
   const self = user.id === s.who.account.id;
   const help = pupilHelpPanel({ base, csrf: s.who.csrf, facts, newEmoji: !admin && !facts.ownSchool });
@@ -63,5 +63,5 @@ export async function showPerson(
     flash: area(deps).flash.take(req, reply), error: o.error, card: { action: `${base}/emoji-card`, csrf: s.who.csrf },
     back: admin ? undefined : klass ? { href: classPath(slug, klass), label: klass.title } : { href: schoolPath(slug), label: 'Classes' },
   });
-  return sendHtml(reply, o.status ?? 200, schoolLayout(fullName(user), body, s.who, s.school, admin ? 'people' : 'classes'));
+  return sendHtml(reply, o.status ?? 200, schoolLayout(personName(user), body, s.who, s.school, admin ? 'people' : 'classes'));
 }

@@ -1,12 +1,13 @@
 import type { AuditKind, RosterClass, User } from '../../adapters/store.js';
 import { maySignIn } from '../accounts/account-status.js';
+import { personName } from '../audit/audit-people.js';
 import type { Paper } from '../badges/label-layout.js';
 import { issuePrinted } from '../cards/printed-issue.js';
 import type { SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
-import { fullName } from './names.js';
+import { recordPersonChange } from './person-audit.js';
 import { signPersonOut } from './person-sign-out.js';
 
 /**
@@ -41,13 +42,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** One audit event per pupil acted on. */
 export function recordEach(on: Acting, users: readonly User[], kind: AuditKind, action: string, detail?: Record<string, string>): void {
-  for (const user of users) {
-    on.deps.audit.record({
-      organisationId: on.school.organisation.id, kind, action,
-      actorId: on.actor.id, actorName: fullName(on.actor), subjectId: user.id, subjectName: fullName(user),
-      ...(on.inClass ? { classId: on.inClass.id } : {}), ...viaDetail(on, detail),
-    });
-  }
+  for (const user of users) recordPersonChange(on.deps, on.school, on.actor, user, kind, action, { classId: on.inClass?.id, ...viaDetail(on, detail) });
 }
 
 /** A file name for a PDF: ASCII letters, digits and hyphens (the class's title or the pupil's username). */
@@ -70,10 +65,10 @@ export async function runPupilAction(action: PupilAction, on: Acting, users: rea
     case 'unlock':
       for (const user of users) await throttle.unlock(user.organisationId, user.username);
       recordEach(on, users, 'console', 'account.unlocked');
-      return { message: `${users.length === 1 ? fullName(users[0]!) : plural(users.length, 'pupil')} unlocked: they can sign in again from any device.` };
+      return { message: `${users.length === 1 ? personName(users[0]!) : plural(users.length, 'pupil')} unlocked: they can sign in again from any device.` };
     case 'sign-out':
       for (const user of users) await signPersonOut(on.deps, on.school, on.actor, user.id, { classId: on.inClass?.id, via: on.via });
-      return { message: `${users.length === 1 ? fullName(users[0]!) : plural(users.length, 'pupil')} signed out everywhere.` };
+      return { message: `${users.length === 1 ? personName(users[0]!) : plural(users.length, 'pupil')} signed out everywhere.` };
   }
 }
 
@@ -84,7 +79,7 @@ export async function runPupilAction(action: PupilAction, on: Acting, users: rea
 async function print(action: 'badges' | 'emoji-cards', on: Acting, users: readonly User[], paper: Paper): Promise<ActionDone> {
   const able = users.filter(maySignIn);
   const left = users.length - able.length;
-  if (!able.length) throw new SchoolInputError(`${users.length === 1 ? `${fullName(users[0]!)} cannot` : 'None of them can'} sign in (suspended, or left the school's roster): nothing was printed.`);
+  if (!able.length) throw new SchoolInputError(`${users.length === 1 ? `${personName(users[0]!)} cannot` : 'None of them can'} sign in (suspended, or left the school's roster): nothing was printed.`);
   const method = action === 'badges' ? 'badge' : 'emoji';
   const issued = await issuePrinted(on.deps.store, able, method, { organisation: on.school.organisation, inClass: on.inClass, paper, signInAt: on.deps.issuer });
   const stored = issued.stored.map((p) => p.user);
@@ -92,7 +87,7 @@ async function print(action: 'badges' | 'emoji-cards', on: Acting, users: readon
   const what = action === 'badges' ? plural(stored.length, 'new badge') : plural(stored.length, 'new emoji password');
   const notes = [
     left ? `${plural(left, 'pupil')} who cannot sign in ${left === 1 ? 'was' : 'were'} left out.` : '',
-    issued.failed.length ? `${plural(issued.failed.length, 'pupil')} could not be given one (${issued.failed.map((f) => fullName(f.prepared.user)).join(', ')}): theirs ${issued.failed.length === 1 ? 'is' : 'are'} as before; try again.` : '',
+    issued.failed.length ? `${plural(issued.failed.length, 'pupil')} could not be given one (${issued.failed.map((f) => personName(f.prepared.user)).join(', ')}): theirs ${issued.failed.length === 1 ? 'is' : 'are'} as before; try again.` : '',
   ].filter(Boolean).join(' ');
   const whose = on.inClass?.title ?? (able.length === 1 ? able[0]!.username : on.school.organisation.slug);
   return {

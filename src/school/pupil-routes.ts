@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maySignIn } from '../accounts/account-status.js';
+import { personName } from '../audit/audit-people.js';
 import { sendHtml } from '../web/http.js';
 import { personOf } from './access.js';
 import { answer } from './action-answer.js';
 import type { SchoolDeps } from './deps.js';
 import { emojiCard } from './emoji-card.js';
 import { NotInSchoolError } from './errors.js';
-import { fullName } from './names.js';
 import { personPath } from './person-view.js';
 import { type Acting, isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
 import { paperOf } from './selection.js';
@@ -36,7 +36,7 @@ export function pupilRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     if (!p) return reply;
     const { action } = req.query;
     if (!isPupilAction(action)) throw new NotInSchoolError();
-    const name = fullName(p.user);
+    const name = personName(p.user);
     return sendHtml(reply, 200, confirmPage({
       who: p.who, school: p.school, action, whom: name, names: [name],
       leftOut: PRINTS.has(action) && !maySignIn(p.user) ? [name] : [],

@@ -1,4 +1,5 @@
 import type { RosterImportRun, User } from '../../adapters/store.js';
+import { personName } from '../audit/audit-people.js';
 import { rosterSettings } from '../config/roster.js';
 import { LanyardError } from '../errors.js';
 import { type ImportOptions, importRoster, type ImportResult } from '../roster/import-roster.js';
@@ -8,7 +9,6 @@ import { readRoster } from '../roster/read/read-roster.js';
 import type { SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
-import { fullName } from './names.js';
 import { type RosterUpload, rosterUploads, type ShownPlan } from './roster-uploads.js';
 
 /**
@@ -75,7 +75,7 @@ export async function applyUpload(
 ): Promise<ImportResult> {
   return run(upload, () => importRoster(deps.store, upload.path, {
     ...importOptions(deps, school, actor, o), allowMassRemoval, expect: upload.plan.fingerprint,
-    audit: deps.audit, actor: { id: actor.id, name: fullName(actor) }, fileName: upload.name,
+    audit: deps.audit, actor: { id: actor.id, name: personName(actor) }, fileName: upload.name,
     massRemovalConfirmed: upload.plan.massRemoval.length > 0, auditDetail: viaDetail(o).detail,
   }));
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { actor } from '../audit/audit-people.js';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
 import { takeOwnCode } from '../provider/own-code.js';
 import { endBrowserSession, signedInSession } from '../provider/session.js';
@@ -9,7 +10,6 @@ import { layout } from '../web/layout.js';
 import { staffMember } from './access.js';
 import { area, safeNext, SCHOOL_PATH, SIGN_IN_PATH, SIGN_OUT_PATH, staffAccount } from './area.js';
 import type { SchoolDeps } from './deps.js';
-import { fullName } from './names.js';
 import { afterFirstStep } from './second-step.js';
 
 /**
@@ -68,7 +68,7 @@ export function signInRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     area(deps).checkCsrf(who, req.body);
     await area(deps).sessions.end(req, reply);
     await endBrowserSession(deps.host, req, reply);
-    deps.audit.record({ organisationId: who.account.user.organisationId, kind: 'console', action: 'console.signed_out', actorId: who.account.id, actorName: fullName(who.account.user) });
+    deps.audit.record({ organisationId: who.account.user.organisationId, kind: 'console', action: 'console.signed_out', ...actor(who.account.user) });
     return seeOther(reply, `${SIGN_IN_PATH}/signed-out`);
   });
 

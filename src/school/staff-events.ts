@@ -1,7 +1,7 @@
 import type { AuditKind } from '../../adapters/store.js';
+import { actor, subject } from '../audit/audit-people.js';
 import type { AuditRecorder } from '../audit/audit-recorder.js';
 import type { StaffMember } from './access.js';
-import { fullName } from './names.js';
 
 /**
  * Something a member of staff did to their own account or sign-in (signed in to the console, turned two-step
@@ -17,10 +17,8 @@ export function recordStaffEvent(
       organisationId: school.organisation.id,
       kind: event.kind,
       action: event.action,
-      actorId: member.user.id,
-      actorName: fullName(member.user),
-      subjectId: member.user.id,
-      subjectName: fullName(member.user),
+      ...actor(member.user),
+      ...subject(member.user),
       ...(event.method ? { method: event.method } : {}),
       ...(event.detail ? { detail: event.detail } : {}),
     });

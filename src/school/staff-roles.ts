@@ -4,7 +4,7 @@ import type { SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
-import { fullName } from './names.js';
+import { recordPersonChange } from './person-audit.js';
 
 /**
  * Giving and withdrawing staff roles in the console (docs/school-console.md → People and staff): the `admin` and
@@ -40,10 +40,7 @@ export async function grantRole(deps: SchoolDeps, school: SchoolAccess, actor: U
   await deps.store.putStaffGrant({
     organisationId: school.organisation.id, userId: user.id, role, source: 'console', grantedAt: deps.clock.now().toISOString(), grantedBy: actor.id,
   });
-  deps.audit.record({
-    organisationId: school.organisation.id, kind: 'console', action: 'staff.granted', actorId: actor.id, actorName: fullName(actor),
-    subjectId: user.id, subjectName: fullName(user), ...viaDetail(o, { role }),
-  });
+  recordPersonChange(deps, school, actor, user, 'console', 'staff.granted', viaDetail(o, { role }));
   return true;
 }
 
@@ -62,9 +59,6 @@ export async function revokeRole(deps: SchoolDeps, school: SchoolAccess, actor: 
     if (!able.some(Boolean)) throw new SchoolInputError(LAST_ADMIN);
   }
   if (!(await deps.store.deleteStaffGrant(organisationId, user.id, role))) return false;
-  deps.audit.record({
-    organisationId, kind: 'console', action: 'staff.revoked', actorId: actor.id, actorName: fullName(actor),
-    subjectId: user.id, subjectName: fullName(user), ...viaDetail(o, { role }),
-  });
+  recordPersonChange(deps, school, actor, user, 'console', 'staff.revoked', viaDetail(o, { role }));
   return true;
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { schoolStaff } from '../accounts/school-staff.js';
+import { personName } from '../audit/audit-people.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
 import { personOf, type SchoolAccess } from './access.js';
 import { area, type StaffSignedIn } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
-import { fullName } from './names.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { grantRole, isStaffRole, revokeRole, staffCandidate } from './staff-roles.js';
 import { ROLE_NAMES } from './views/person-admin-panel.js';
@@ -46,7 +46,7 @@ export function staffRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       return page(s, reply, { status: 400, username, error: { message: err.message, fields: err.fields } });
     }
     const granted = await grantRole(deps, s.school, s.who.account.user, user, role);
-    area(deps).flash.set(reply, granted ? `${fullName(user)} is now ${ROLE_NAMES[role].toLowerCase()} here.` : `${fullName(user)} already had this role.`);
+    area(deps).flash.set(reply, granted ? `${personName(user)} is now ${ROLE_NAMES[role].toLowerCase()} here.` : `${personName(user)} already had this role.`);
     return seeOther(reply, staffPath(s));
   });
 
@@ -62,7 +62,7 @@ export function staffRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
       if (err instanceof SchoolInputError) return page(s, reply, { status: 400, error: { message: err.message, fields: [] } });
       throw err;
     }
-    area(deps).flash.set(reply, `${fullName(user)} is no longer ${ROLE_NAMES[role].toLowerCase()} here.`);
+    area(deps).flash.set(reply, `${personName(user)} is no longer ${ROLE_NAMES[role].toLowerCase()} here.`);
     return seeOther(reply, user.id === s.who.account.id && role === 'admin' ? schoolPath(s.school.organisation.slug) : staffPath(s));
   });
 }

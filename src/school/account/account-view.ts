@@ -1,11 +1,11 @@
 import type { StaffSecondFactor } from '../../../adapters/store.js';
 import { PASSWORD_MAX_LENGTH } from '../../accounts/user-password.js';
+import { personName } from '../../audit/audit-people.js';
 import { csrfField, field, flash, problemsSummary, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import { when } from '../../web/instants.js';
 import { needsSecondFactor, type SchoolAccess, type StaffMember } from '../access.js';
 import type { StaffSignedIn } from '../area.js';
-import { fullName } from '../names.js';
 import { TWO_STEP_PATH } from '../second-step.js';
 import { schoolLayout, schoolPath } from '../views/school-layout.js';
 import { M } from './account-messages.js';
@@ -46,7 +46,7 @@ export function accountPage(v: AccountView): string {
 <h1>${M.accountTitle}</h1>
 ${flash(v.flash)}
 <section aria-labelledby="profile-heading" class="dev-section">
-<h2 id="profile-heading">${fullName(user)}</h2>
+<h2 id="profile-heading">${personName(user)}</h2>
 <dl class="dev-facts"><dt>Username</dt><dd>${user.username}</dd>${user.email ? html`<dt>Email</dt><dd>${user.email}</dd>` : ''}</dl>
 <h3>${M.schoolsHeading}</h3>
 ${table<SchoolAccess>(M.schoolsHeading, [

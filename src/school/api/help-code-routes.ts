@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { personName } from '../../audit/audit-people.js';
 import { noContent, okList, okRef } from '../../http/openapi-parts.js';
 import { classOf } from '../access.js';
 import type { SchoolDeps } from '../deps.js';
 import { NotInSchoolError } from '../errors.js';
 import { cancelHelpCode, issueHelpCode, liveHelpCodes } from '../help-code-actions.js';
-import { fullName } from '../names.js';
 import { actingIn } from './acting.js';
 import { helpCodeJson } from './action-views.js';
 import { errors, type OrgParams, orgParams, type PersonParams, personParams } from './route-schemas.js';
@@ -43,7 +43,7 @@ export function helpCodeRoutes(api: FastifyInstance, deps: SchoolDeps): void {
   }, async (req, reply) => {
     const { school, actor, via } = actingIn(req);
     const { pupil, cancelled } = await cancelHelpCode(deps, school, actor, req.params.user_id, { via });
-    if (!cancelled) throw new NotInSchoolError(`${fullName(pupil)} has no help code.`);
+    if (!cancelled) throw new NotInSchoolError(`${personName(pupil)} has no help code.`);
     return reply.code(204).send();
   });
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '../../../adapters/store.js';
 import { schoolStaff } from '../../accounts/school-staff.js';
+import { personName } from '../../audit/audit-people.js';
 import { noContent, okList, okRef } from '../../http/openapi-parts.js';
 import type { SchoolAccess } from '../access.js';
 import type { SchoolDeps } from '../deps.js';
 import { NotInSchoolError } from '../errors.js';
-import { fullName } from '../names.js';
 import { grantRole, revokeRole, staffCandidate } from '../staff-roles.js';
 import { actingIn, actingOn } from './acting.js';
 import { staffPersonJson } from './action-views.js';
@@ -71,7 +71,7 @@ export function staffRoutes(api: FastifyInstance, deps: SchoolDeps): void {
   }, async (req, reply) => {
     const { school, actor, person, via } = await actingOn(deps, req, { admin: true });
     if (!(await revokeRole(deps, school, actor, person, req.params.role, { via }))) {
-      throw new NotInSchoolError(`${fullName(person)} holds no ${req.params.role} grant here.`);
+      throw new NotInSchoolError(`${personName(person)} holds no ${req.params.role} grant here.`);
     }
     return reply.code(204).send();
   });

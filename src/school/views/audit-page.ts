@@ -1,11 +1,11 @@
 import type { AuditEvent, ClassSummary } from '../../../adapters/store.js';
+import { personName } from '../../audit/audit-people.js';
 import type { FoundPerson } from '../audit/audit-people.js';
 import { problemsSummary, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import type { AuditNames } from '../audit/audit-names.js';
 import { AUDIT_KINDS, type AuditQuery, queryParams } from '../audit/audit-query.js';
 import { actionWords, deviceWords, KIND_WORDS, kindWords, methodWords, resultWords } from '../audit/audit-words.js';
-import { fullName } from '../names.js';
 import { type Choice, dayField, select, when } from './audit-parts.js';
 import { schoolPath } from './school-layout.js';
 
@@ -63,7 +63,7 @@ function filters(v: AuditPageView): Raw {
 function foundLine(v: AuditPageView): Raw | '' {
   if (!v.found || v.query.person === undefined) return '';
   if (!v.found.length) return html`<p role="status">Nobody at the school has a name or username with “${v.query.person}” in it.</p>`;
-  const shown = v.found.slice(0, MOST_NAMES_SHOWN).map((u) => `${fullName(u)} (${u.username})`).join(', ');
+  const shown = v.found.slice(0, MOST_NAMES_SHOWN).map((u) => `${personName(u)} (${u.username})`).join(', ');
   const more = v.found.length > MOST_NAMES_SHOWN ? ` and ${v.found.length - MOST_NAMES_SHOWN} more` : '';
   return html`<p role="status">Events of ${v.found.length === 1 ? 'the one person' : `${v.found.length} people`} matching “${v.query.person}”: ${shown}${more}.</p>`;
 }

@@ -1,10 +1,10 @@
 import type { RosterClass } from '../../../adapters/store.js';
+import { personName } from '../../audit/audit-people.js';
 import { field, flash, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
 import { when } from '../../web/instants.js';
 import type { StaffSignedIn } from '../area.js';
 import type { ClassApp } from '../class-apps.js';
-import { fullName } from '../names.js';
 import { personPath } from '../person-view.js';
 import { PUPIL_ACTIONS } from '../pupil-actions.js';
 import type { PupilStatus } from '../pupil-status.js';
@@ -63,8 +63,8 @@ function chooser(d: ClassPageData): Raw {
   const rows = table<PupilStatus>(`Pupils of ${d.klass.title}`, [
     {
       heading: 'Pupil',
-      cell: (p) => html`<span class="pick"><input type="checkbox" name="pupil" value="${p.user.id}" id="pick-${p.user.id}" aria-label="Choose ${fullName(p.user)}">
-<a href="${personPath(slug, p.user.id)}">${fullName(p.user)}</a></span>`,
+      cell: (p) => html`<span class="pick"><input type="checkbox" name="pupil" value="${p.user.id}" id="pick-${p.user.id}" aria-label="Choose ${personName(p.user)}">
+<a href="${personPath(slug, p.user.id)}">${personName(p.user)}</a></span>`,
     },
     { heading: 'Username', cell: (p) => html`<code>${p.user.username}</code>` },
     { heading: 'Sign-in methods', cell: (p) => (p.methods.length ? p.methods.join(', ') : html`<span class="muted">none</span>`) },

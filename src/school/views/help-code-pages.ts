@@ -1,8 +1,8 @@
 import type { ClassSummary, User } from '../../../adapters/store.js';
 import { spacedHelpCode } from '../../accounts/help-codes.js';
+import { personName } from '../../audit/audit-people.js';
 import { COPY_SCRIPT, flash, postButton, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import { fullName } from '../names.js';
 import { helpCodePath, helpCodesPath } from '../help-code-panel.js';
 import { untilText } from './help-code-time.js';
 
@@ -10,7 +10,7 @@ import { untilText } from './help-code-time.js';
 
 /** A code just given, shown once: large enough to read across a classroom, and printable (the card alone). */
 export function helpCodeCard(v: { pupil: User; schoolName: string; code: string; until: string; done: string }): Raw {
-  const name = fullName(v.pupil);
+  const name = personName(v.pupil);
   const spaced = spacedHelpCode(v.code);
   return html`<div class="help-code-card">
   <h1 class="help-code-title">Help code for ${name}</h1>
@@ -30,7 +30,7 @@ ${COPY_SCRIPT}`;
 
 /** The code's page again (reloaded, or opened later): it is not shown twice. */
 export function helpCodeGone(v: { pupil: User; slug: string; csrf: string; next: string; live: boolean }): Raw {
-  const name = fullName(v.pupil);
+  const name = personName(v.pupil);
   return html`<h1>Help code for ${name}</h1>
 <p>${v.live ? `${name} has a help code, but it is shown only once, when it is given.` : `${name} has no help code now.`}
 Give a new code to see one${v.live ? ': it replaces the other' : ''}.</p>
@@ -61,11 +61,11 @@ export interface HelpCodeListView {
 export function helpCodeList(v: HelpCodeListView): Raw {
   const here = helpCodesPath(v.slug, v.chosen?.id);
   const list = table<ListedHelpCode>(v.chosen ? `Help codes of ${v.chosen.title}` : 'Help codes', [
-    { heading: 'Pupil', cell: (c) => fullName(c.pupil) },
+    { heading: 'Pupil', cell: (c) => personName(c.pupil) },
     { heading: 'Username', cell: (c) => c.pupil.username },
     { heading: 'Given by', cell: (c) => c.issuedBy },
     { heading: 'Until', cell: (c) => untilText(c.expiresAt, v.now, v.timeZone) },
-    { heading: 'Cancel', cell: (c) => postButton(helpCodePath(v.slug, c.pupil.id, '/cancel'), v.csrf, 'Cancel', { remove: true, hidden: { next: here }, context: `the help code of ${fullName(c.pupil)}` }) },
+    { heading: 'Cancel', cell: (c) => postButton(helpCodePath(v.slug, c.pupil.id, '/cancel'), v.csrf, 'Cancel', { remove: true, hidden: { next: here }, context: `the help code of ${personName(c.pupil)}` }) },
   ], v.codes, v.chosen ? `No pupil of ${v.chosen.title} has a help code now.` : 'No pupil has a help code now.');
   const filter = v.classes.length > 1 || v.chosen ? html`<form method="get" action="${helpCodesPath(v.slug)}" class="help-code-filter">
   <label for="class">Class</label>

@@ -1,7 +1,7 @@
 import type { UserListing } from '../../accounts/user-admin.js';
+import { personName } from '../../audit/audit-people.js';
 import { flash, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import { fullName } from '../names.js';
 import { type PeoplePage, QUERY_MAX } from '../people-search.js';
 import { schoolPath } from './school-layout.js';
 
@@ -38,7 +38,7 @@ ${flash(o.flash)}
 </form>
 <p role="status">${said}${found.pages > 1 ? ` · page ${found.page} of ${found.pages}` : ''}</p>
 ${table<UserListing>('People found', [
-    { heading: 'Name', cell: (u) => html`<a href="${schoolPath(slug, `/people/${encodeURIComponent(u.id)}`)}">${fullName(u)}</a>` },
+    { heading: 'Name', cell: (u) => html`<a href="${schoolPath(slug, `/people/${encodeURIComponent(u.id)}`)}">${personName(u)}</a>` },
     { heading: 'Username', cell: (u) => u.username },
     { heading: 'Type', cell: (u) => u.type },
     { heading: 'Classes', cell: (u) => u.classes.join(', ') || '—' },

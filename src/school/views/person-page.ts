@@ -1,6 +1,6 @@
+import { personName } from '../../audit/audit-people.js';
 import { errorMessage, flash } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import { fullName } from '../names.js';
 import type { PersonFacts } from '../person-facts.js';
 import { revealedCredential, type Revealed } from './person-admin-panel.js';
 import { statusWord, waysIn } from './people-page.js';
@@ -24,7 +24,7 @@ export function personPageBody(slug: string, facts: PersonFacts, o: {
   const status = statusWord({ suspended: !!u.suspendedAt, rosterHold: u.rosterHold ?? null });
   const back = o.back ?? { href: schoolPath(slug, '/people'), label: 'People' };
   return html`<p><a href="${back.href}">${back.label}</a></p>
-<h1>${fullName(u)}</h1>
+<h1>${personName(u)}</h1>
 ${flash(o.flash)}
 ${errorMessage(o.error)}
 ${o.revealed ? revealedCredential(o.revealed, o.card) : ''}

@@ -1,6 +1,6 @@
+import { personName } from '../../audit/audit-people.js';
 import { postButton } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import { fullName } from '../names.js';
 import type { PersonFacts } from '../person-facts.js';
 import type { PupilAction } from '../pupil-actions.js';
 import { ACTION_WORDS } from './pupil-parts.js';
@@ -21,7 +21,7 @@ export interface HelpPanelOptions {
  * first (a GET form: nothing changes until then); unlock and sign out everywhere, one button each.
  */
 export function pupilHelpPanel(o: HelpPanelOptions): Raw {
-  const name = fullName(o.facts.user);
+  const name = personName(o.facts.user);
   const confirmed: PupilAction[] = ['emoji-cards', 'badges', ...(o.facts.badge ? ['void-badges' as const] : [])];
   const locked = o.facts.locked.length > 0;
   return html`<section class="dev-section" aria-labelledby="help-heading">

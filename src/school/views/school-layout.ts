@@ -1,7 +1,7 @@
 import type { Organisation } from '../../../adapters/store.js';
+import { personName } from '../../audit/audit-people.js';
 import { areaLayout } from '../../web/area/area-frame.js';
 import { html, type Raw } from '../../web/html.js';
-import { fullName } from '../names.js';
 import { schoolFrame, type SchoolNav, type StaffSignedIn } from '../area.js';
 
 /** The school a page is of, as the frame needs it. */
@@ -18,7 +18,7 @@ export interface PageSchool {
 export function schoolLayout(title: string, body: Raw, who: StaffSignedIn, school?: PageSchool, current?: SchoolNav): string {
   const frame = schoolFrame(school ? { slug: school.organisation.slug, admin: school.admin } : undefined);
   const heading = school ? html`<p class="school-context">${school.organisation.name}</p>` : '';
-  return areaLayout(frame, school ? `${title} · ${school.organisation.name}` : title, html`${heading}${body}`, { name: fullName(who.account.user), csrf: who.csrf }, current);
+  return areaLayout(frame, school ? `${title} · ${school.organisation.name}` : title, html`${heading}${body}`, { name: personName(who.account.user), csrf: who.csrf }, current);
 }
 
 /** The console's address of a school's page: `/school/<slug>` and what follows. */

@@ -1,7 +1,7 @@
 import type { HeldRole, StaffPerson } from '../../accounts/school-staff.js';
+import { personName } from '../../audit/audit-people.js';
 import { csrfField, field, flash, postButton, problemsSummary, table } from '../../web/components.js';
 import { html, type Raw } from '../../web/html.js';
-import { fullName } from '../names.js';
 import { STAFF_ROLES } from '../staff-roles.js';
 import { ROLE_NAMES, SOURCE_WORDS } from './person-admin-panel.js';
 import { schoolPath } from './school-layout.js';
@@ -30,7 +30,7 @@ export function staffPageBody(o: StaffPageOptions): Raw {
   const role = (p: StaffPerson, r: HeldRole) => (r.source === 'classes'
     ? html`<li>${ROLE_NAMES[r.role]} <span class="muted">of their classes, from the roster</span></li>`
     : html`<li>${ROLE_NAMES[r.role]} <span class="muted">${SOURCE_WORDS[r.source]}</span>
-      ${postButton(schoolPath(o.slug, '/staff/revoke'), o.csrf, 'Withdraw', { remove: true, hidden: { user_id: p.user.id, role: r.role }, context: `${ROLE_NAMES[r.role]} from ${fullName(p.user)}` })}</li>`);
+      ${postButton(schoolPath(o.slug, '/staff/revoke'), o.csrf, 'Withdraw', { remove: true, hidden: { user_id: p.user.id, role: r.role }, context: `${ROLE_NAMES[r.role]} from ${personName(p.user)}` })}</li>`);
   const teaches = (p: StaffPerson) => p.roles.filter((r) => r.source === 'classes').flatMap((r) => r.classIds ?? [])
     .map((id) => o.classTitles.get(id)).filter((t): t is string => !!t);
   return html`<p><a href="${schoolPath(o.slug, '/people')}">People</a></p>
@@ -39,7 +39,7 @@ ${flash(o.flash)}
 <p>School admins see and do everything for the school; teachers see their own classes. The roster makes teachers of the people it enrols as teachers in a class.</p>
 ${errorAbove(o)}
 ${table<StaffPerson>('The school\'s staff', [
-    { heading: 'Name', cell: (p) => html`<a href="${person(p)}">${fullName(p.user)}</a>` },
+    { heading: 'Name', cell: (p) => html`<a href="${person(p)}">${personName(p.user)}</a>` },
     { heading: 'Username', cell: (p) => p.user.username },
     { heading: 'Roles', cell: (p) => html`<ul class="role-list">${p.roles.map((r) => role(p, r))}</ul>` },
     { heading: 'Teaches', cell: (p) => teaches(p).join(', ') || '—' },
