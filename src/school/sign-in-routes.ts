@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { actor } from '../audit/audit-people.js';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
 import { takeOwnCode } from '../provider/own-code.js';
 import { endBrowserSession, signedInSession } from '../provider/session.js';
@@ -11,6 +10,7 @@ import { staffMember } from './access.js';
 import { area, safeNext, SCHOOL_PATH, SIGN_IN_PATH, SIGN_OUT_PATH, staffAccount } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { afterFirstStep } from './second-step.js';
+import { recordStaffEvent } from './staff-events.js';
 
 /**
  * Signing in to the console (docs/school-console.md → Signing in): the console is a client of Lanyard, like the
@@ -68,7 +68,8 @@ export function signInRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     area(deps).checkCsrf(who, req.body);
     await area(deps).sessions.end(req, reply);
     await endBrowserSession(deps.host, req, reply);
-    deps.audit.record({ organisationId: who.account.user.organisationId, kind: 'console', action: 'console.signed_out', ...actor(who.account.user) });
+    // In every school they work in, as their signing in is (second-step.ts).
+    recordStaffEvent(deps.audit, await staffMember(deps.store, who.account.user), { kind: 'console', action: 'console.signed_out' });
     return seeOther(reply, `${SIGN_IN_PATH}/signed-out`);
   });
 
