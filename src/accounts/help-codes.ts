@@ -4,6 +4,7 @@ import type { Clock } from '../clock.js';
 import { SANDBOX_SLUG } from '../config/reserved.js';
 import type { SchoolDaySettings } from '../config/school-day.js';
 import { maySignIn } from './account-status.js';
+import { isStaffAnywhere } from './school-staff.js';
 import { helpCodeExpiry } from './help-code-expiry.js';
 
 export { helpCodeExpiry, HELP_CODE_MAX_HOURS } from './help-code-expiry.js';
@@ -46,16 +47,27 @@ export interface IssuedHelpCode {
   expiresAt: Date;
 }
 
-/** Why a code was not issued: the person may not sign in at all, or does not sign in at this school. */
-export type HelpCodeRefusal = 'may_not_sign_in' | 'other_school';
+/**
+ * Why a code was not issued: it was for the one giving it, or for a member of staff (codes are for pupils), or
+ * the person may not sign in at all, or does not sign in at this school.
+ */
+export type HelpCodeRefusal = 'oneself' | 'staff' | 'may_not_sign_in' | 'other_school';
 
-/** Why `user` cannot be given a code at the school `organisationId`, or undefined when they can. */
-export function helpCodeRefusal(user: User, organisationId: string): HelpCodeRefusal | undefined {
+type StaffReads = Pick<Store, 'userStaffGrants' | 'userEnrolments'>;
+
+/**
+ * Why `user` cannot be given a code at the school `organisationId` by the user `issuedBy`, or undefined when
+ * they can. Codes are for pupils only: never for a member of staff of any school (a grant, or teaching a class:
+ * src/accounts/school-staff.ts), whose sign-in opens a school console, and never for oneself.
+ */
+export async function helpCodeRefusal(store: StaffReads, user: User, organisationId: string, issuedBy?: string): Promise<HelpCodeRefusal | undefined> {
+  if (user.id === issuedBy) return 'oneself';
+  if (await isStaffAnywhere(store, user.id)) return 'staff';
   if (user.organisationId !== organisationId) return 'other_school';
   return maySignIn(user) ? undefined : 'may_not_sign_in';
 }
 
-type HelpCodeStore = Pick<Store, 'putHelpCode' | 'tryHelpCode' | 'deleteHelpCode' | 'listHelpCodes' | 'findHelpCode' | 'findUserByUsername'>;
+type HelpCodeStore = StaffReads & Pick<Store, 'putHelpCode' | 'tryHelpCode' | 'deleteHelpCode' | 'listHelpCodes' | 'findHelpCode' | 'findUserByUsername'>;
 
 export interface HelpCodesDeps {
   store: HelpCodeStore;
@@ -79,11 +91,11 @@ export class HelpCodes {
 
   /**
    * Issues a code for `user` of the school `organisationId`, replacing their earlier one: crypto-random, until
-   * the end of the school day and at most 8 hours. Refused for someone who may not sign in (suspended, held by
-   * the roster) and for someone whose own school is another (they sign in there).
+   * the end of the school day and at most 8 hours. Refused for oneself, for a member of staff, for someone who
+   * may not sign in (suspended, held by the roster) and for someone whose own school is another (they sign in there).
    */
   async issue(user: User, organisationId: string, issuedBy: string): Promise<IssuedHelpCode | { refused: HelpCodeRefusal }> {
-    const refused = helpCodeRefusal(user, organisationId);
+    const refused = await helpCodeRefusal(this.deps.store, user, organisationId, issuedBy);
     if (refused) return { refused };
     const code = String(randomInt(0, CODES)).padStart(HELP_CODE_LENGTH, '0');
     const now = this.deps.clock.now();
@@ -98,7 +110,8 @@ export class HelpCodes {
   /**
    * The user `username` of `organisation` when `typed` is their live code, which is then used up; undefined for
    * anything else (no such user, no live code, a wrong one: counted, and the 5th voids the code; a user who may
-   * not sign in). An unknown user costs the same store round trip as a known one.
+   * not sign in; a member of staff, whatever code they were given before they became one). An unknown user costs
+   * the same store round trip as a known one.
    */
   async redeem(organisation: Organisation, username: string, typed: string): Promise<User | undefined> {
     const code = normaliseHelpCode(typed);
@@ -110,7 +123,8 @@ export class HelpCodes {
       return undefined;
     }
     const outcome = await this.deps.store.tryHelpCode(user.id, this.#hash(user.id, code), now, HELP_CODE_MAX_FAILURES);
-    return outcome === 'used' && maySignIn(user) ? user : undefined;
+    if (outcome !== 'used' || !maySignIn(user)) return undefined;
+    return (await isStaffAnywhere(this.deps.store, user.id)) ? undefined : user;
   }
 
   /** The pupil's live code (its record: never the code), if any. */

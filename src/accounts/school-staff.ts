@@ -28,6 +28,31 @@ export interface StaffPerson {
 const ROLE_ORDER: StaffRole[] = ['admin', 'teacher'];
 
 /**
+ * Whether the person is a member of staff anywhere: a grant (admin or teacher) in any school, or enrolled to
+ * teach (teacher, aide) in any class. A pupil is neither.
+ */
+export async function isStaffAnywhere(store: Pick<Store, 'userStaffGrants' | 'userEnrolments'>, userId: string): Promise<boolean> {
+  const [grants, enrolments] = await Promise.all([store.userStaffGrants(userId), store.userEnrolments(userId)]);
+  return grants.length > 0 || enrolments.some((e) => TEACHING_ROLES.has(e.role));
+}
+
+/**
+ * Whether the person is a member of staff in a school other than `organisationId`: a grant there, or enrolled to
+ * teach in a class that is not one of this school's (docs/school-console.md → Who may do what).
+ */
+export async function isStaffElsewhere(
+  store: Pick<Store, 'userStaffGrants' | 'userEnrolments' | 'findClass'>, userId: string, organisationId: string,
+): Promise<boolean> {
+  const [grants, enrolments] = await Promise.all([store.userStaffGrants(userId), store.userEnrolments(userId)]);
+  if (grants.some((g) => g.organisationId !== organisationId)) return true;
+  for (const e of enrolments.filter((x) => TEACHING_ROLES.has(x.role))) {
+    // By its id, not a sourcedId that happens to be the same: a class of this school, or of another.
+    if ((await store.findClass(organisationId, e.classId))?.id !== e.classId) return true;
+  }
+  return false;
+}
+
+/**
  * The school's staff (docs/school-console.md → Who may do what): everyone with a grant there, and everyone the
  * roster enrols to teach one of its classes, by username, each with every role they hold and where it comes from.
  */

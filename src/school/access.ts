@@ -1,7 +1,8 @@
 import type { Organisation, RosterClass, Store, User } from '../../adapters/store.js';
 import { compareNoCase } from '../../adapters/store/collation.js';
-import { TEACHING_ROLES } from '../accounts/school-staff.js';
-import { NotInSchoolError } from './errors.js';
+import { isStaffElsewhere, TEACHING_ROLES } from '../accounts/school-staff.js';
+import { personName } from '../audit/audit-people.js';
+import { NotInSchoolError, SchoolInputError } from './errors.js';
 
 /**
  * Who may do what in the school console: the one place it is decided (docs/school-console.md → Who may do
@@ -12,7 +13,9 @@ import { NotInSchoolError } from './errors.js';
  * - a **teacher** (enrolled as `teacher` in one of the school's classes by the roster, or given the `teacher`
  *   role) sees their classes and acts on those classes' pupils only;
  * - anything else — another school, a class not theirs, a person in no class of theirs — is a 404, the same
- *   answer as an address that does not exist, so that nothing of another school is revealed.
+ *   answer as an address that does not exist, so that nothing of another school is revealed;
+ * - how a person signs in, and whether they may, is changed only for someone else, of this school, who is staff
+ *   at no other school (mayChangeCredentials).
  */
 
 /** What one member of staff may do in one school. */
@@ -102,4 +105,57 @@ export async function classPupils(store: Store, school: SchoolAccess, klass: Ros
   const enrolments = (await store.classEnrolments(klass.id)).filter((e) => e.role === 'student');
   const users = (await Promise.all(enrolments.map((e) => store.findUser(e.userId)))).filter((u): u is User => !!u);
   return users.sort((a, b) => compareNoCase(a.familyName, b.familyName) || compareNoCase(a.givenName, b.givenName));
+}
+
+/**
+ * Why the member of staff `actor` may not change how `person` signs in, or whether they may:
+ * - `oneself`: one's own password is changed on one's Account page, with the current one, and another admin
+ *   suspends;
+ * - `other_school`: a member of the school's classes whose own school is another of the district is managed
+ *   there;
+ * - `staff_elsewhere`: a member of staff at another school too (a grant there, or teaching one of its classes):
+ *   their credentials open that school's console, which this school's staff may not reach (they change their
+ *   own password, or the operator does).
+ */
+export type CredentialRefusal = 'oneself' | 'other_school' | 'staff_elsewhere';
+
+/** Why `actor` may not change `person`'s credentials or suspension in `school` (personOf first), or undefined when they may. */
+export async function credentialRefusal(store: Store, school: SchoolAccess, person: User, actor: User): Promise<CredentialRefusal | undefined> {
+  if (person.id === actor.id) return 'oneself';
+  if (person.organisationId !== school.organisation.id) return 'other_school';
+  return (await isStaffElsewhere(store, person.id, school.organisation.id)) ? 'staff_elsewhere' : undefined;
+}
+
+/** What the console says for a refusal. */
+export function credentialRefusalText(refusal: CredentialRefusal, person: User): string {
+  const name = personName(person);
+  switch (refusal) {
+    case 'oneself': return 'This is your own account: change your own password on your Account page; another admin of the school can do the rest.';
+    case 'other_school': return `${name} belongs to another school of the district: their own school's admins manage how they sign in, and their suspension.`;
+    case 'staff_elsewhere': return `${name} is a member of staff at another school too, so how they sign in, and their suspension, are not changed here: they change their own password, or the operator does.`;
+  }
+}
+
+/** Those of `people` whose credentials `actor` may change in `school`, and the others with why not (credentialRefusal). */
+export async function credentialsChangeable(
+  store: Store, school: SchoolAccess, people: readonly User[], actor: User,
+): Promise<{ allowed: User[]; refused: { user: User; refusal: CredentialRefusal }[] }> {
+  const allowed: User[] = [];
+  const refused: { user: User; refusal: CredentialRefusal }[] = [];
+  for (const user of people) {
+    const refusal = await credentialRefusal(store, school, user, actor);
+    if (refusal) refused.push({ user, refusal });
+    else allowed.push(user);
+  }
+  return { allowed, refused };
+}
+
+/**
+ * Every change to how a person signs in or whether they may — new credentials of any kind, a password, a badge
+ * voided, an unlock, a suspension or its end — asks here first (after personOf): resolves when `actor` may make
+ * it, a SchoolInputError saying why not otherwise (credentialRefusal).
+ */
+export async function mayChangeCredentials(store: Store, school: SchoolAccess, person: User, actor: User): Promise<void> {
+  const refusal = await credentialRefusal(store, school, person, actor);
+  if (refusal) throw new SchoolInputError(credentialRefusalText(refusal, person));
 }

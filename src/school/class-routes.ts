@@ -3,12 +3,12 @@ import { maySignIn } from '../accounts/account-status.js';
 import { personName } from '../audit/audit-people.js';
 import { sendHtml } from '../web/http.js';
 import { answer } from './action-answer.js';
-import { classOf, classPupils } from './access.js';
+import { classOf, classPupils, credentialsChangeable } from './access.js';
 import { area } from './area.js';
 import { classApps } from './class-apps.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError } from './errors.js';
-import { isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
+import { CHANGES_CREDENTIALS, isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
 import { matchesQuery, searchQuery } from './people-search.js';
 import { pupilStatuses } from './pupil-status.js';
 import { choiceFields, chosenPupils, paperOf } from './selection.js';
@@ -58,11 +58,13 @@ export function classRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     const chosen = chosenPupils(c.pupils, req.query);
     const slug = c.school.organisation.slug;
     const count = chosen.users.length;
+    const { refused } = CHANGES_CREDENTIALS.has(action) ? await credentialsChangeable(deps.store, c.school, chosen.users, c.who.account.user) : { refused: [] };
     return sendHtml(reply, 200, confirmPage({
       who: c.who, school: c.school, action,
       whom: `${c.klass.title}: ${chosen.whole ? `the whole class (${count} ${count === 1 ? 'pupil' : 'pupils'})` : count === 1 ? personName(chosen.users[0]!) : `${count} pupils`}`,
       names: chosen.users.map(personName),
       leftOut: PRINTS.has(action) ? chosen.users.filter((u) => !maySignIn(u)).map(personName) : [],
+      notChanged: refused.map((r) => personName(r.user)),
       post: classPath(slug, c.klass, `/${action}`),
       fields: choiceFields(chosen),
       back: { href: classPath(slug, c.klass), label: c.klass.title },

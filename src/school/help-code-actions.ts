@@ -1,10 +1,9 @@
 import type { HelpCode, RosterClass, User } from '../../adapters/store.js';
-import { personName } from '../audit/audit-people.js';
 import { classPupils, personOf, type SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError, SchoolInputError } from './errors.js';
-import { issuerName } from './help-code-panel.js';
+import { helpCodeRefusalText, issuerName } from './help-code-panel.js';
 import { recordPersonChange } from './person-audit.js';
 import type { ListedHelpCode } from './views/help-code-pages.js';
 
@@ -21,15 +20,14 @@ export interface GivenHelpCode {
   expiresAt: Date;
 }
 
-/** Gives the pupil a new code, replacing theirs; SchoolInputError for someone who cannot be given one here. */
+/**
+ * Gives the pupil a new code, replacing theirs; SchoolInputError for someone who cannot be given one here (oneself,
+ * a member of staff of any school: codes are for pupils only; src/accounts/help-codes.ts helpCodeRefusal).
+ */
 export async function issueHelpCode(deps: SchoolDeps, school: SchoolAccess, actor: User, userId: string, o: ActionVia = {}): Promise<GivenHelpCode> {
   const pupil = await personOf(deps.store, school, userId);
   const issued = await deps.helpCodes.issue(pupil, school.organisation.id, actor.id);
-  if ('refused' in issued) {
-    throw new SchoolInputError(issued.refused === 'other_school'
-      ? `${personName(pupil)} signs in at their own school: a help code is given there.`
-      : `${personName(pupil)} cannot sign in at the moment (suspended, or held by the roster), so no help code was given.`);
-  }
+  if ('refused' in issued) throw new SchoolInputError(helpCodeRefusalText(issued.refused, pupil));
   record(deps, school, actor, pupil, 'help_code.issued', o, { expiresAt: issued.expiresAt.toISOString() });
   return { pupil, code: issued.code, expiresAt: issued.expiresAt };
 }

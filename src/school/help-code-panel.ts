@@ -1,6 +1,6 @@
 import type { User } from '../../adapters/store.js';
-import { personName } from '../audit/audit-people.js';
 import { helpCodeRefusal, type HelpCodeRefusal } from '../accounts/help-codes.js';
+import { personName } from '../audit/audit-people.js';
 import { schoolDaySettings } from '../config/school-day.js';
 import { csrfField, postButton } from '../web/components.js';
 import { html, type Raw } from '../web/html.js';
@@ -37,12 +37,26 @@ export interface HelpCodePanelView {
   back: string;
 }
 
+/** What the console says when no code is given (helpCodeRefusal). */
+export function helpCodeRefusalText(refusal: HelpCodeRefusal, pupil: User): string {
+  const name = personName(pupil);
+  switch (refusal) {
+    case 'oneself': return 'You cannot give yourself a help code.';
+    case 'staff': return `Help codes are for pupils: ${name} is a member of staff (here or at another school), so no help code was given.`;
+    case 'other_school': return `${name} signs in at their own school: a help code is given there.`;
+    case 'may_not_sign_in': return `${name} cannot sign in at the moment (suspended, or held by the roster), so no help code was given.`;
+  }
+}
+
+/** Whether the panel is left out: for oneself and for staff, help codes are not a thing at all. */
+const noPanel = (refusal: HelpCodeRefusal | undefined): boolean => refusal === 'oneself' || refusal === 'staff';
+
 export function helpCodePanelView(v: HelpCodePanelView): Raw {
+  if (noPanel(v.refusal)) return html``;
   const name = personName(v.pupil);
   const back = { next: v.back };
   const body = v.refusal
-    ? html`<p>${v.refusal === 'other_school'
-      ? `${name} signs in at their own school: a help code is given there.`
+    ? html`<p>${v.refusal === 'other_school' ? helpCodeRefusalText(v.refusal, v.pupil)
       : `${name} cannot sign in at the moment (suspended, or held by the roster), so a help code would not work.`}</p>`
     : html`<p>If ${v.pupil.givenName || name} cannot sign in (forgot their pictures, lost their badge), give them a help code:
   6 numbers they type once instead, until the end of the school day.</p>
@@ -69,11 +83,13 @@ export async function issuerName(deps: Pick<SchoolDeps, 'store'>, userId: string
 
 /**
  * The panel for `pupil` (already checked with personOf), on the page `back` (the pupil's page by default):
- * reads their live code. For the pupil's page: `${await helpCodePanel(deps, s.school, pupil, s.who)}`.
+ * reads their live code. For the pupil's page: `${await helpCodePanel(deps, s.school, pupil, s.who)}`. None for
+ * oneself or a member of staff (help codes are for pupils only).
  */
 export async function helpCodePanel(deps: SchoolDeps, school: SchoolAccess, pupil: User, who: StaffSignedIn, back?: string): Promise<Raw> {
   const slug = school.organisation.slug;
-  const refusal = helpCodeRefusal(pupil, school.organisation.id);
+  const refusal = await helpCodeRefusal(deps.store, pupil, school.organisation.id, who.account.id);
+  if (noPanel(refusal)) return html``;
   const code = refusal ? undefined : await deps.helpCodes.live(pupil.id);
   return helpCodePanelView({
     slug, pupil, refusal, csrf: who.csrf, now: deps.clock.now(), timeZone: schoolDaySettings(deps.config.file).timeZone,

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { helpCodeRefusal } from '../accounts/help-codes.js';
 import { personName } from '../audit/audit-people.js';
 import { schoolDaySettings } from '../config/school-day.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
 import { classOf, maySeeClass, personOf } from './access.js';
 import { area, safeNext } from './area.js';
 import type { SchoolDeps } from './deps.js';
+import { SchoolInputError } from './errors.js';
 import { cancelHelpCode, issueHelpCode, liveHelpCodes } from './help-code-actions.js';
-import { helpCodePath } from './help-code-panel.js';
+import { helpCodePath, helpCodeRefusalText } from './help-code-panel.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { untilText } from './views/help-code-time.js';
 import { helpCodeCard, helpCodeGone, helpCodeList } from './views/help-code-pages.js';
@@ -48,6 +50,11 @@ export function helpCodeRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     const next = backTo(slug, pupil.id, req.query.next);
     const revealed = await area(deps).reveals.take(req, reply, s.who.session.key, revealName(pupil.id));
     const shown = revealed ? JSON.parse(revealed) as { code: string; expiresAt: string } : undefined;
+    if (!shown) {
+      // No code to show, and none to give to oneself or to staff: say so rather than offer a button that is refused.
+      const refused = await helpCodeRefusal(deps.store, pupil, s.school.organisation.id, s.who.account.id);
+      if (refused === 'oneself' || refused === 'staff') throw new SchoolInputError(helpCodeRefusalText(refused, pupil));
+    }
     const body = shown
       ? helpCodeCard({ pupil, schoolName: s.school.organisation.name, code: shown.code, until: untilText(new Date(shown.expiresAt), deps.clock.now(), timeZone), done: next })
       : helpCodeGone({ pupil, slug, csrf: s.who.csrf, next, live: !!(await deps.helpCodes.live(pupil.id)) });

@@ -3,9 +3,8 @@ import { suspend, unsuspend } from '../accounts/user-admin.js';
 import { issueEmojiPassword } from '../accounts/user-emoji.js';
 import { generatePassword, passwordProblem, setPassword } from '../accounts/user-password.js';
 import type { AuditKind } from '../../adapters/store.js';
-import { personName } from '../audit/audit-people.js';
 import type { EmojiName } from '../formats/emoji-bank.js';
-import type { SchoolAccess } from './access.js';
+import { mayChangeCredentials, type SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
@@ -15,8 +14,8 @@ import { recordPersonChange } from './person-audit.js';
  * What a school admin does to one person's account in the console (docs/school-console.md → People and
  * staff), each recorded in the school's audit trail: suspend and restore (src/accounts/user-admin.ts), a new
  * emoji password or password (shown once by the caller), a password the admin typed. A credential replaced,
- * and a suspension, end the person's sessions everywhere. Only for the school's own people (not members from
- * another school of the district), and never one's own credentials (the Account page asks for the current one).
+ * and a suspension, end the person's sessions everywhere. Each asks access.ts mayChangeCredentials first: only
+ * for the school's own people, never oneself, never someone who is staff at another school too.
  */
 
 export type { ActionVia } from './action-via.js';
@@ -25,32 +24,16 @@ function record(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User,
   recordPersonChange(deps, school, actor, user, kind, action, viaDetail(o));
 }
 
-/**
- * A person's account as a whole (sign-in, suspension) is their own school's: a member of this school's classes
- * whose own school is another one of the district is managed there.
- */
-function ownSchoolOnly(school: SchoolAccess, user: User): void {
-  if (user.organisationId !== school.organisation.id) {
-    throw new SchoolInputError(`${personName(user)} belongs to another school of the district: their own school's admins manage how they sign in, and their suspension.`);
-  }
-}
-
-/** New credentials for someone else: one's own password is changed on one's Account page, with the current one. */
-function notOneself(actor: User, user: User): void {
-  if (user.id === actor.id) throw new SchoolInputError('Change your own password on your Account page.');
-}
-
 /** Suspends the person (not oneself: the console would sign its admin out for good). */
 export async function suspendPerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<void> {
-  ownSchoolOnly(school, user);
-  if (user.id === actor.id) throw new SchoolInputError('You cannot suspend yourself: ask another admin of the school.');
+  await mayChangeCredentials(deps.store, school, user, actor);
   if (user.suspendedAt) return;
   await suspend(deps.store, deps.clock, user);
   record(deps, school, actor, user, 'console', 'user.suspended', o);
 }
 
 export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<void> {
-  ownSchoolOnly(school, user);
+  await mayChangeCredentials(deps.store, school, user, actor);
   if (!user.suspendedAt) return;
   await unsuspend(deps.store, user);
   record(deps, school, actor, user, 'console', 'user.restored', o);
@@ -58,8 +41,7 @@ export async function restorePerson(deps: SchoolDeps, school: SchoolAccess, acto
 
 /** A new emoji password for the person: its pictures, to be shown once. */
 export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<EmojiName[]> {
-  ownSchoolOnly(school, user);
-  notOneself(actor, user);
+  await mayChangeCredentials(deps.store, school, user, actor);
   const { names } = await issueEmojiPassword(deps.store, user);
   record(deps, school, actor, user, 'credential', 'emoji.reset', o);
   return names;
@@ -67,8 +49,7 @@ export async function resetEmoji(deps: SchoolDeps, school: SchoolAccess, actor: 
 
 /** A new password made up for the person (as `lanyard users password --generate`), to be shown once. */
 export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, o: ActionVia = {}): Promise<string> {
-  ownSchoolOnly(school, user);
-  notOneself(actor, user);
+  await mayChangeCredentials(deps.store, school, user, actor);
   const plain = generatePassword();
   await setPassword(deps.store, user, plain);
   record(deps, school, actor, user, 'credential', 'password.reset', o);
@@ -79,8 +60,7 @@ export async function generatePersonPassword(deps: SchoolDeps, school: SchoolAcc
 export async function setPersonPassword(
   deps: SchoolDeps, school: SchoolAccess, actor: User, user: User, plain: string, again: string, o: ActionVia = {},
 ): Promise<void> {
-  ownSchoolOnly(school, user);
-  notOneself(actor, user);
+  await mayChangeCredentials(deps.store, school, user, actor);
   const problem = passwordProblem(plain);
   if (problem) throw new SchoolInputError(`The password was not set: ${problem}.`, [{ path: 'password', message: `The password is ${problem.replace(/^a password is /, '')}.` }]);
   if (plain !== again) throw new SchoolInputError('The password was not set: the two passwords differ.', [{ path: 'password_again', message: 'Type the same password twice.' }]);

@@ -76,7 +76,8 @@ export function personRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     try {
       await setPersonPassword(deps, a.school, a.actor, a.user, formField(req.body, 'password'), formField(req.body, 'password_again'));
     } catch (err) {
-      if (!(err instanceof SchoolInputError)) throw err;
+      // What to change in the form, beside it; a refusal (no fields: mayChangeCredentials) at the top of the page.
+      if (!(err instanceof SchoolInputError) || !err.fields.length) throw err;
       return showPerson(deps, req, reply, a, a.user, { status: 400, passwordError: { message: err.message, fields: err.fields } });
     }
     return done(a, reply, `The password you chose is set for ${personName(a.user)}: the old one no longer works.`);

@@ -4,7 +4,7 @@ import { personName } from '../audit/audit-people.js';
 import { parseEmojiPassword } from '../formats/emoji-bank.js';
 import { html } from '../web/html.js';
 import { sendHtml } from '../web/http.js';
-import { maySeeClass, type SchoolAccess } from './access.js';
+import { credentialRefusal, credentialRefusalText, maySeeClass, type SchoolAccess } from './access.js';
 import { area, type StaffSignedIn } from './area.js';
 import type { SchoolDeps } from './deps.js';
 import { helpCodePanel } from './help-code-panel.js';
@@ -50,11 +50,18 @@ export async function showPerson(
     if (granter) granters.set(id, personName(granter));
   }
   const self = user.id === s.who.account.id;
-  const help = pupilHelpPanel({ base, csrf: s.who.csrf, facts, newEmoji: !admin && !facts.ownSchool });
-  const helpCode = self ? '' : await helpCodePanel(deps, s.school, user, s.who, base);
+  // How they sign in is changed here only when access.ts allows it (not oneself, not another school's, not staff elsewhere).
+  const refusal = await credentialRefusal(deps.store, s.school, user, s.who.account.user);
+  const help = pupilHelpPanel({
+    base, csrf: s.who.csrf, facts, newEmoji: !admin && !refusal,
+    // An admin's panel says why itself; a teacher's page says it here.
+    refused: refusal && { why: admin ? undefined : credentialRefusalText(refusal, user) },
+  });
+  const helpCode = await helpCodePanel(deps, s.school, user, s.who, base);
   // What only an admin may do (credentials of every kind, suspension, staff roles) follows.
   const adminPanel = admin ? personAdminPanel({
-    base, csrf: s.who.csrf, user, self, ownSchool: facts.ownSchool, grants, granters, passwordError: o.passwordError,
+    base, csrf: s.who.csrf, user, self, ownSchool: facts.ownSchool, staffElsewhere: refusal === 'staff_elsewhere', grants, granters,
+    passwordError: o.passwordError,
   }) : '';
   // A teacher comes from the class: the way back is to it (the first of theirs, if several).
   const klass = admin ? undefined : facts.classes.find((c) => maySeeClass(s.school, c.id));

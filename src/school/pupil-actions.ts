@@ -3,7 +3,7 @@ import { maySignIn } from '../accounts/account-status.js';
 import { personName } from '../audit/audit-people.js';
 import type { Paper } from '../badges/label-layout.js';
 import { issuePrinted } from '../cards/printed-issue.js';
-import type { SchoolAccess } from './access.js';
+import { credentialRefusalText, credentialsChangeable, type SchoolAccess } from './access.js';
 import { type ActionVia, viaDetail } from './action-via.js';
 import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
@@ -23,6 +23,12 @@ export const isPupilAction = (v: unknown): v is PupilAction => PUPIL_ACTIONS.inc
 
 /** Actions that issue a credential and answer with the PDF that holds it. */
 export const PRINTS: ReadonlySet<PupilAction> = new Set(['badges', 'emoji-cards']);
+
+/**
+ * Actions that change how a pupil signs in: done only for those access.ts lets the member of staff change
+ * (credentialsChangeable: never oneself, another school's person, or someone who is staff at another school too).
+ */
+export const CHANGES_CREDENTIALS: ReadonlySet<PupilAction> = new Set(['badges', 'emoji-cards', 'void-badges', 'unlock']);
 
 /** Who acts, where, and for which class; through /school/api or not (ActionVia). */
 export interface Acting extends ActionVia {
@@ -49,8 +55,27 @@ export function recordEach(on: Acting, users: readonly User[], kind: AuditKind, 
 export const fileName = (what: string, whose: string): string =>
   `${what}-${whose.normalize('NFKD').replace(/\p{M}/gu, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'pupils'}.pdf`;
 
-/** Runs the action for `users` (already allowed: access.ts). A print answers with its PDF. */
+/**
+ * Runs the action for `users` (access.ts personOf or classPupils first). One that changes how they sign in
+ * leaves out those whose credentials are not changed here, and says so; SchoolInputError when that is all of them.
+ * A print answers with its PDF.
+ */
 export async function runPupilAction(action: PupilAction, on: Acting, users: readonly User[], o: { paper?: Paper } = {}): Promise<ActionDone> {
+  if (!CHANGES_CREDENTIALS.has(action)) return run(action, on, users, o);
+  const { allowed, refused } = await credentialsChangeable(on.deps.store, on.school, users, on.actor);
+  if (!allowed.length) {
+    const one = refused.length === 1 ? refused[0]! : undefined;
+    throw new SchoolInputError(one ? credentialRefusalText(one.refusal, one.user) : `Nothing was done: ${NOT_CHANGED}.`);
+  }
+  const done = await run(action, on, allowed, o);
+  if (!refused.length) return done;
+  return { ...done, message: `${done.message} Left out: ${refused.map((r) => personName(r.user)).join(', ')} (${NOT_CHANGED}).` };
+}
+
+/** Why some are left out of an action that changes how they sign in. */
+export const NOT_CHANGED = 'they belong to another school, or are staff at another school too, so how they sign in is not changed here';
+
+async function run(action: PupilAction, on: Acting, users: readonly User[], o: { paper?: Paper }): Promise<ActionDone> {
   const { store, throttle } = on.deps;
   switch (action) {
     case 'badges':

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maySignIn } from '../accounts/account-status.js';
 import { personName } from '../audit/audit-people.js';
 import { sendHtml } from '../web/http.js';
-import { personOf } from './access.js';
+import { mayChangeCredentials, personOf } from './access.js';
 import { answer } from './action-answer.js';
 import type { SchoolDeps } from './deps.js';
 import { emojiCard } from './emoji-card.js';
 import { NotInSchoolError } from './errors.js';
 import { personPath } from './person-view.js';
-import { type Acting, isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
+import { type Acting, CHANGES_CREDENTIALS, isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
 import { paperOf } from './selection.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { confirmPage } from './views/action-confirm.js';
@@ -36,6 +36,7 @@ export function pupilRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     if (!p) return reply;
     const { action } = req.query;
     if (!isPupilAction(action)) throw new NotInSchoolError();
+    if (CHANGES_CREDENTIALS.has(action)) await mayChangeCredentials(deps.store, p.school, p.user, p.who.account.user);
     const name = personName(p.user);
     return sendHtml(reply, 200, confirmPage({
       who: p.who, school: p.school, action, whom: name, names: [name],

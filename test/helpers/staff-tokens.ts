@@ -4,12 +4,12 @@ import { STAFF_TOKEN_PREFIX } from '../../src/school/staff-api-tokens.js';
 
 /**
  * Staff API tokens for /school/api in tests, put straight into the store in the shape the account page makes
- * them (src/school/staff-api-tokens.ts: `lys_<id>_<secret>`, kept as a hash), with any expiry. Returns the
- * token to send and its id.
+ * them (src/school/staff-api-tokens.ts: `lys_<id>_<secret>`, kept as a hash), with any expiry, made now (or at
+ * `now`, a test clock's time). Returns the token to send and its id.
  */
-export async function putStaffToken(store: Store, userId: string, o: { expiresAt?: string } = {}): Promise<{ id: string; token: string }> {
+export async function putStaffToken(store: Store, userId: string, o: { expiresAt?: string; now?: Date } = {}): Promise<{ id: string; token: string }> {
   const { id, token, hash, hint } = newPersonalToken(STAFF_TOKEN_PREFIX);
-  const now = new Date();
+  const now = o.now ?? new Date(); // made now, on the test's clock when given
   await store.putStaffApiToken({
     id, userId, hash, label: 'test', hint, createdAt: now.toISOString(), expiresAt: o.expiresAt ?? new Date(now.getTime() + 30 * 86_400_000).toISOString(),
   });

@@ -75,7 +75,7 @@ t.test('people and staff in the console', async (t) => {
     const self = `${url}/school/north/people/${north.admin.user.id}`;
     const refused = await consolePost(admin, `${self}/suspend`, after.html);
     t.equal(refused.status, 400, 'not oneself');
-    t.match(await refused.text(), /You cannot suspend yourself/);
+    t.match(await refused.text(), /This is your own account/);
   });
 
   t.test('a new emoji password and a new password are shown once, and work', async (t) => {

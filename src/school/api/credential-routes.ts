@@ -25,9 +25,10 @@ const passwordBody = {
 /**
  * A person's credentials (docs/school-console.md → People and staff, Helping a pupil), with the services the
  * console's pages call and their rules: a new emoji password (a teacher too, for their classes' pupils) or
- * password (school admins), for the school's own people only, never one's own (400): in the answer only, the
- * earlier one stops working and the person is signed out everywhere; unlocking and voiding a badge, as the class
- * page does for one pupil.
+ * password (school admins), for the school's own people only, never one's own, never someone who is staff at
+ * another school too (400: access.ts mayChangeCredentials): in the answer only, the earlier one stops working and
+ * the person is signed out everywhere; unlocking and voiding a badge, as the class page does for one pupil, by
+ * the same rule.
  */
 export function credentialRoutes(api: FastifyInstance, deps: SchoolDeps): void {
   api.post<{ Params: PersonParams }>('/schools/:org/people/:user_id/emoji', {
@@ -35,7 +36,8 @@ export function credentialRoutes(api: FastifyInstance, deps: SchoolDeps): void {
       tags: ['credentials'],
       operationId: 'resetEmojiPassword',
       summary: 'A new emoji password',
-      description: 'Six pictures drawn at random, in this answer only, for the person to sign in with (print them, or show them). A teacher may for their classes’ pupils. No body.',
+      description: 'Six pictures drawn at random, in this answer only, for the person to sign in with (print them, or show them). A teacher may for their classes’ pupils. '
+        + '400 for oneself, a member from another school of the district, or someone who is staff at another school too (as for every credential here). No body.',
       params: personParams,
       response: { 200: okRef('The new emoji password, once.', 'EmojiPassword'), ...errors(400, 404) },
     },

@@ -64,7 +64,7 @@ export function staffRoutes(api: FastifyInstance, deps: SchoolDeps): void {
       operationId: 'revokeRole',
       summary: 'Withdraw a role',
       description: 'The grant of the role goes, whoever made it (teachers the roster enrols in classes stay teachers of those classes). 404 when they hold no such grant; '
-        + '400 for your own admin role while no other admin of the school could sign in. School admins only.',
+        + '400 for your own admin role while no other admin of the school could sign in, and for an admin role while another is being withdrawn (try again). School admins only.',
       params: staffRoleParams,
       response: { 204: noContent('Withdrawn.'), ...errors(400, 404) },
     },

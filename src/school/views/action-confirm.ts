@@ -1,7 +1,7 @@
 import { csrfField } from '../../web/components.js';
 import { html } from '../../web/html.js';
 import type { StaffSignedIn } from '../area.js';
-import type { PupilAction } from '../pupil-actions.js';
+import { NOT_CHANGED, type PupilAction } from '../pupil-actions.js';
 import { ACTION_WORDS, paperChoice } from './pupil-parts.js';
 import { type PageSchool, schoolLayout } from './school-layout.js';
 
@@ -15,6 +15,8 @@ export interface ConfirmData {
   names: string[];
   /** Those a print leaves out: they cannot sign in (suspended, or left the school's roster). */
   leftOut: string[];
+  /** Those an action that changes how they sign in leaves out (access.ts credentialsChangeable). */
+  notChanged?: string[] | undefined;
   /** Where the confirmation posts, with what (the pupils chosen, or the whole class). */
   post: string;
   fields: [name: string, value: string][];
@@ -40,6 +42,7 @@ export function confirmPage(d: ConfirmData): string {
 ${d.names.length > FEW ? html`<details class="chosen-list"><summary>Who (${d.names.length})</summary><ul>${d.names.map((n) => html`<li>${n}</li>`)}</ul></details>`
     : d.names.length > 1 ? html`<p>For ${d.names.join(', ')}.</p>` : ''}
 ${d.leftOut.length ? html`<p class="explain">Left out, because they cannot sign in (suspended, or left the school's roster): ${d.leftOut.join(', ')}.</p>` : ''}
+${d.notChanged?.length ? html`<p class="explain">Left out: ${d.notChanged.join(', ')} (${NOT_CHANGED}).</p>` : ''}
 ${words.print ? html`<p>The PDF holds their secrets and Lanyard does not keep it: print it, hand them out, then delete the file.</p>` : ''}
 <form method="post" action="${d.post}" class="app-form">
   ${csrfField(d.who.csrf)}

@@ -31,6 +31,8 @@ export interface AdminPanelOptions {
   self: boolean;
   /** Their own school, when it is another one of the district (it manages their sign-in and suspension). */
   ownSchool?: string | undefined;
+  /** They are staff at another school too: their sign-in and suspension are not changed here (access.ts). */
+  staffElsewhere?: boolean | undefined;
   grants: StaffGrant[];
   /** The people the grants name as granted by (user id → name). */
   granters: ReadonlyMap<string, string>;
@@ -68,9 +70,12 @@ function grantLine(g: StaffGrant, granters: ReadonlyMap<string, string>): string
 }
 
 export function personAdminPanel(o: AdminPanelOptions): Raw {
-  return html`${o.ownSchool ? html`<section class="dev-section" aria-labelledby="account-heading">
+  const elsewhere = o.ownSchool ? html`<p>Their own school, ${o.ownSchool}, manages how they sign in and whether they are suspended.</p>`
+    : o.staffElsewhere && !o.self ? html`<p>They are a member of staff at another school too, so how they sign in, and whether they are
+  suspended, are not changed here: they change their own password on their Account page, or the operator does.</p>` : undefined;
+  return html`${elsewhere ? html`<section class="dev-section" aria-labelledby="account-heading">
 <h2 id="account-heading">Signing in and suspension</h2>
-<p>Their own school, ${o.ownSchool}, manages how they sign in and whether they are suspended.</p>
+${elsewhere}
 </section>` : html`${credentialsSection(o)}${suspensionSection(o)}`}
 ${rolesSection(o)}`;
 }

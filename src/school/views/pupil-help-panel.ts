@@ -12,6 +12,11 @@ export interface HelpPanelOptions {
   facts: PersonFacts;
   /** Offer a new emoji password here (a teacher's page; an admin's panel has its own). */
   newEmoji: boolean;
+  /**
+   * How they sign in is not changed here (access.ts credentialRefusal): no new credential, print, void or unlock;
+   * `why` says so (left out where another panel of the page says it).
+   */
+  refused?: { why?: string | undefined } | undefined;
 }
 
 /**
@@ -24,6 +29,15 @@ export function pupilHelpPanel(o: HelpPanelOptions): Raw {
   const name = personName(o.facts.user);
   const confirmed: PupilAction[] = ['emoji-cards', 'badges', ...(o.facts.badge ? ['void-badges' as const] : [])];
   const locked = o.facts.locked.length > 0;
+  const signOut = postButton(`${o.base}/sign-out`, o.csrf, 'Sign out everywhere', { context: name });
+  if (o.refused) {
+    return html`<section class="dev-section" aria-labelledby="help-heading">
+<h2 id="help-heading">Help them sign in</h2>
+${o.refused.why ? html`<p>${o.refused.why}</p>` : ''}
+<div class="action-buttons">${signOut}</div>
+<p class="hint">Sign out everywhere ends their sign-ins on every device and in every app.</p>
+</section>`;
+  }
   return html`<section class="dev-section" aria-labelledby="help-heading">
 <h2 id="help-heading">Help them sign in</h2>
 ${o.newEmoji ? html`<p>A new emoji password replaces the old one at once and signs them out everywhere. Lanyard shows it to you once, with their card to print.</p>
@@ -34,7 +48,7 @@ ${o.newEmoji ? html`<p>A new emoji password replaces the old one at once and sig
 <p class="hint">You confirm these on the next page: each replaces or voids what they have now.</p>
 <div class="action-buttons">
   ${postButton(`${o.base}/unlock`, o.csrf, 'Unlock', { context: name, primary: locked })}
-  ${postButton(`${o.base}/sign-out`, o.csrf, 'Sign out everywhere', { context: name })}
+  ${signOut}
 </div>
 <p class="hint">${locked ? 'Sign-in from new devices has stopped after too many wrong tries: unlock it.' : 'Unlock clears any wait after wrong tries.'} Sign out everywhere ends their sign-ins on every device and in every app.</p>
 </section>`;

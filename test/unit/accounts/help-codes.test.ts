@@ -1,7 +1,10 @@
 import t from 'tap';
 import { helpCodeExpiry, helpCodeRefusal, HELP_CODE_MAX_HOURS, normaliseHelpCode, offersHelpCodes, spacedHelpCode } from '../../../src/accounts/help-codes.js';
-import type { User } from '../../../adapters/store.js';
+import { openStore } from '../../../adapters/open-store.js';
+import { ManualClock } from '../../../src/clock.js';
 import { schoolDaySettings } from '../../../src/config/school-day.js';
+import { putVisitor } from '../../helpers/class-roster.js';
+import { grantRole, putConsoleSchool } from '../../helpers/school-console.js';
 
 const london = schoolDaySettings({ school_day: { ends: '16:30', time_zone: 'Europe/London' } });
 const expiry = (issued: string, day = london) => helpCodeExpiry(new Date(issued), day).toISOString();
@@ -47,12 +50,26 @@ t.test('a code is 6 digits, typed with or without spaces or a dash', async (t) =
   t.equal(spacedHelpCode('012345'), '012 345', 'shown in two groups of three');
 });
 
-t.test('who may be given a code, and which schools offer them', async (t) => {
-  const pupil: User = { id: 'u1', organisationId: 'o1', username: 'ada', givenName: 'Ada', familyName: 'L', type: 'student' };
-  t.equal(helpCodeRefusal(pupil, 'o1'), undefined);
-  t.equal(helpCodeRefusal(pupil, 'o2'), 'other_school', 'a visitor of another school signs in at their own');
-  t.equal(helpCodeRefusal({ ...pupil, suspendedAt: '2027-01-01T00:00:00.000Z' }, 'o1'), 'may_not_sign_in');
-  t.equal(helpCodeRefusal({ ...pupil, rosterHold: 'left' }, 'o1'), 'may_not_sign_in');
+t.test('who may be given a code: pupils only, never staff of any school nor oneself; which schools offer them', async (t) => {
+  const store = await openStore('sqlite::memory:', new ManualClock());
+  t.teardown(() => store.close());
+  const north = await putConsoleSchool(store, 'north');
+  const south = await putConsoleSchool(store, 'south');
+  const o1 = north.organisation.id;
+  const pupil = north.taught.pupils[0]!;
+  t.equal(await helpCodeRefusal(store, pupil, o1, north.teacher.user.id), undefined, 'a pupil, by their teacher');
+  t.equal(await helpCodeRefusal(store, pupil, south.organisation.id), 'other_school', 'a visitor of another school signs in at their own');
+  t.equal(await helpCodeRefusal(store, { ...pupil, suspendedAt: '2027-01-01T00:00:00.000Z' }, o1), 'may_not_sign_in');
+  t.equal(await helpCodeRefusal(store, { ...pupil, rosterHold: 'left' }, o1), 'may_not_sign_in');
+  t.equal(await helpCodeRefusal(store, north.admin.user, o1, north.teacher.user.id), 'staff', 'an admin (a grant)');
+  t.equal(await helpCodeRefusal(store, north.teacher.user, o1, north.admin.user.id), 'staff', 'a teacher the roster enrols');
+  const aide = north.other.pupils[0]!;
+  await putVisitor(store, south.taught.class, aide, 'aide');
+  t.equal(await helpCodeRefusal(store, aide, o1, north.admin.user.id), 'staff', 'an aide of a class at another school');
+  const granted = north.other.pupils[1]!;
+  await grantRole(store, south.organisation.id, granted.id, 'teacher');
+  t.equal(await helpCodeRefusal(store, granted, o1, north.admin.user.id), 'staff', 'a teacher grant at another school');
+  t.equal(await helpCodeRefusal(store, north.admin.user, o1, north.admin.user.id), 'oneself');
   t.ok(offersHelpCodes({ slug: 'hillside' }));
   t.notOk(offersHelpCodes({ slug: 'sandbox' }), 'the developer sandbox has no staff to give one');
 });

@@ -30,6 +30,8 @@ t.test('no form for someone who cannot be given a code', async (t) => {
   t.match(view({ refusal: 'may_not_sign_in' }), 'Ada Jones cannot sign in at the moment');
   t.notMatch(view({ refusal: 'may_not_sign_in' }), '<form');
   t.match(view({ refusal: 'other_school' }), 'signs in at their own school');
+  t.equal(view({ refusal: 'staff' }), '', 'no panel at all for a member of staff: codes are for pupils');
+  t.equal(view({ refusal: 'oneself' }), '', 'nor for oneself');
   t.match(view({ pupil: { ...pupil, givenName: '<b>' } }), '&lt;b&gt;', 'names are escaped');
 });
 
