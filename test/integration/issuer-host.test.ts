@@ -14,7 +14,7 @@ import { routeTable } from '../helpers/route-table.js';
  */
 
 /** What programs call: told the issuer's URLs by discovery, they answer under any name. The rest are pages. */
-const PROGRAMS = /^\/(oauth\/|\.well-known\/|api\/|developer\/api(\/|$)|assets\/|healthz$|readyz$|livez$|metrics$)/;
+const PROGRAMS = /^\/(oauth\/|\.well-known\/|api\/|developer\/api(\/|$)|school\/api(\/|$)|assets\/|healthz$|readyz$|livez$|metrics$)/;
 
 const concrete = (path: string) => path.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
 const manual = { redirect: 'manual' as const };
