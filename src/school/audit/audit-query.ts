@@ -19,17 +19,11 @@ export interface AuditQueryInput {
   before?: string | undefined;
 }
 
-/** The query checked: every field either absent or valid. */
-export interface AuditQuery {
-  from?: string | undefined;
-  to?: string | undefined;
-  person?: string | undefined;
-  userId?: string | undefined;
-  classId?: string | undefined;
-  app?: string | undefined;
+/** The query checked: every field either absent or valid (the kind one of AUDIT_KINDS, the page a decoded position). */
+export type AuditQuery = Omit<AuditQueryInput, 'kind' | 'before'> & {
   kind?: AuditKind | undefined;
   before?: AuditPosition | undefined;
-}
+};
 
 export const AUDIT_KINDS: readonly AuditKind[] = ['sign_in', 'sign_in_failed', 'launch', 'credential', 'import', 'console'];
 
