@@ -9,6 +9,8 @@ import { SANDBOX_SLUG } from '../src/config/reserved.js';
 import { csrfField, forAdults } from '../src/web/components.js';
 import { html } from '../src/web/html.js';
 import { layout } from '../src/web/layout.js';
+import { translatorFor } from '../src/web/i18n/choose-locale.js';
+import type { Translator } from '../src/web/i18n/translator.js';
 
 /**
  * A screen of the sign-in: one of the school's login methods, or a help code, which every school offers
@@ -29,6 +31,10 @@ export interface LoginStep {
   canChangeOrganisation: boolean;
   /** Which schools' users the app may sign in (src/clients/app-availability.ts), as read for this step. */
   availability: Availability;
+  /** The screens' language: the switch's choice, else the school's, else the browser's (src/web/i18n/choose-locale.ts). */
+  t: Translator;
+  /** This screen's address as asked (req.url), for the language switch. */
+  url: string;
 }
 
 type StepRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { org?: string }; Body: unknown }>;
@@ -207,5 +213,7 @@ export async function loginStep(
     cancelLabel: choice.cancelLabel,
     canChangeOrganisation: choice.canChange,
     availability: choice.availability,
+    t: translatorFor(req, reply, organisation.login.language),
+    url: req.url,
   };
 }

@@ -5,6 +5,7 @@ import { rememberedSchool } from '../src/accounts/school-memory.js';
 import { organisationFor, sendRefused } from './login-step.js';
 import { findSchools, schoolQuery } from '../src/accounts/school-search.js';
 import { errorPage } from '../src/web/error-page.js';
+import { translatorFor } from '../src/web/i18n/choose-locale.js';
 import { methodChooser } from './views/method-chooser.js';
 import { organisationPicker } from './views/organisation-picker.js';
 
@@ -50,6 +51,8 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       cancelLabel: choice.cancelLabel,
       organisation,
       canChangeOrganisation: choice.canChange,
+      t: translatorFor(req, reply, organisation.login.language),
+      url: req.url,
     }));
   });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '../../src/formats/locales.js';
 import { BADGE_REQUIRES_EMOJI_DEFAULT, LOGIN_METHODS_DEFAULT } from '../../src/config/defaults.js';
 import type { LoginMethod } from '../../src/config/schema.js';
 
@@ -10,6 +11,10 @@ export interface LoginSettings {
   methods: LoginMethod[];
   /** A badge alone is not enough: the pupil also taps their emoji password (two factors). */
   badgeRequiresEmoji: boolean;
+  /** The language of the school's sign-in screens and dashboard (organisations[].language); the browser's when unset. */
+  language?: Locale | undefined;
+  /** Class sign-in's name tiles show a surname initial after the first name (organisations[].class_sign_in.surname_initial). */
+  tilesShowSurnameInitial?: boolean | undefined;
 }
 
 /** An organisation that set none (the file's defaults: src/config/defaults.ts). */

@@ -12,6 +12,11 @@ export interface EmojiView extends StepView {
   greeting?: string;
   chosen: string[];
   error?: string | Raw;
+  /**
+   * Class sign-in: the pupil whose name tile was tapped (their user id goes back in a hidden `pupil` field, and
+   * the greeting names them); no username is asked.
+   */
+  pupil?: { id: string; name: string } | undefined;
 }
 
 /** Filled dots only, never the pictures: a classmate looking over the shoulder learns nothing. */

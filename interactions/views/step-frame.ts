@@ -2,6 +2,7 @@ import type { Organisation } from '../../adapters/store.js';
 import { offersHelpCodes } from '../../src/accounts/help-codes.js';
 import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
+import type { Translator } from '../../src/web/i18n/translator.js';
 
 /** What every login-method screen shows around its form. */
 export interface StepView {
@@ -12,6 +13,10 @@ export interface StepView {
   cancelLabel: string;
   organisation: Organisation;
   canChangeOrganisation: boolean;
+  /** The screen's language (give it to layout() with `url` as switchUrl: the language switch). */
+  t: Translator;
+  /** This screen's address as asked, for the language switch. */
+  url: string;
 }
 
 export const stepHeading = (v: StepView, prompt: string) => html`

@@ -19,6 +19,11 @@ export interface TrustedDevice {
   /** The user id and username of the member of staff who marked it. */
   createdBy: { id: string; username: string };
   revokedAt?: string;
+  /**
+   * The roster class (RosterClass.id) this device belongs to, set by a teacher of the class or a school admin:
+   * its sign-in screen shows the class's name tiles (docs/childrens-sign-in.md → Class sign-in).
+   */
+  classId?: string | undefined;
 }
 
 export const MAX_TRUSTED_DEVICES = 2000;

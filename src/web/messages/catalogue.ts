@@ -1,0 +1,20 @@
+import type { Locale } from '../../formats/locales.js';
+import { commonAr } from './common/ar.js';
+import { commonEn } from './common/en.js';
+import { commonEs } from './common/es.js';
+import { commonFr } from './common/fr.js';
+
+/**
+ * The one message catalogue, every language (docs/languages.md): one folder per part of the pages
+ * (common/, …), one file per language in each. A part is added here, in all four lines.
+ */
+const EN = { ...commonEn };
+
+export type MessageKey = keyof typeof EN;
+
+export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = {
+  en: EN,
+  es: { ...commonEs },
+  fr: { ...commonFr },
+  ar: { ...commonAr },
+};
