@@ -31,6 +31,7 @@ export * from './store/counters.js';
 export * from './store/developers.js';
 export * from './store/directory.js';
 export * from './store/help-codes.js';
+export * from './store/class-links.js';
 export * from './store/keys.js';
 export * from './store/logos.js';
 export * from './store/oidc-records.js';
