@@ -4,6 +4,7 @@ import { LanyardError } from '../src/errors.js';
 import { redisAppRequests } from './redis/app-requests.js';
 import { redisAudit } from './redis/audit.js';
 import { redisBadges } from './redis/badges.js';
+import { redisClassLinks } from './redis/class-links.js';
 import { redisClients } from './redis/clients.js';
 import { redisConfigRevisions } from './redis/config-revisions.js';
 import { redisConnections } from './redis/connections.js';
@@ -64,6 +65,7 @@ export async function openRedisStore(
   const connections = redisConnections(ctx);
   const appRequests = redisAppRequests(ctx);
   const helpCodes = redisHelpCodes(ctx);
+  const classLinks = redisClassLinks(ctx);
   const staffGrants = redisStaffGrants(ctx);
   const staffFactors = redisStaffFactors(ctx);
   const staffTokens = redisStaffTokens(ctx);
@@ -90,6 +92,7 @@ export async function openRedisStore(
     staff_factor: staffFactors.entries,
     staff_token: staffTokens.entries,
     help_code: helpCodes.entries,
+    class_link: classLinks.entries,
     audit_event: audit.entries,
     developer: developers.entries.developer,
     team_member: developers.entries.team_member,
@@ -114,6 +117,7 @@ export async function openRedisStore(
     ...connections.connections,
     ...appRequests.appRequests,
     ...helpCodes.helpCodes,
+    ...classLinks.classLinks,
     ...staffGrants.grants,
     ...staffFactors.factors,
     ...staffTokens.tokens,
@@ -125,9 +129,9 @@ export async function openRedisStore(
     ...settings.settings,
     ...audit.audit,
     ...transfer,
-    sweep: () => sweepExpired(ctx, {
+    sweep: async () => (await sweepExpired(ctx, {
       records: oidc.sweepRecords, indexes: oidc.pruneIndexes, owner: oidc.pruneOwner, expiring: counters.sweepKeys,
-    }),
+    })) + (await classLinks.sweep()),
     async ping() {
       // A key of its own per probe: concurrent probes cannot read each other's value.
       const key = ctx.keys.probe(instance, (probes += 1));

@@ -5,6 +5,7 @@ import type { Clock } from '../src/clock.js';
 import { sqliteAppRequests } from './sqlite/app-requests.js';
 import { sqliteAudit } from './sqlite/audit.js';
 import { sqliteBadges } from './sqlite/badges.js';
+import { sqliteClassLinks } from './sqlite/class-links.js';
 import { retryBusyWrites } from './sqlite/busy-retry.js';
 import { checkpointInBackground, leaveCheckpointsToAThread } from './sqlite/checkpointer.js';
 import { sqliteClients } from './sqlite/clients.js';
@@ -72,6 +73,7 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
   const { sweep: sweepOidc, ...oidcRecords } = oidc;
   const { sweep: sweepRevisions, ...configRevisions } = sqliteConfigRevisions(db, now);
   const { sweep: sweepHelpCodes, ...helpCodes } = sqliteHelpCodes(db, now, batch);
+  const { sweep: sweepClassLinks, ...classLinks } = sqliteClassLinks(db, now);
   const probe = db.prepare(`INSERT INTO settings (name, value) VALUES ('readiness-probe', ?)
     ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
   return {
@@ -88,12 +90,13 @@ export function openSqliteStore(path: string, clock: Clock, o: SqliteOptions = {
     ...sqliteBadges(db, now, batch),
     ...sqliteRoster(db, batch),
     ...helpCodes,
+    ...classLinks,
     ...sqliteStaff(db),
     ...sqliteAudit(db, batch),
     ...counters,
     ...sqliteSettings(db),
     ...sqliteTransfer(db, now),
-    async sweep() { return sweepOidc() + sweepCounters() + sweepRevisions() + sweepHelpCodes(); },
+    async sweep() { return sweepOidc() + sweepCounters() + sweepRevisions() + sweepHelpCodes() + sweepClassLinks(); },
     async ping() { probe.run(String(now())); },
     async scrub() {
       batch.flush();

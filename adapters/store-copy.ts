@@ -59,7 +59,7 @@ export function verifyCounts(expected: KindCounts, held: KindCounts): Shortfall[
 }
 
 /**
- * Expiry times of copied records, counters and help codes, bucketed by second: a copy may outlast a token, and one
+ * Expiry times of copied records, counters, help codes and class links, bucketed by second: a copy may outlast a token, and one
  * that expired on the way is rightly absent from the target. Buckets keep memory small for millions of tokens.
  */
 class Expiries {
@@ -79,7 +79,7 @@ class Expiries {
 }
 
 function expiryOf(entry: StoreEntry): number | undefined {
-  if (entry.kind === 'help_code') return Date.parse(entry.value.expiresAt);
+  if (entry.kind === 'help_code' || entry.kind === 'class_link') return Date.parse(entry.value.expiresAt);
   return entry.kind === 'oidc' || entry.kind === 'counter' ? entry.value.expiresAt : undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { AppRequests } from './store/app-requests.js';
 import type { AuditTrail } from './store/audit.js';
 import type { Badges } from './store/badges.js';
+import type { ClassLinks } from './store/class-links.js';
 import type { Clients } from './store/clients.js';
 import type { ConfigRevisions } from './store/config-revisions.js';
 import type { Connections } from './store/connections.js';
@@ -41,11 +42,11 @@ export * from './store/staff.js';
 export * from './store/transfer.js';
 
 export interface Store extends Directory, Clients, ClientLogos, ConfigRevisions, Connections, Developers, KeyRecords, RosterStore, Settings, Badges, Counters, Locks, Transfer,
-  Staff, HelpCodes, AppRequests, AuditTrail {
+  Staff, HelpCodes, ClassLinks, AppRequests, AuditTrail {
   readonly oidc: OidcRecords;
   /** `sqlite` or `redis`: for logs and readiness. */
   readonly backend: string;
-  /** Deletes expired oidc records, counters, locks and help codes; returns how many. Safe on every instance at once. */
+  /** Deletes expired oidc records, counters, locks and help codes, and class links a day after they ended; returns how many. Safe on every instance at once. */
   sweep(): Promise<number>;
   /**
    * Makes sure what was deleted is no longer in the store's files: SQLite zeroes deleted rows as it goes

@@ -33,6 +33,12 @@
  *     P:{directory}:help-code:<userId>      hash code (HelpCode JSON without failures), hash, expires (epoch
  *                                           milliseconds), failures (expiring)
  *     P:{directory}:help-codes-of:<orgId>   set of user ids with a code there (checked against help-code:*)
+ *     P:{directory}:class-link:<id>         ClassLink JSON (expiring a day after the link ends)
+ *     P:{directory}:class-link-code:<hash>  the id of the link with this code hash (expiring with the link)
+ *     P:{directory}:class-links-of:<orgId>:<classId> sorted set of link ids, scored by createdAt (epoch ms;
+ *                                           members whose link is gone are pruned when listed)
+ *     P:{directory}:class-links-by-end      sorted set of link ids, scored by when each ended or will end
+ *                                           (expiry, or revocation): the sweep's purge and the export
  *     P:{directory}:staff-grants:<orgId>    hash "<userId> <role>" → StaffGrant JSON   } the same grant, written
  *     P:{directory}:staff-grants-of:<userId> hash "<orgId> <role>" → StaffGrant JSON  } and removed together
  *     P:{directory}:staff-factors           hash user id → StaffSecondFactor JSON without the codes and step
@@ -146,6 +152,16 @@ export function keyLayout(prefix: string) {
       code: (userId: string) => `${dir}help-code:${userId}`,
       codePrefix: `${dir}help-code:`,
       of: (organisationId: string) => `${dir}help-codes-of:${organisationId}`,
+    },
+    classLinks: {
+      /** A link; `linkPrefix` + id, for a script that reaches links by id. */
+      link: (id: string) => `${dir}class-link:${id}`,
+      linkPrefix: `${dir}class-link:`,
+      code: (codeHash: string) => `${dir}class-link-code:${codeHash}`,
+      codePrefix: `${dir}class-link-code:`,
+      ofClass: (organisationId: string, classId: string) => `${dir}class-links-of:${organisationId}:${classId}`,
+      ofClassPrefix: `${dir}class-links-of:`,
+      byEnd: `${dir}class-links-by-end`,
     },
     staff: {
       /** A school's grants; `grantsPrefix` + organisation id, for a script that reaches a person's schools. */

@@ -5,6 +5,7 @@ import {
   type ApiTokenRow, apiTokenRow, DEVELOPER_SQL, developerEventRow, type DeveloperEventRow, type DeveloperRow, developerRow,
   type TeamMemberRow, teamMemberRow, toApiToken, toDeveloper, toDeveloperEvent, toTeamMember,
 } from './developers.js';
+import { CLASS_LINK_UPSERT_SQL, type ClassLinkRow, classLinkRow, LIVE_CLASS_LINKS_WHERE, toClassLink } from './class-links.js';
 import { HELP_CODE_UPSERT_SQL, type HelpCodeRow, helpCodeRow, toHelpCode } from './help-codes.js';
 import { APP_REQUEST_UPSERT_SQL, type AppRequestRow, appRequestRow, toAppRequest } from './app-requests.js';
 import {
@@ -47,6 +48,7 @@ const EXPORTS: { [K in EntryKind]: [sql: string, toEntry: (r: Row) => Extract<St
   staff_factor: ['SELECT * FROM staff_factors ORDER BY user_id', (r) => toStaffFactor(r as unknown as StaffFactorRow)],
   staff_token: ['SELECT * FROM staff_api_tokens ORDER BY id', (r) => toStaffToken(r as unknown as StaffTokenRow)],
   help_code: ['SELECT * FROM help_codes WHERE expires_ms > @now ORDER BY user_id', (r) => toHelpCode(r as unknown as HelpCodeRow)],
+  class_link: [`SELECT * FROM class_links WHERE ${LIVE_CLASS_LINKS_WHERE} ORDER BY id`, (r) => toClassLink(r as unknown as ClassLinkRow)],
   audit_event: [AUDIT_EXPORT_SQL, (r) => toAuditEvent(r as unknown as AuditRow)],
   developer: ['SELECT * FROM developers ORDER BY id', (r) => toDeveloper(r as unknown as DeveloperRow)],
   team_member: ['SELECT * FROM team_members ORDER BY client_id, developer_id', (r) => toTeamMember(r as unknown as TeamMemberRow)],
@@ -66,7 +68,7 @@ const TABLES: Record<EntryKind, string> = {
   sign_in: 'user_sign_ins', client: 'clients',
   client_secret: 'client_secrets', client_logo: 'client_logos', connection: 'app_connections',
   app_request: 'app_requests', staff_grant: 'staff_grants', staff_factor: 'staff_factors', staff_token: 'staff_api_tokens',
-  help_code: 'help_codes', audit_event: 'audit_events', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
+  help_code: 'help_codes', class_link: 'class_links', audit_event: 'audit_events', developer: 'developers', team_member: 'team_members', api_token: 'developer_api_tokens',
   developer_event: 'developer_events', key: 'signing_keys', setting: 'settings', oidc: 'oidc_records', counter: 'counters',
 };
 
@@ -103,6 +105,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
     staff_factor: db.prepare(STAFF_SQL.putFactor),
     staff_token: db.prepare(STAFF_SQL.putToken),
     help_code: db.prepare(HELP_CODE_UPSERT_SQL),
+    class_link: db.prepare(CLASS_LINK_UPSERT_SQL),
     audit_event: db.prepare(AUDIT_IMPORT_SQL),
     client_logo: db.prepare(LOGO_UPSERT_SQL),
     client_secret: db.prepare(`INSERT OR REPLACE INTO client_secrets (client_id, id, hash, label, hint, created_at,
@@ -147,6 +150,7 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
       case 'staff_factor': return w.staff_factor.run(staffFactorRow(e.value));
       case 'staff_token': return w.staff_token.run(staffTokenRow(e.value));
       case 'help_code': return Date.parse(e.value.expiresAt) <= now() ? undefined : w.help_code.run(helpCodeRow(e.value));
+      case 'class_link': return e.value.revokedAt !== undefined || Date.parse(e.value.expiresAt) <= now() ? undefined : w.class_link.run(classLinkRow(e.value));
       case 'audit_event': return w.audit_event.run(auditRow(e.value));
       case 'developer': return w.developer.run(developerRow(e.value));
       case 'team_member': return w.team_member.run(teamMemberRow(e.value));
@@ -168,9 +172,10 @@ export function sqliteTransfer(db: Database.Database, now: () => number): Transf
   };
   const importAll = db.transaction((entries: StoreEntry[]) => { for (const e of entries) write(e); });
   const count = (kind: EntryKind) => {
-    const live = kind === 'oidc' || kind === 'counter' ? ' WHERE expires_at > ?' : kind === 'help_code' ? ' WHERE expires_ms > ?' : '';
+    const live = kind === 'oidc' || kind === 'counter' ? ' WHERE expires_at > @now' : kind === 'help_code' ? ' WHERE expires_ms > @now'
+      : kind === 'class_link' ? ` WHERE ${LIVE_CLASS_LINKS_WHERE}` : '';
     const stmt = db.prepare(`SELECT count(*) AS n FROM ${TABLES[kind]}${live}`);
-    return ((live ? stmt.get(now()) : stmt.get()) as { n: number }).n;
+    return ((live ? stmt.get({ now: now() }) : stmt.get()) as { n: number }).n;
   };
 
   return {

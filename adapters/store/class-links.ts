@@ -35,3 +35,9 @@ export interface ClassLinks {
   /** Deletes links that expired (or were revoked) before `before`; returns how many. */
   purgeClassLinksBefore(before: string): Promise<number>;
 }
+
+/**
+ * How long a link that ended (expired or revoked) stays in the store before the sweep deletes it: a day, so
+ * that a teacher's "why did it stop?" can still be answered from the record the morning after.
+ */
+export const ENDED_CLASS_LINKS_KEPT_MS = 24 * 3_600_000;

@@ -4,6 +4,7 @@ import type { AuditEvent } from './audit.js';
 import type { AppConnection } from './connections.js';
 import type { DeveloperAccount, DeveloperApiToken, DeveloperEvent, TeamMember } from './developers.js';
 import type { CredentialKind, Organisation, RetiredUserId, User } from './directory.js';
+import type { ClassLink } from './class-links.js';
 import type { HelpCode } from './help-codes.js';
 import type { StoredKey } from './keys.js';
 import type { StoredLogo } from './logos.js';
@@ -39,6 +40,8 @@ export type StoreEntry =
   | { kind: 'staff_token'; value: StaffApiToken }
   /** Live ones only. */
   | { kind: 'help_code'; value: HelpCode }
+  /** Live ones only (neither expired nor revoked). */
+  | { kind: 'class_link'; value: ClassLink }
   /** Oldest first. */
   | { kind: 'audit_event'; value: AuditEvent }
   | { kind: 'developer'; value: DeveloperAccount }
@@ -58,7 +61,7 @@ export type EntryKind = StoreEntry['kind'];
 export const ENTRY_KINDS: EntryKind[] = [
   'organisation', 'user', 'retired_user', 'credential', 'badge', 'academic_session', 'class', 'enrolment', 'membership',
   'roster_import', 'sign_in', 'client', 'client_secret', 'client_logo', 'connection', 'app_request',
-  'staff_grant', 'staff_factor', 'staff_token', 'help_code', 'audit_event',
+  'staff_grant', 'staff_factor', 'staff_token', 'help_code', 'class_link', 'audit_event',
   'developer', 'team_member', 'api_token', 'developer_event', 'key', 'setting', 'oidc', 'counter',
 ];
 

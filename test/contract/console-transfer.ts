@@ -2,7 +2,9 @@ import type { Test } from 'tap';
 import { ENTRY_KINDS, type EntryKind, type Store, type StoreEntry } from '../../adapters/store.js';
 import { type Fresh, SECOND } from './harness.js';
 import { appRequest, liveClient } from './app-requests.js';
+import { classes, classLink } from './class-links.js';
 import { helpCode, pupils } from './help-codes.js';
+import { NORTH } from './roster-fixtures.js';
 import { factor, grant, token } from './staff.js';
 
 async function collect(store: Store): Promise<StoreEntry[]> {
@@ -12,11 +14,11 @@ async function collect(store: Store): Promise<StoreEntry[]> {
 }
 
 /** The school console's kinds, each of which this test fills. */
-const KINDS: EntryKind[] = ['app_request', 'staff_grant', 'staff_factor', 'staff_token', 'help_code'];
+const KINDS: EntryKind[] = ['app_request', 'staff_grant', 'staff_factor', 'staff_token', 'help_code', 'class_link'];
 
 /**
  * The school console's records: apps' requests to schools, staff grants, a second factor part spent, API tokens, a live help code and one
- * about to expire (which must not travel once it has).
+ * about to expire (which must not travel once it has), and class links: a live one, one about to expire and a revoked one.
  */
 async function fill(store: Store, now: number) {
   const people = await pupils(store);
@@ -34,6 +36,12 @@ async function fill(store: Store, now: number) {
   await store.putStaffApiToken(token('st_2', teacher.id));
   await store.putHelpCode(helpCode(pip.id, org.id, { createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 3600 * SECOND).toISOString(), failures: 1 }));
   await store.putHelpCode(helpCode(pam.id, org.id, { createdAt: new Date(now).toISOString(), expiresAt: new Date(now + 5 * SECOND).toISOString() }));
+  await classes(store);
+  const createdAt = new Date(now).toISOString();
+  await store.putClassLink(classLink('live', { createdAt, expiresAt: new Date(now + 3600 * SECOND).toISOString() }));
+  await store.putClassLink(classLink('ending', { createdAt, expiresAt: new Date(now + 5 * SECOND).toISOString() }));
+  await store.putClassLink(classLink('revoked', { createdAt, expiresAt: new Date(now + 3600 * SECOND).toISOString() }));
+  await store.revokeClassLink(NORTH, 'revoked', createdAt);
   return people;
 }
 
@@ -56,6 +64,7 @@ export function consoleTransferContract(t: Test, fresh: Fresh): void {
     t.equal(counts.app_request, 2, 'app requests counted');
     t.same([counts.staff_grant, counts.staff_factor, counts.staff_token], [3, 2, 2], 'grants, factors and tokens counted');
     t.equal(counts.help_code, 1, 'the expired help code is left out');
+    t.equal(counts.class_link, 1, 'the expired and the revoked class links are left out');
 
     await target.store.importEntries(entries);
     t.same(await target.store.countEntries(), counts, 'counts agree');
@@ -73,6 +82,10 @@ export function consoleTransferContract(t: Test, fresh: Fresh): void {
     t.equal(await target.store.findHelpCode(pam.id, now), undefined, 'the expired one did not travel');
     t.equal(await target.store.tryHelpCode(pip.id, `hmac-${pip.id}`, now, 5), 'used', 'the code works once in the target');
     t.equal(await target.store.tryHelpCode(pip.id, `hmac-${pip.id}`, now, 5), 'none', 'and once only');
+    t.same(await target.store.listClassLinks(NORTH, 'c1', now), await source.store.listClassLinks(NORTH, 'c1', now), 'class links');
+    t.same(await target.store.findLiveClassLink('hmac-live', now), await source.store.findClassLink(NORTH, 'live'), 'the live link opens in the target');
+    t.equal(await target.store.findClassLink(NORTH, 'revoked'), undefined, 'the revoked one did not travel');
+    t.equal(await target.store.revokeClassLink(NORTH, 'live', now), true, 'and is revoked there');
 
     const again = await fresh(t);
     again.clock.set(source.clock.now());
@@ -83,5 +96,6 @@ export function consoleTransferContract(t: Test, fresh: Fresh): void {
     late.clock.set(new Date(source.clock.now().getTime() + 7200 * SECOND));
     await late.store.importEntries(entries);
     t.equal((await late.store.countEntries()).help_code, 0, 'a help code expired on the way is skipped');
+    t.equal((await late.store.countEntries()).class_link, 0, 'a class link expired on the way is skipped');
   });
 }

@@ -3,6 +3,7 @@ import { accountSessionsContract } from './account-sessions.js';
 import { appRequestsContract } from './app-requests.js';
 import { auditContract } from './audit.js';
 import { badgesContract } from './badges.js';
+import { classLinksContract } from './class-links.js';
 import { clientsContract } from './clients.js';
 import { configRevisionsContract } from './config-revisions.js';
 import { connectionsContract } from './connections.js';
@@ -40,6 +41,7 @@ const DOMAINS = {
   badges: badgesContract,
   roster: rosterContract,
   'help codes': helpCodesContract,
+  'class links': classLinksContract,
   staff: staffContract,
   'roster reads': rosterReadsContract,
   audit: auditContract,

@@ -10,7 +10,8 @@ import { EMAIL_VERIFIED } from './009-email-verified.js';
 import { ROSTER } from './010-roster.js';
 import { SCHOOL_CONSOLE } from './011-school-console.js';
 import { AUDIT } from './012-audit.js';
+import { CLASS_LINKS } from './013-class-links.js';
 
 /** The SQLite schema's versions, in order: migration N brings a database from version N-1 to N. */
 export const MIGRATIONS: readonly string[] = [INITIAL, CLIENTS_AND_LOCKS, ACCOUNT_SESSIONS, DEVELOPER_AREA, CONNECTIONS, PARTIAL_INDEXES, CLIENT_LOGOS, RUNNING_REVISIONS, EMAIL_VERIFIED, ROSTER,
-  SCHOOL_CONSOLE, AUDIT];
+  SCHOOL_CONSOLE, AUDIT, CLASS_LINKS];
