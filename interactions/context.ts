@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { InteractionResults } from 'oidc-provider';
 import type { Store } from '../adapters/store.js';
+import type { ClassLinkService } from '../src/accounts/class-links.js';
 import type { HelpCodes } from '../src/accounts/help-codes.js';
 import type { LoginThrottle } from '../src/accounts/login-throttle.js';
 import type { AuditRecorder } from '../src/audit/audit-recorder.js';
@@ -23,6 +24,8 @@ export interface InteractionDeps {
   clock: Clock;
   /** Help codes staff give pupils (src/accounts/help-codes.ts). */
   helpCodes: HelpCodes;
+  /** Class links a teacher shows (src/accounts/class-links.ts): whether the browser's class link is still live. */
+  classLinks: ClassLinkService;
   /** The issuer: the screens answer only under its host (src/web/issuer-host.ts). */
   issuer: string;
   /** Every sign-in, and every failed one, goes into the school's audit trail (interactions/audit-sign-in.ts). */

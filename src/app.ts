@@ -5,6 +5,7 @@ import { userApi } from './api/index.js';
 import { notFoundPage, tooManyRequestsPage } from './web/error-page.js';
 import type { Store } from '../adapters/store.js';
 import type { AuditLog } from './audit/audit-log.js';
+import { ClassLinkService } from './accounts/class-links.js';
 import { HelpCodes } from './accounts/help-codes.js';
 import { LoginThrottle, throttlePolicy } from './accounts/login-throttle.js';
 import { TrustedDevices } from './accounts/trusted-devices.js';
@@ -151,11 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
     cookieKeys: deps.cookieKeys, counters: store, trustedDevices, newDevicesPerIpPerHour: throttle.policy.newDevicesPerIpPerHour,
   });
   const helpCodes = new HelpCodes({ store, clock, schoolDay: schoolDaySettings(config.file), keyEncryptionKey: deps.keyEncryptionKey });
+  // Class links are HMAC'd under the key-encryption key, as help codes are: one key for every instance.
+  const classLinks = new ClassLinkService({ store, clock, keyEncryptionKey: deps.keyEncryptionKey });
   await app.register(interactions, {
-    host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, helpCodes, issuer: config.issuer, audit,
+    host, store, clients, cookieKeys: deps.cookieKeys, throttle, devices, clock, helpCodes, classLinks, issuer: config.issuer, audit,
   });
   classroomDeviceRoutes(app, { host, store, clients, devices, trustedDevices, cookieKeys: deps.cookieKeys, issuer: config.issuer });
-  await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer, audit });
+  await dashboard(app, { host, store, clients, cookieKeys: deps.cookieKeys, issuer: config.issuer, audit, clock, classLinks });
 
   await developerArea(app, {
     store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
@@ -164,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   });
   await schoolConsole(app, {
     config, store, clock, clients, host, cookieKeys: deps.cookieKeys, keyEncryptionKey: deps.keyEncryptionKey, throttle, devices,
-    audit, helpCodes, issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
+    audit, helpCodes, classLinks, issuer: config.issuer, secureCookies: httpsIssuer, log: app.log,
   });
   assetRoutes(app);
   healthRoutes(app, store, () => identity.check(), { config: () => configRevision.readiness() });

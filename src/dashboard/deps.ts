@@ -1,5 +1,7 @@
 import type { Store } from '../../adapters/store.js';
+import type { ClassLinkService } from '../accounts/class-links.js';
 import type { AuditRecorder } from '../audit/audit-recorder.js';
+import type { Clock } from '../clock.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import type { ProviderHost } from '../provider/provider-host.js';
 
@@ -13,4 +15,7 @@ export interface DashboardDeps {
   issuer: string;
   /** Launches go into the school's audit trail. */
   audit: AuditRecorder;
+  clock: Clock;
+  /** The class-link entry (/class) opens a link a teacher shows (src/accounts/class-links.ts). */
+  classLinks: ClassLinkService;
 }

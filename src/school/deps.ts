@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Store } from '../../adapters/store.js';
 import type { DeviceCookies } from '../accounts/device-cookies.js';
+import type { ClassLinkService } from '../accounts/class-links.js';
 import type { HelpCodes } from '../accounts/help-codes.js';
 import type { LoginThrottle } from '../accounts/login-throttle.js';
 import type { AuditRecorder } from '../audit/audit-recorder.js';
@@ -27,6 +28,8 @@ export interface SchoolDeps {
   audit: AuditRecorder;
   /** Help codes staff give pupils (src/accounts/help-codes.ts). */
   helpCodes: HelpCodes;
+  /** Class links teachers show their classes (src/accounts/class-links.ts). */
+  classLinks: ClassLinkService;
   issuer: string;
   /** Cookies get `Secure` when the issuer is https. */
   secureCookies: boolean;
