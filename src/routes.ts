@@ -18,6 +18,8 @@ export const ROUTES = {
   /** Starts signing in to the dashboard for a school (?org=); /sign-in/done is where the sign-in comes back. */
   signIn: '/sign-in',
   signInDone: '/sign-in/done',
+  /** A class link a teacher shows: GET /class (type the code), GET /class/:code, POST /class (src/dashboard/class-link-routes.ts). */
+  classLink: '/class',
   /** POST /launch/:clientId: opens an app from the dashboard (src/dashboard/launch.ts). */
   launch: '/launch',
   /** POST: signs out of the dashboard. */

@@ -6,6 +6,9 @@ import { answer } from './action-answer.js';
 import { classOf, classPupils, credentialsChangeable } from './access.js';
 import { area } from './area.js';
 import { classApps } from './class-apps.js';
+import { liveClassLinks } from './class-link-actions.js';
+import { schoolDaySettings } from '../config/school-day.js';
+import { classLinkPanel } from './views/class-link-pages.js';
 import type { SchoolDeps } from './deps.js';
 import { NotInSchoolError } from './errors.js';
 import { CHANGES_CREDENTIALS, isPupilAction, PRINTS, runPupilAction } from './pupil-actions.js';
@@ -39,14 +42,18 @@ export function classRoutes(scope: FastifyInstance, deps: SchoolDeps): void {
     const c = await classOfRequest(req, reply, false);
     if (!c) return reply;
     const query = searchQuery(req.query.q);
-    const [statuses, apps, summary] = await Promise.all([
+    const [statuses, apps, summary, links] = await Promise.all([
       pupilStatuses(deps, c.school, c.klass),
       classApps(deps.store, c.pupils),
       deps.store.listClasses(c.school.organisation.id).then((all) => all.find((k) => k.id === c.klass.id)),
+      liveClassLinks(deps, c.school, c.klass),
     ]);
+    const classLinks = classLinkPanel({
+      slug: c.school.organisation.slug, klass: c.klass, csrf: c.who.csrf, links, now: deps.clock.now(), timeZone: schoolDaySettings(deps.config.file).timeZone,
+    });
     return sendHtml(reply, 200, classPage({
       who: c.who, school: c.school, klass: c.klass, teachers: (summary?.teachers ?? []).map((t) => `${t.givenName} ${t.familyName}`.trim()),
-      total: c.pupils.length, query, pupils: statuses.filter((p) => matchesQuery(p.user, query)), apps, flash: area(deps).flash.take(req, reply),
+      total: c.pupils.length, query, pupils: statuses.filter((p) => matchesQuery(p.user, query)), apps, classLinks, flash: area(deps).flash.take(req, reply),
     }));
   });
 

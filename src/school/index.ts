@@ -11,6 +11,7 @@ import { tokenRoutes } from './account/token-routes.js';
 import { twoStepRoutes } from './account/two-step-routes.js';
 import { appRoutes } from './app-routes.js';
 import { appsRoutes } from './apps-routes.js';
+import { classLinkRoutes } from './class-link-routes.js';
 import { classRoutes } from './class-routes.js';
 import { helpCodeRoutes } from './help-code-routes.js';
 import { homeRoutes } from './home-routes.js';
@@ -53,6 +54,7 @@ export async function schoolConsole(app: FastifyInstance, deps: SchoolDeps): Pro
     peopleRoutes(pages, deps);
     personRoutes(pages, deps);
     classRoutes(pages, deps);
+    classLinkRoutes(pages, deps);
     pupilRoutes(pages, deps);
     staffRoutes(pages, deps);
     helpCodeRoutes(pages, deps);

@@ -23,6 +23,8 @@ export interface ClassPageData {
   /** The pupils the search shows (all when there is none). */
   pupils: PupilStatus[];
   apps: ClassApp[];
+  /** The class-link panel (views/class-link-pages.ts): live links and the form that makes one. */
+  classLinks: Raw;
   flash?: string | undefined;
 }
 
@@ -43,6 +45,7 @@ ${flash(d.flash)}
 ${d.total ? search(d) : ''}
 ${d.total ? chooser(d) : html`<p class="empty-state">This class has no pupils yet.</p>`}
 ${appsSection(d.apps, d.total)}
+${d.classLinks}
 </div>`;
   return schoolLayout(title, body, d.who, d.school, 'classes');
 }
