@@ -135,6 +135,13 @@ export const RATE_LIMIT_DEFAULTS = numbers({
   authorize_per_hour: 30_000,
   /** Sign-in page views (GET /interaction/…) per client address per minute. */
   interaction_pages_per_minute: 30_000,
+  /**
+   * Class links opened (GET /class/<code>, POST /class) per client address per minute: a whole class behind one
+   * school address opens a link at once, and a 50-bit code is out of reach of any budget's guesses anyway.
+   */
+  class_link_per_minute: 60,
+  /** Class links opened per client address per hour. */
+  class_link_per_hour: 600,
 });
 
 /**

@@ -97,6 +97,18 @@ export const CONFIG_SCHEMA = {
           minimum: 1,
           description: 'Sign-in page views (GET /interaction/...) per client address per minute.',
           default: RATE_LIMIT_DEFAULTS.interaction_pages_per_minute
+        },
+        class_link_per_minute: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Class links opened (GET /class/<code>, POST /class) per client address per minute.',
+          default: RATE_LIMIT_DEFAULTS.class_link_per_minute
+        },
+        class_link_per_hour: {
+          type: 'integer',
+          minimum: 1,
+          description: 'Class links opened per client address per hour.',
+          default: RATE_LIMIT_DEFAULTS.class_link_per_hour
         }
       }
     },

@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import { classLinkRoutes } from './class-link-routes.js';
 import type { DashboardDeps } from './deps.js';
 import { homeRoutes } from './home-routes.js';
 import { launchRoute } from './launch.js';
@@ -18,6 +19,7 @@ export async function dashboard(app: FastifyInstance, deps: DashboardDeps): Prom
     pageErrors(scope, SCHOOL_PAGES);
     pagesAtIssuerHost(scope, deps.issuer);
     homeRoutes(scope, deps);
+    classLinkRoutes(scope, deps);
     launchRoute(scope, deps);
     logoRoute(scope, deps);
   });

@@ -15,6 +15,8 @@ export interface RateLimitPolicy {
   authorize: Budget[];
   /** GET /interaction/…: the sign-in screens (they read the store: interaction, organisation search). */
   interactionPages: Budget[];
+  /** GET /class/<code> and POST /class: opening a class link (a code is never guessed by enumeration). */
+  classLink: Budget[];
 }
 
 /**
@@ -37,6 +39,10 @@ export function rateLimitPolicy(config: RateLimitsConfig = {}): RateLimitPolicy 
     ],
     interactionPages: [
       { name: 'pages.minute', max: c.interaction_pages_per_minute, windowSeconds: 60 },
+    ],
+    classLink: [
+      { name: 'class-link.minute', max: c.class_link_per_minute, windowSeconds: 60 },
+      { name: 'class-link.hour', max: c.class_link_per_hour, windowSeconds: 60 * 60 },
     ],
   };
 }

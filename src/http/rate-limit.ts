@@ -22,12 +22,12 @@ export interface RateLimitDeps {
 type Group = keyof RateLimitPolicy;
 
 /** How each group answers a refusal (rate-limit-reply.ts): the sign-in screens with a page, the endpoint by Accept. */
-const ANSWERS: Record<Group, RateLimitAnswer> = { authorize: 'negotiate', interactionPages: 'page' };
+const ANSWERS: Record<Group, RateLimitAnswer> = { authorize: 'negotiate', interactionPages: 'page', classLink: 'page' };
 
 /**
  * The requests that make Lanyard store or look up something for anyone who asks (docs/security.md → Rate limits):
- * the authorization endpoint, whatever the method (each anonymous request stores an interaction), and the
- * sign-in screens. The path is compared exactly, as isProviderPath does, so no spelling of a path reaches
+ * the authorization endpoint, whatever the method (each anonymous request stores an interaction), the
+ * sign-in screens, and opening a class link (a typed or scanned code: never enumerated). The path is compared exactly, as isProviderPath does, so no spelling of a path reaches
  * the provider without passing here. Resuming (/oauth/authorize/:uid) needs a live interaction's cookie and
  * adds nothing, and login POSTs are budgeted by the login throttle (src/accounts/login-throttle.ts).
  */
@@ -35,6 +35,7 @@ export function rateLimitGroup(method: string, url: string): Group | undefined {
   const path = url.split('?', 1)[0]!;
   if (path === ROUTES.authorization) return 'authorize';
   if ((method === 'GET' || method === 'HEAD') && path.startsWith(`${ROUTES.interaction}/`)) return 'interactionPages';
+  if (((method === 'GET' || method === 'HEAD') && path.startsWith(`${ROUTES.classLink}/`)) || (method === 'POST' && path === ROUTES.classLink)) return 'classLink';
   return undefined;
 }
 
@@ -62,6 +63,7 @@ export async function rateLimits(app: FastifyInstance, deps: RateLimitDeps): Pro
   const limiters: Record<Group, ReturnType<typeof limiter>[]> = {
     authorize: deps.policy.authorize.map(limiter),
     interactionPages: deps.policy.interactionPages.map(limiter),
+    classLink: deps.policy.classLink.map(limiter),
   };
 
   app.addHook('onRequest', async (req, reply) => {

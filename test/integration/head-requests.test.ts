@@ -97,6 +97,8 @@ t.test('HEAD is answered like GET, without a body, on every route', async (t) =>
     // The front door and the dashboard's routes (POST-only ones answer GET with 404).
     '/?q=demo', '/?change=1', '/sign-in?org=demo-school', '/sign-in?org=nowhere', '/sign-in/done?error=access_denied',
     '/launch/demo-app', '/sign-out',
+    // The class-link entry: the form, and a code that opens nothing (404).
+    ROUTES.classLink, `${ROUTES.classLink}/ABCDE-FGHJK`,
   ];
   for (const path of Object.values(ROUTES)) {
     t.ok(targets.some((p) => p === path || p.startsWith(`${path}?`) || p.startsWith(`${path}/`)), `${path} is asked`);

@@ -33,6 +33,7 @@ t.test('under another name: pages are sent to the issuer, before any cookie; pro
   t.ok(pages.some((r) => r.path.startsWith('/developer/')), 'the developer area is pages');
   t.ok(pages.some((r) => r.path === ROUTES.docs), 'the guide is a page');
   t.ok(pages.some((r) => r.path === ROUTES.classroomDevice), 'the classroom-device page is a page');
+  t.ok(pages.some((r) => r.path === ROUTES.classLink) && pages.some((r) => r.path === `${ROUTES.classLink}/:code`), 'the class-link entry is pages');
 
   let asked = 0;
   for (const r of table) {

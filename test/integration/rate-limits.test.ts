@@ -51,7 +51,9 @@ function providerAnswered(lanyard: Lanyard): () => number {
 const configWith = (limits: RateLimitsConfig) => writeConfig((c) => { c.rate_limits = limits; });
 
 t.test('the defaults are the ones the README works out, and the config file changes them', async (t) => {
-  t.same(RATE_LIMIT_DEFAULTS, { authorize_per_minute: 10_000, authorize_per_hour: 30_000, interaction_pages_per_minute: 30_000 });
+  t.same(RATE_LIMIT_DEFAULTS, {
+    authorize_per_minute: 10_000, authorize_per_hour: 30_000, interaction_pages_per_minute: 30_000, class_link_per_minute: 60, class_link_per_hour: 600,
+  });
   t.same(rateLimitPolicy({ authorize_per_hour: 7 }).authorize.map((b) => [b.max, b.windowSeconds]), [[10_000, 60], [7, 3600]]);
 });
 

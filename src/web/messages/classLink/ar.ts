@@ -1,0 +1,15 @@
+import type { classLinkEn } from './en.js';
+import type { Translation } from '../translation.js';
+
+export const classLinkAr: Translation<typeof classLinkEn> = {
+  'classLink.title': 'صفّك',
+  'classLink.heading': 'اكتب رمز الصف',
+  'classLink.hint': 'يعرضه معلّمك على السبّورة: 10 حروف وأرقام.',
+  'classLink.label': 'رمز الصف',
+  'classLink.submit': 'افتح صفّي',
+  'classLink.ended.title': 'انتهى رابط الصف',
+  'classLink.ended.heading': 'رابط الصف هذا انتهى أو غير صحيح',
+  'classLink.ended.text': 'تحقّق من الرمز مع معلّمك، أو اطلب رمزًا جديدًا.',
+  'classLink.again': 'اكتب الرمز مرة أخرى',
+  'classLink.expired.form': 'بقيت الصفحة مفتوحة مدة طويلة. اكتب الرمز مرة أخرى.',
+};
