@@ -19,7 +19,7 @@ ${errorMessage(v.error)}
   ${csrfField(v.csrf)}
   <label for="class-code">${t.t('classLink.label')}</label>
   <p class="hint" id="class-code-hint">${t.t('classLink.hint')}</p>
-  <input id="class-code" name="code" type="text" class="help-code-input class-code-input" autocomplete="off" autocapitalize="characters"
+  <input id="class-code" name="code" type="text" dir="ltr" class="help-code-input class-code-input" autocomplete="off" autocapitalize="characters"
     spellcheck="false" maxlength="${CLASS_CODE_LENGTH + 10}" required autofocus
     ${v.error ? html`aria-invalid="true" aria-describedby="class-code-hint form-error"` : html`aria-describedby="class-code-hint"`}>
   <button type="submit">${t.t('classLink.submit')}</button>
