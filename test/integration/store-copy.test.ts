@@ -100,6 +100,10 @@ async function fill(path: string) {
       userId: user.id, organisationId: org.id, codeHash: 'hmac-help', createdAt: now, expiresAt: new Date(Date.now() + 3600 * SECOND).toISOString(),
       issuedBy: user.id, failures: 1,
     });
+    await store.putClassLink({
+      id: 'cl-link-1', organisationId: org.id, classId: 'cl-1', codeHash: 'hmac-class', createdAt: now,
+      expiresAt: new Date(Date.now() + 3600 * SECOND).toISOString(), createdBy: { id: user.id, username: user.username },
+    });
     await store.appendAudit([{ id: 'audit-1', organisationId: org.id, at: now, kind: 'sign_in', action: 'sign_in', actorId: user.id, subjectId: user.id, method: 'emoji', count: 1 }]);
   } finally {
     await store.close();
@@ -147,6 +151,7 @@ async function assertCopied(t: Test, source: string, target: string, filledAt: n
   t.same(await b.listStaffApiTokens(user.id), await a.listStaffApiTokens(user.id), 'the staff API token');
   const now = new Date().toISOString();
   t.same(await b.findHelpCode(user.id, now), await a.findHelpCode(user.id, now), 'the help code');
+  t.same(await b.findLiveClassLink('hmac-class', now), await a.findClassLink(org.id, 'cl-link-1'), 'the class link');
   t.same(await b.queryAudit({ organisationId: org.id, limit: 10 }), await a.queryAudit({ organisationId: org.id, limit: 10 }), 'the audit trail');
 
   const [before, after] = [oidcExpiries(await collect(a)), oidcExpiries(await collect(b))];
@@ -173,14 +178,14 @@ t.test('store copy: SQLite to a new SQLite file, everything with the same ids an
   // Not a terminal: one line per kind, in dependency order, then the table and the verdict on stdout.
   const kindLines = run.stderr.split('\n').filter((l) => l.startsWith('copied '));
   t.same(kindLines.map((l) => /^copied (\w+):/.exec(l)?.[1]), ENTRY_KINDS, 'a line per kind, in order');
-  t.match(run.stderr, /^copied oidc: 4 \(31\/32 entries\)$/m, 'the kind, its count and the running total');
+  t.match(run.stderr, /^copied oidc: 4 \(32\/33 entries\)$/m, 'the kind, its count and the running total');
   t.notMatch(run.stderr, /\r/, 'no progress bar without a terminal');
   t.match(run.stdout, /^KIND\s+COPIED\s+IN TARGET$/m);
   for (const kind of ENTRY_KINDS) {
     const n = kind === 'oidc' ? 4 : 1;
     t.match(run.stdout, new RegExp(`^${kind}\\s+${n}\\s+${n}$`, 'm'), `${kind}: ${n} copied, ${n} held`);
   }
-  t.match(run.stdout, `copied 32 entries from sqlite:${source} to sqlite:${target}; verified\n`);
+  t.match(run.stdout, `copied 33 entries from sqlite:${source} to sqlite:${target}; verified\n`);
   t.match(run.stderr, `note: signing keys are copied still encrypted: copy ${join(from, 'key-encryption-key')} to ${to}/`,
     'says where the key-encryption key is');
   t.equal(statSync(target).mode & 0o777, 0o600, 'the copy is readable by its owner only');
@@ -199,23 +204,23 @@ t.test('store copy: SQLite to Redis and back, nothing lost on the way', async (t
 
   const there = await lanyard(['store', 'copy', '--from', `sqlite:${source}`, '--to', redis.url], env);
   t.equal(there.code, 0, there.stderr);
-  t.match(there.stdout, `copied 32 entries from sqlite:${source} to ${redis.url}; verified`);
+  t.match(there.stdout, `copied 33 entries from sqlite:${source} to ${redis.url}; verified`);
   const inRedis = await openStore(redis.url, systemClock, { redisPrefix: prefix });
   t.teardown(() => inRedis.close());
   t.same(await inRedis.countEntries(), await countsOf(source), 'Redis holds what the file does, under LANYARD_REDIS_PREFIX');
 
   const across = await lanyard(['store', 'copy', '--from', redis.url, '--to', redis.url, '--prefix-to', other], env);
   t.equal(across.code, 0, across.stderr);
-  t.match(across.stdout, /copied 32 entries .*; verified/, 'one server, two prefixes: two stores');
+  t.match(across.stdout, /copied 33 entries .*; verified/, 'one server, two prefixes: two stores');
 
   const home = await lanyard(['store', 'copy', '--from', redis.url, '--prefix-from', other, '--to', `sqlite:${back}`], env);
   t.equal(home.code, 0, home.stderr);
-  t.match(home.stdout, `copied 32 entries from ${redis.url} to sqlite:${back}; verified`);
+  t.match(home.stdout, `copied 33 entries from ${redis.url} to sqlite:${back}; verified`);
   await assertCopied(t, source, back, filledAt);
 
   const again = await lanyard(['store', 'copy', '--from', `sqlite:${source}`, '--to', redis.url], env);
   t.equal(again.code, 1, 'the filled prefix is not empty any more');
-  t.match(again.stderr, 'the target already holds 32 entries');
+  t.match(again.stderr, 'the target already holds 33 entries');
 
   const migrate = await lanyard(['store', 'migrate', '--store', redis.url], env);
   t.equal(migrate.code, 0, migrate.stderr);
@@ -253,7 +258,7 @@ t.test('store copy refuses a target that holds entries, unless --merge', async (
   t.equal(merged.code, 0, merged.stderr);
   t.match(merged.stdout, /^organisation\s+1\s+2$/m, 'its own organisation and the copied one');
   t.match(merged.stdout, /^setting\s+1\s+2$/m);
-  t.match(merged.stdout, /copied 32 entries .*; verified/);
+  t.match(merged.stdout, /copied 33 entries .*; verified/);
 });
 
 t.test('store copy refuses nonsense before touching anything, and never prints a password', async (t) => {
@@ -291,9 +296,9 @@ t.test('store copy draws a progress bar on a terminal', async (t) => {
   // script(1) runs the command on a pseudo-terminal, as an operator's shell would.
   const run = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: projectRoot, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } });
   t.equal(run.status, 0, 'exits 0');
-  t.match(run.stdout, /\r\[█{24}\] 32\/32 100% counter/, 'the bar, redrawn in place, ends full');
+  t.match(run.stdout, /\r\[█{24}\] 33\/33 100% counter/, 'the bar, redrawn in place, ends full');
   t.notMatch(run.stdout, /^copied organisation:/m, 'no per-kind lines on a terminal');
-  t.match(run.stdout, /copied 32 entries .*; verified/);
+  t.match(run.stdout, /copied 33 entries .*; verified/);
 });
 
 t.test('store migrate reports the schema version before and after', async (t) => {
