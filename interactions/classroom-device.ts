@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store, User } from '../adapters/store.js';
+import type { RosterClass, Store, User } from '../adapters/store.js';
+import { classesForDevice } from '../src/accounts/device-classes.js';
 import { type AvailabilitySources, mayClientSignIn } from '../src/clients/app-availability.js';
 import { SANDBOX_SLUG } from '../src/config/reserved.js';
 import { TooManyDevicesError, type TrustedDevice, type TrustedDevices } from '../src/accounts/trusted-devices.js';
@@ -47,7 +48,17 @@ const FORM = 'classroom-form';
 /** The page's view, and the session it was built for (what its forms' token is bound to). */
 type Viewed = ClassroomDeviceView & { session?: SignedIn | undefined };
 
-type Body = { csrf?: unknown; name?: unknown };
+type Body = { csrf?: unknown; name?: unknown; classId?: unknown };
+
+/**
+ * The class chosen in the form: '' (or nothing) is no class; otherwise one of the classes this member of staff
+ * may give the device (src/accounts/device-classes.ts), else `false` (refused).
+ */
+function chosenClass(body: Body, allowed: readonly RosterClass[]): string | undefined | false {
+  const id = typeof body.classId === 'string' ? body.classId : '';
+  if (id === '') return undefined;
+  return allowed.some((c) => c.id === id) ? id : false;
+}
 
 /**
  * /classroom-device: a member of staff signed in on a device marks it as a trusted classroom device of their
@@ -63,12 +74,15 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
     const organisation = user && await d.store.findOrganisation(user.organisationId);
     const device = await d.devices.trusted(req);
     const currentOrg = device && (device.organisationId === organisation?.id ? organisation : await d.store.findOrganisation(device.organisationId));
+    const currentClass = device?.classId ? await d.store.findClass(device.organisationId, device.classId) : undefined;
+    const staff = await mayMarkDevices(d, user);
     return {
       user,
       organisation,
-      staff: await mayMarkDevices(d, user),
+      staff,
       testUser: organisation?.slug === SANDBOX_SLUG,
-      current: device && { device, organisationName: currentOrg?.name ?? 'another school' },
+      current: device && { device, organisationName: currentOrg?.name ?? 'another school', classTitle: currentClass?.id === device.classId ? currentClass?.title : undefined },
+      classes: staff && user ? await classesForDevice(d.store, user, user.organisationId) : [],
       ...(session ? { csrf: sessionFormToken(d.cookieKeys, FORM, session), session } : {}),
       ...extra,
     };
@@ -109,19 +123,40 @@ export function classroomDeviceRoutes(app: FastifyInstance, d: ClassroomDeviceDe
       if (name.length < 1 || name.length > 60) {
         return sendHtml(reply, 400, classroomDevicePage({ ...v, name: name.slice(0, 60), error: 'Give the device a name of 1 to 60 characters.' }));
       }
+      const classId = chosenClass(req.body ?? {}, v.classes);
+      if (classId === false) {
+        return sendHtml(reply, 400, classroomDevicePage({ ...v, name, error: 'Choose one of your classes, or no class.' }));
+      }
       const user = v.user!;
       // Marking again (or for another school) replaces the device's record: no active record is left orphaned.
       if (v.current) await d.trustedDevices.revoke(v.current.device.organisationId, { id: v.current.device.id });
       let device: TrustedDevice;
       try {
-        device = await d.trustedDevices.add(user.organisationId, name, { id: user.id, username: user.username });
+        device = await d.trustedDevices.add(user.organisationId, name, { id: user.id, username: user.username }, classId);
       } catch (err) {
         if (!(err instanceof TooManyDevicesError)) throw err;
         return sendHtml(reply, 409, classroomDevicePage({ ...v, name, error: err.message }));
       }
       d.devices.setTrusted(req, reply, device);
-      req.log.info({ event: 'device.trusted', organisation: v.organisation?.slug, deviceId: device.id, accountId: user.id }, 'classroom device marked');
+      req.log.info({ event: 'device.trusted', organisation: v.organisation?.slug, deviceId: device.id, accountId: user.id, classId }, 'classroom device marked');
       // A shared device: the member of staff's sign-in must not stay behind for the next pupil.
+      await endBrowserSession(d.host, req, reply);
+      return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
+    });
+
+    // Which class's name tiles the device shows (docs/childrens-sign-in.md → Class sign-in), changed afterwards.
+    scope.post<{ Body: Body }>(`${PATH}/class`, async (req, reply) => {
+      const v = await view(req, reply);
+      const refused = refuse(v, req.body ?? {}, csrfOk, reply);
+      if (refused) return refused;
+      const device = v.current?.device;
+      if (!device || device.organisationId !== v.user!.organisationId) {
+        return sendHtml(reply, 409, classroomDevicePage({ ...v, error: 'This is not a classroom device of your school: mark it first.' }));
+      }
+      const classId = chosenClass(req.body ?? {}, v.classes);
+      if (classId === false) return sendHtml(reply, 400, classroomDevicePage({ ...v, error: 'Choose one of your classes, or no class.' }));
+      await d.trustedDevices.setClass(device.organisationId, device.id, classId);
+      req.log.info({ event: 'device.class_set', organisation: v.organisation?.slug, deviceId: device.id, accountId: v.user!.id, classId }, 'classroom device class set');
       await endBrowserSession(d.host, req, reply);
       return reply.header('Cache-Control', 'no-store').redirect(PATH, 303);
     });

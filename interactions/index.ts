@@ -9,6 +9,7 @@ import { pageErrors, SCHOOL_PAGES } from '../src/web/page-errors.js';
 import type { InteractionDeps } from './context.js';
 import { badgeRoutes } from './badge.js';
 import { cancelRoute } from './cancel.js';
+import { classTileRoutes } from './class-tiles.js';
 import { emojiRoutes } from './emoji.js';
 import { helpCodeRoutes } from './help-code.js';
 import { organisationRoutes } from './organisation.js';
@@ -31,6 +32,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     emojiRoutes(scope, deps);
     badgeRoutes(scope, deps);
     helpCodeRoutes(scope, deps);
+    classTileRoutes(scope, deps);
     cancelRoute(scope, deps);
   }, { prefix: ROUTES.interaction });
 }

@@ -6,15 +6,18 @@ import { organisationFor, sendRefused } from './login-step.js';
 import { findSchools, schoolQuery } from '../src/accounts/school-search.js';
 import { errorPage } from '../src/web/error-page.js';
 import { translatorFor } from '../src/web/i18n/choose-locale.js';
+import { tilesFor } from './class-tiles.js';
 import { methodChooser } from './views/method-chooser.js';
+import { nameTiles } from './views/name-tiles.js';
 import { organisationPicker } from './views/organisation-picker.js';
 
 /**
  * GET /interaction/:uid — where every sign-in starts: the organisation picker when the app did not name an
- * organisation (search by name), then the organisation's ways of signing in (straight to the only one).
+ * organisation (search by name), then the class's name tiles where this browser may see them (class-tiles.ts),
+ * else the organisation's ways of signing in (straight to the only one).
  */
 export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string; change?: string } }>('/:uid', async (req, reply) => {
+  app.get<{ Params: { uid: string }; Querystring: { q?: string; org?: string; change?: string; way?: string } }>('/:uid', async (req, reply) => {
     const details = await loadInteraction(deps, req, reply);
     if (!details) return reply;
     if (details.prompt.name === 'consent') {
@@ -40,20 +43,27 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       const results = await findSchools(deps.store, q);
       return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results));
     }
-    const { methods } = organisation.login;
-    if (methods.length === 1) {
-      return reply.redirect(`/interaction/${details.uid}/${methods[0]}?org=${encodeURIComponent(organisation.slug)}`, 303);
-    }
-    return sendHtml(reply, 200, methodChooser({
+    const t = translatorFor(req, reply, organisation.login.language);
+    const frame = {
       uid: details.uid,
       csrf: csrfToken(deps.cookieKeys, details.uid),
       clientName,
       cancelLabel: choice.cancelLabel,
       organisation,
       canChangeOrganisation: choice.canChange,
-      t: translatorFor(req, reply, organisation.login.language),
+      t,
       url: req.url,
-    }));
+    };
+    // A classroom device set to a class, or a live class link: "Who are you?" first ("Sign in another way": ?way=any).
+    if (req.query.way !== 'any') {
+      const tiles = await tilesFor(deps, req, organisation, t);
+      if (tiles.length) return sendHtml(reply, 200, nameTiles({ ...frame, tiles }));
+    }
+    const { methods } = organisation.login;
+    if (methods.length === 1) {
+      return reply.redirect(`/interaction/${details.uid}/${methods[0]}?org=${encodeURIComponent(organisation.slug)}`, 303);
+    }
+    return sendHtml(reply, 200, methodChooser(frame));
   });
 }
 

@@ -30,12 +30,30 @@ export const hiddenFields = (v: StepView) => html`
 
 export { errorMessage, invalidIf } from '../../src/web/components.js';
 
+/** The pupil whose name tile was tapped (class sign-in: interactions/class-tiles.ts), on the screens for them. */
+export interface TappedPupil { id: string; name: string }
+
 /**
  * Other ways to sign in, a help code (docs/childrens-sign-in.md → Help codes: on every method's screen, since a
  * school with one method skips the chooser), another school, and cancel (back to the app with access_denied).
+ * On class sign-in's screens (docs/childrens-sign-in.md → Class sign-in): from the name tiles (`tiles`), the
+ * ordinary chooser; for a tapped pupil (`v.pupil`), back to the names, and their pictures or their help code.
  */
-export function stepFooter(v: StepView, current: string): Raw {
+export function stepFooter(v: StepView & { pupil?: TappedPupil | undefined }, current: string): Raw {
   const org = encodeURIComponent(v.organisation.slug);
+  const { pupil } = v;
+  if (current === 'tiles' || pupil) {
+    const mine = pupil && `/interaction/${v.uid}/pupil/${encodeURIComponent(pupil.id)}`;
+    return html`
+<nav class="step-links" aria-label="Other options">
+  ${pupil ? html`<a href="/interaction/${v.uid}?org=${org}">${v.t.t('classSignIn.notYou', { name: pupil.name })}</a>` : ''}
+  ${pupil && current === 'help_code' ? html`<a href="${mine}?org=${org}">${v.t.t('classSignIn.usePictures')}</a>` : ''}
+  ${pupil && current !== 'help_code' && offersHelpCodes(v.organisation) ? html`<a href="${mine}/help-code?org=${org}">${v.t.t('classSignIn.helpCode')}</a>` : ''}
+  <a href="/interaction/${v.uid}?org=${org}&amp;way=any">${v.t.t('classSignIn.otherWay')}</a>
+  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
+</nav>
+${cancelForm(v, current)}`;
+  }
   const others = current === 'help_code' || (current !== 'chooser' && v.organisation.login.methods.length > 1);
   const helpCode = current !== 'chooser' && current !== 'help_code' && offersHelpCodes(v.organisation);
   return html`
@@ -44,8 +62,10 @@ export function stepFooter(v: StepView, current: string): Raw {
   ${helpCode ? html`<a href="/interaction/${v.uid}/help-code?org=${org}">I have a help code</a>` : ''}
   ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
 </nav>
-<form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
+${cancelForm(v, current)}`;
+}
+
+const cancelForm = (v: StepView, current: string) => html`<form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
   ${csrfField(v.csrf)}
   <button type="submit" class="link">${v.cancelLabel}</button>
 </form>`;
-}

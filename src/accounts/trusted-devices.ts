@@ -50,7 +50,7 @@ export class TrustedDevices {
     return (await this.list(organisationId)).find((d) => d.id === id && !d.revokedAt);
   }
 
-  async add(organisationId: string, name: string, createdBy: TrustedDevice['createdBy']): Promise<TrustedDevice> {
+  async add(organisationId: string, name: string, createdBy: TrustedDevice['createdBy'], classId?: string): Promise<TrustedDevice> {
     const device: TrustedDevice = {
       // Hex, never base64url: an id starting with '-' would read as an option in `devices revoke --device ID`.
       id: randomBytes(12).toString('hex'),
@@ -58,6 +58,7 @@ export class TrustedDevices {
       name,
       createdAt: this.clock.now().toISOString(),
       createdBy,
+      ...(classId !== undefined ? { classId } : {}),
     };
     await this.#update(organisationId, (devices) => {
       const active = devices.filter((d) => !d.revokedAt);
@@ -79,6 +80,21 @@ export class TrustedDevices {
       return { ...d, revokedAt: at };
     }));
     return revoked;
+  }
+
+  /**
+   * Sets (or, with undefined, clears) the class whose name tiles the active device shows; false when there is
+   * no such active device. Who may choose which class is the page's to decide (interactions/classroom-device.ts).
+   */
+  async setClass(organisationId: string, id: string, classId: string | undefined): Promise<boolean> {
+    let found = false;
+    await this.#update(organisationId, (devices) => devices.map((d) => {
+      if (d.id !== id || d.revokedAt) return d;
+      found = true;
+      const { classId: _old, ...rest } = d;
+      return classId === undefined ? rest : { ...rest, classId };
+    }));
+    return found;
   }
 
   /** Read-modify-write under the store's lock, so two instances adding at once both keep their device. */

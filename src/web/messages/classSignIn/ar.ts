@@ -1,0 +1,22 @@
+import type { classSignInEn } from './en.js';
+import type { Translation } from '../translation.js';
+
+export const classSignInAr: Translation<typeof classSignInEn> = {
+  'classSignIn.pageTitle': 'الدخول إلى {school}',
+  'classSignIn.whoAreYou': 'من أنت؟',
+  'classSignIn.tapYourName': 'المس اسمك.',
+  'classSignIn.names': 'أسماء صفّك',
+  'classSignIn.otherWay': 'الدخول بطريقة أخرى',
+  'classSignIn.greeting': 'مرحبًا يا {name}! المس صورك',
+  'classSignIn.notYou': 'لست {name}؟ عُد إلى الأسماء',
+  'classSignIn.helpCode': 'لديّ رمز مساعدة',
+  'classSignIn.usePictures': 'استخدم صوري',
+  'classSignIn.helpCodeGreeting': 'مرحبًا يا {name}! اكتب رمز المساعدة من معلّمك',
+  'classSignIn.helpCodeLabel': 'رمز المساعدة',
+  'classSignIn.helpCodeHint': '{count, plural, zero {لا أرقام} one {رقم واحد} two {رقمان} few {# أرقام} many {# رقمًا} other {# رقم}}',
+  'classSignIn.helpCodeIncomplete': 'اكتب كل أرقام رمز المساعدة ({count}).',
+  'classSignIn.signIn': 'دخول',
+  'classSignIn.cancel': 'إلغاء',
+  'classSignIn.gone.title': 'اختر اسمك مرة أخرى',
+  'classSignIn.gone.text': 'هذا الاسم لم يعد هنا. عُد إلى شاشة الدخول واختر مرة أخرى.',
+};

@@ -1,0 +1,24 @@
+/**
+ * Class sign-in (docs/childrens-sign-in.md → Class sign-in): the name tiles of a class on a classroom device or
+ * through a class link, and the screens for the pupil whose tile was tapped (interactions/class-tiles.ts).
+ * Every other language's file has exactly these keys.
+ */
+export const classSignInEn = {
+  'classSignIn.pageTitle': 'Sign in to {school}',
+  'classSignIn.whoAreYou': 'Who are you?',
+  'classSignIn.tapYourName': 'Tap your name.',
+  'classSignIn.names': 'Names in your class',
+  'classSignIn.otherWay': 'Sign in another way',
+  'classSignIn.greeting': 'Hi {name}! Tap your pictures',
+  'classSignIn.notYou': 'Not {name}? Back to the names',
+  'classSignIn.helpCode': 'I have a help code',
+  'classSignIn.usePictures': 'Use my pictures',
+  'classSignIn.helpCodeGreeting': 'Hi {name}! Type the help code from your teacher',
+  'classSignIn.helpCodeLabel': 'Help code',
+  'classSignIn.helpCodeHint': '{count, plural, one {# number} other {# numbers}}',
+  'classSignIn.helpCodeIncomplete': 'Type all {count} numbers of your help code.',
+  'classSignIn.signIn': 'Sign in',
+  'classSignIn.cancel': 'Cancel',
+  'classSignIn.gone.title': 'Choose your name again',
+  'classSignIn.gone.text': 'This name is not here any more. Go back to the sign-in screen and choose again.',
+} as const;
