@@ -50,6 +50,9 @@ export async function classroomDeviceSignIn(browser: HttpBrowser, issuer: string
     const res = await browser.get(to);
     if (res.status === 303) { to = location(res, issuer); continue; }
     const page = await res.text();
+    // A classroom device set to a class shows its name tiles first: staff sign in "another way".
+    const otherWay = /href="(\/interaction\/[^"]+\?org=[^"]+way=any)"/.exec(page)?.[1];
+    if (otherWay && !page.includes('name="password"')) { to = new URL(otherWay.replace(/&amp;/g, '&'), issuer); continue; }
     const passwordLink = /href="(\/interaction\/[^"]+\/password\?org=[^"]+)"/.exec(page)?.[1];
     if (!page.includes('name="password"') && passwordLink) { to = new URL(passwordLink.replace(/&amp;/g, '&'), issuer); continue; }
     const uid = to.pathname.split('/')[2]!;
