@@ -12,6 +12,7 @@ import { classContext } from './class-context.js';
 import { type InteractionDeps, sendHtml } from './context.js';
 import { type EmojiBody, readEmojiInput, TAP_ALL } from './emoji-input.js';
 import { type LoginStep, loginStep } from './login-step.js';
+import { isolated } from './views/step-frame.js';
 import { emojiKeyboard } from './views/emoji-keyboard.js';
 import { pupilHelpCodeForm } from './views/pupil-help-code-form.js';
 
@@ -57,7 +58,7 @@ const keyboard = (step: LoginStep, pupil: TilePupil, chosen: string[], error?: P
   action: `/interaction/${step.uid}/pupil/${encodeURIComponent(pupil.id)}/emoji`,
   askUsername: false,
   pupil: { id: pupil.id, name: pupil.label },
-  greeting: step.t.t('classSignIn.greeting', { name: pupil.label }),
+  greeting: step.t.t('classSignIn.greeting', { name: isolated(pupil.label) }),
   chosen,
   ...(error ? { error } : {}),
 });

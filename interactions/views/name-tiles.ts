@@ -18,7 +18,7 @@ ${stepHeading(v, t('classSignIn.whoAreYou'))}
 <ul class="name-tiles" aria-label="${t('classSignIn.names')}">${v.tiles.map((p) => html`
   <li><a class="name-tile" href="/interaction/${v.uid}/pupil/${encodeURIComponent(p.id)}?org=${org}">
     <span class="tile-initial tile-colour-${p.colour}" aria-hidden="true">${p.initial}</span>
-    <span class="tile-name">${p.label}</span>
+    <span class="tile-name" dir="auto">${p.label}</span>
   </a></li>`)}
 </ul>
 ${stepFooter(v, 'tiles')}

@@ -1,7 +1,7 @@
 import { HELP_CODE_LENGTH } from '../../src/accounts/help-codes.js';
 import { html, type Raw } from '../../src/web/html.js';
 import { layout } from '../../src/web/layout.js';
-import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView, type TappedPupil } from './step-frame.js';
+import { errorMessage, hiddenFields, isolated, stepFooter, stepHeading, type StepView, type TappedPupil } from './step-frame.js';
 
 /**
  * A help code for the pupil whose name tile was tapped (class sign-in): only the code, in big digits, since the
@@ -10,7 +10,7 @@ import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView, typ
 export function pupilHelpCodeForm(v: StepView & { pupil: TappedPupil; error?: string | Raw | undefined }): string {
   const { t } = v.t;
   return layout(t('classSignIn.pageTitle', { school: v.organisation.name }), html`
-${stepHeading(v, t('classSignIn.helpCodeGreeting', { name: v.pupil.name }))}
+${stepHeading(v, t('classSignIn.helpCodeGreeting', { name: isolated(v.pupil.name) }))}
 ${errorMessage(v.error)}
 <form method="post" action="/interaction/${v.uid}/pupil/${encodeURIComponent(v.pupil.id)}/help-code" class="help-code-form" novalidate>
   ${hiddenFields(v)}

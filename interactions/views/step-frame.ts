@@ -30,6 +30,12 @@ export const hiddenFields = (v: StepView) => html`
 
 export { errorMessage, invalidIf } from '../../src/web/components.js';
 
+/**
+ * A name inside a sentence, isolated from the text around it (Unicode bidi FSI … PDI): a Latin "Ava K." in an
+ * Arabic sentence keeps its full stop where it belongs, and an Arabic name in an English one its order.
+ */
+export const isolated = (name: string): string => `\u2068${name}\u2069`;
+
 /** The pupil whose name tile was tapped (class sign-in: interactions/class-tiles.ts), on the screens for them. */
 export interface TappedPupil { id: string; name: string }
 
@@ -46,7 +52,7 @@ export function stepFooter(v: StepView & { pupil?: TappedPupil | undefined }, cu
     const mine = pupil && `/interaction/${v.uid}/pupil/${encodeURIComponent(pupil.id)}`;
     return html`
 <nav class="step-links" aria-label="Other options">
-  ${pupil ? html`<a href="/interaction/${v.uid}?org=${org}">${v.t.t('classSignIn.notYou', { name: pupil.name })}</a>` : ''}
+  ${pupil ? html`<a href="/interaction/${v.uid}?org=${org}">${v.t.t('classSignIn.notYou', { name: isolated(pupil.name) })}</a>` : ''}
   ${pupil && current === 'help_code' ? html`<a href="${mine}?org=${org}">${v.t.t('classSignIn.usePictures')}</a>` : ''}
   ${pupil && current !== 'help_code' && offersHelpCodes(v.organisation) ? html`<a href="${mine}/help-code?org=${org}">${v.t.t('classSignIn.helpCode')}</a>` : ''}
   <a href="/interaction/${v.uid}?org=${org}&amp;way=any">${v.t.t('classSignIn.otherWay')}</a>
