@@ -57,6 +57,11 @@ export async function putHold(store: Store, userId: string, hold: 'left' | 'disa
   await store.applyRoster(changes({ holds: [{ userId, hold, at }] }));
 }
 
+/** Removes a class, as an import does when the school's roster no longer has it (its enrolments go with it). */
+export async function removeClass(store: Store, classId: string): Promise<void> {
+  await store.applyRoster(changes({ classes: { put: [], remove: [classId] } }));
+}
+
 const changes = (some: Partial<RosterChanges>): RosterChanges => ({
   organisations: [], users: [], holds: [], memberships: { put: [], remove: [] }, academicSessions: { put: [], remove: [] },
   classes: { put: [], remove: [] }, enrolments: { put: [], remove: [] },
