@@ -24,10 +24,16 @@ export interface TilePupil {
 /** How many colours the tiles' initial circles cycle through (lanyard.css: .tile-colour-0 …). */
 export const TILE_COLOURS = 8;
 
+/**
+ * The user types (config roster.types' defaults: src/config/defaults.ts ROSTER_TYPES_DEFAULT) of people who are
+ * not pupils: staff, and family. A roster may still enrol one as a student in a class; they get no tile.
+ */
+const NOT_PUPIL_TYPES: ReadonlySet<string> = new Set(['teacher', 'admin', 'employee', 'guardian']);
+
 /** Who may be shown on a tile: a pupil of the class, of this school, who may sign in, and not a member of staff. */
 async function mayHaveTile(store: Pick<Store, 'userStaffGrants' | 'userEnrolments'>, organisation: Organisation, user: User): Promise<boolean> {
   if (user.organisationId !== organisation.id || !maySignIn(user) || !user.givenName.trim()) return false;
-  if (user.type === 'employee' || user.type === 'admin') return false;
+  if (NOT_PUPIL_TYPES.has(user.type)) return false;
   return !(await isStaffAnywhere(store, user.id));
 }
 
