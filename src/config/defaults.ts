@@ -73,6 +73,9 @@ export const CONFIG_REVISION_DEFAULT = 0;
 export const LOGIN_METHODS_DEFAULT = ['emoji', 'badge', 'password'] as const;
 export const BADGE_REQUIRES_EMOJI_DEFAULT = false;
 
+/** An organisation's `class_sign_in.surname_initial`: class sign-in's name tiles show the first name alone, never a surname. */
+export const SURNAME_INITIAL_DEFAULT = false;
+
 /**
  * The file's `school_day` (docs/childrens-sign-in.md → Help codes): a help code works until the end of the school
  * day, and at most 8 hours; the day ends at `ends` (HH:MM, 24-hour) in `time_zone` (an IANA name).

@@ -1,4 +1,5 @@
-import { BADGE_REQUIRES_EMOJI_DEFAULT, LOGIN_METHODS_DEFAULT } from './defaults.js';
+import { LOCALES } from '../formats/locales.js';
+import { BADGE_REQUIRES_EMOJI_DEFAULT, LOGIN_METHODS_DEFAULT, SURNAME_INITIAL_DEFAULT } from './defaults.js';
 
 /**
  * The configuration file's organisations and users (CONFIG_SCHEMA → definitions.organisation, .user): their own
@@ -49,6 +50,22 @@ export const ORGANISATION_SCHEMA = {
       type: 'boolean',
       description: "A badge must be followed by the pupil's emoji password (two factors).",
       default: BADGE_REQUIRES_EMOJI_DEFAULT
+    },
+    language: {
+      enum: LOCALES,
+      description: "The language of the school's sign-in screens, dashboard and refusal pages (docs/languages.md). Unset: the browser's language. A pupil's choice with the language switch still wins."
+    },
+    class_sign_in: {
+      type: 'object',
+      additionalProperties: false,
+      description: "Class sign-in's name tiles (docs/childrens-sign-in.md).",
+      properties: {
+        surname_initial: {
+          type: 'boolean',
+          description: "A pupil's tile shows the initial of their surname after their first name (\"Ava K.\"); otherwise the first name alone.",
+          default: SURNAME_INITIAL_DEFAULT
+        }
+      }
     },
     apps: {
       type: 'array',

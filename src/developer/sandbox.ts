@@ -126,7 +126,8 @@ async function sandboxOrganisation(store: Store): Promise<{ organisation: Organi
     ]);
   }
   const same = existing && existing.slug === SANDBOX_SLUG && existing.name === SANDBOX_NAME
-    && existing.login.methods.join() === SANDBOX_LOGIN.methods.join() && existing.login.badgeRequiresEmoji === SANDBOX_LOGIN.badgeRequiresEmoji;
+    && existing.login.methods.join() === SANDBOX_LOGIN.methods.join() && existing.login.badgeRequiresEmoji === SANDBOX_LOGIN.badgeRequiresEmoji
+    && existing.login.language === SANDBOX_LOGIN.language && !existing.login.tilesShowSurnameInitial;
   const organisation = same ? existing : await store.upsertOrganisation({ slug: SANDBOX_SLUG, name: SANDBOX_NAME, login: SANDBOX_LOGIN });
   if (recorded !== organisation.id) await store.putSetting(SANDBOX_ORGANISATION_SETTING, organisation.id);
   return { organisation, created: !existing };

@@ -1,5 +1,6 @@
 import type { LoginSettings, Store } from '../../adapters/store.js';
 import { DEFAULT_LOGIN_SETTINGS } from '../../adapters/store.js';
+import { SURNAME_INITIAL_DEFAULT } from '../config/defaults.js';
 import type { OrganisationSeed, UserSeed } from '../config/schema.js';
 import { badgeCodeHash, normalizeBadgeCode } from '../formats/badge-code.js';
 import { hashCredential, verifyCredential } from '../accounts/credential-hasher.js';
@@ -17,6 +18,9 @@ export interface ImportSummary {
 const loginSettings = (seed: OrganisationSeed): LoginSettings => ({
   methods: seed.login_methods ?? DEFAULT_LOGIN_SETTINGS.methods,
   badgeRequiresEmoji: seed.badge_requires_emoji ?? DEFAULT_LOGIN_SETTINGS.badgeRequiresEmoji,
+  ...(seed.language ? { language: seed.language } : {}),
+  // Written only when it differs from the default, so a school that sets neither keeps the settings it had.
+  ...((seed.class_sign_in?.surname_initial ?? SURNAME_INITIAL_DEFAULT) ? { tilesShowSurnameInitial: true } : {}),
 });
 
 /**

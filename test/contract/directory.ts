@@ -138,7 +138,7 @@ export function directoryContract(t: Test, fresh: Fresh): void {
 
   t.test('directory: organisation sign-in settings round-trip; an update without them keeps them', async (t) => {
     const { store } = await fresh(t);
-    const login = { methods: ['badge' as const], badgeRequiresEmoji: true };
+    const login = { methods: ['badge' as const], badgeRequiresEmoji: true, language: 'ar' as const, tilesShowSurnameInitial: true };
     const org = await store.upsertOrganisation({ slug: 'east', name: 'East', login });
     t.same(org.login, login);
     t.same((await store.upsertOrganisation({ slug: 'east', name: 'East Renamed' })).login, login, 'kept');

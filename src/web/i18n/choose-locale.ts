@@ -20,7 +20,7 @@ export function chooseLocale(req: FastifyRequest, school?: Locale): Locale {
   if (isLocale(asked)) return asked;
   const kept = readCookie(req.headers.cookie, LANGUAGE_COOKIE);
   if (isLocale(kept)) return kept;
-  if (school) return school;
+  if (isLocale(school)) return school;
   const header = req.headers['accept-language'];
   const best = header ? new Negotiator({ headers: { 'accept-language': header } }).language([...LOCALES]) : undefined;
   return isLocale(best) ? best : 'en';

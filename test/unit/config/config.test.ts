@@ -208,6 +208,14 @@ t.test('bad config files: the error names the file, the JSON path and the proble
   bad(withUser({ password_hash: PASSWORD_HASH }), ['/organisations/0/users/0', /"password" or "password_hash", not both/], 'password AND password_hash');
   bad(withUser({ type: 'Teacher!' }), ['/organisations/0/users/0/type', /must match pattern/], 'bad user type');
   bad(withUser({ given_name: undefined }), ['/organisations/0/users/0', /required property 'given_name'/], 'missing given_name');
+  const withOrg = (change: Record<string, unknown>) => {
+    const c = devConfig();
+    Object.assign(c.organisations[0]!, change);
+    return c;
+  };
+  bad(withOrg({ language: 'de' }), ['/organisations/0/language', /must be one of/, /en, es, fr, ar|"en"/], 'a language Lanyard does not speak');
+  bad(withOrg({ class_sign_in: { surname_initial: 'yes' } }), ['/organisations/0/class_sign_in/surname_initial', /must be boolean/], 'surname_initial not a boolean');
+  bad(withOrg({ class_sign_in: { surnames: true } }), ['/organisations/0/class_sign_in', /unknown property "surnames"/], 'unknown property in class_sign_in');
   const badSlug = devConfig();
   badSlug.organisations[0]!.slug = 'Has Spaces';
   bad(badSlug, ['/organisations/0/slug', /must match pattern/], 'bad slug');

@@ -90,6 +90,17 @@ t.test('importer: creates, then updates in place with stable ids; passwords hash
   t.equal((await store.findUser(ann.id))?.email, undefined, 'a field given as null is cleared');
 });
 
+t.test('importer: a school’s language and class sign-in setting become its sign-in settings; left out, neither is stored', async (t) => {
+  const store = tempStore(t);
+  const school = (extra: Partial<OrganisationSeed>): OrganisationSeed[] => [{ slug: 'west', name: 'West School', users: [], ...extra }];
+  await importOrganisations(store, school({ language: 'fr', class_sign_in: { surname_initial: true } }), 'startup');
+  t.same((await store.findOrganisation('west'))!.login,
+    { methods: ['emoji', 'badge', 'password'], badgeRequiresEmoji: false, language: 'fr', tilesShowSurnameInitial: true });
+  await importOrganisations(store, school({}), 'startup');
+  t.same((await store.findOrganisation('west'))!.login, { methods: ['emoji', 'badge', 'password'], badgeRequiresEmoji: false },
+    'taken out of the file: the browser’s language again, first names alone');
+});
+
 t.test('importer: password_hash is stored exactly as given', async (t) => {
   const store = tempStore(t);
   const given = await hashCredential('bob-password');
