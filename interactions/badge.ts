@@ -26,7 +26,6 @@ function secondFactorPage(step: LoginStep, user: User, chosen: string[], error?:
   });
 }
 
-const TOO_LONG = 'That took too long. Show your badge again.';
 
 /** The badge holder whose ticket this browser holds for this sign-in, while it is valid. */
 async function ticketHolder(deps: InteractionDeps, req: FastifyRequest, step: LoginStep): Promise<User | undefined> {
@@ -65,7 +64,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const holder = await ticketHolder(deps, req, step);
-    if (!holder) return sendHtml(reply, 400, badgeScanner({ ...step, error: TOO_LONG }));
+    if (!holder) return sendHtml(reply, 400, badgeScanner({ ...step, error: step.t.t('signIn.badge.tooLong') }));
     return sendHtml(reply, 200, secondFactorPage(step, holder, []));
   });
 
@@ -73,7 +72,7 @@ export function badgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
     const step = await loginStep(deps, req, reply, 'badge');
     if (!step) return reply;
     const holder = await ticketHolder(deps, req, step);
-    if (!holder) return sendHtml(reply, 400, badgeScanner({ ...step, error: TOO_LONG }));
+    if (!holder) return sendHtml(reply, 400, badgeScanner({ ...step, error: step.t.t('signIn.badge.tooLong') }));
     const { chosen, action } = readEmojiInput((req.body ?? {}) as EmojiBody);
     if (action !== 'go') return sendHtml(reply, 200, secondFactorPage(step, holder, chosen));
     if (chosen.length !== EMOJI_PASSWORD_LENGTH) return sendHtml(reply, 400, secondFactorPage(step, holder, chosen, TAP_ALL));

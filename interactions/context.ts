@@ -11,6 +11,7 @@ import type { ClientRegistry } from '../src/clients/client-registry.js';
 import type { ProviderHost } from '../src/provider/provider-host.js';
 import { expiredPage } from '../src/web/error-page.js';
 import { sendHtml } from '../src/web/http.js';
+import { translatorFor } from '../src/web/i18n/choose-locale.js';
 
 export interface InteractionDeps {
   host: ProviderHost;
@@ -51,7 +52,7 @@ export async function loadInteraction(
   } catch {
     // SessionNotFound and friends: the interaction is gone.
   }
-  sendHtml(reply, 400, expiredPage());
+  sendHtml(reply, 400, expiredPage(translatorFor(req)));
   return undefined;
 }
 

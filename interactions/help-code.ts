@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { normaliseHelpCode } from '../src/accounts/help-codes.js';
+import { HELP_CODE_LENGTH, normaliseHelpCode } from '../src/accounts/help-codes.js';
 import { attemptSignIn, completeLogin } from './attempt.js';
 import { type InteractionDeps, sendHtml } from './context.js';
 import { loginStep } from './login-step.js';
@@ -29,7 +29,7 @@ export function helpCodeRoutes(app: FastifyInstance, deps: InteractionDeps): voi
     const code = normaliseHelpCode(body.code);
     // Not 6 digits, or no username: a typing slip, said as such and not counted (nothing was tried).
     if (!username || !code) {
-      const error = username ? 'Type all 6 numbers of your help code.' : 'Type your username first.';
+      const error = username ? step.t.t('signIn.helpCode.typeAll', { count: HELP_CODE_LENGTH }) : step.t.t('signIn.helpCode.usernameFirst');
       return sendHtml(reply, 400, helpCodeForm({ ...step, username, error }));
     }
     const signedIn = await attemptSignIn(deps, req, reply, step, {

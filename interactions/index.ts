@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { ROUTES } from '../src/routes.js';
 import { expiredPage } from '../src/web/error-page.js';
 import { sendHtml } from '../src/web/http.js';
+import { translatorFor } from '../src/web/i18n/choose-locale.js';
 import { pagesAtIssuerHost } from '../src/web/issuer-host.js';
 import { pageErrors, SCHOOL_PAGES } from '../src/web/page-errors.js';
 import type { InteractionDeps } from './context.js';
@@ -26,7 +27,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     pageErrors(scope, SCHOOL_PAGES);
     pagesAtIssuerHost(scope, deps.issuer);
     // An interaction's address that is not a step: it is over (finished, expired, or never was).
-    scope.setNotFoundHandler((_req, reply) => sendHtml(reply, 404, expiredPage()));
+    scope.setNotFoundHandler((req, reply) => sendHtml(reply, 404, expiredPage(translatorFor(req))));
     organisationRoutes(scope, deps);
     passwordRoutes(scope, deps);
     emojiRoutes(scope, deps);

@@ -3,14 +3,12 @@ import type { LoginMethod, Organisation } from '../adapters/store.js';
 import { offersHelpCodes } from '../src/accounts/help-codes.js';
 import { csrfToken, csrfValid } from '../src/web/csrf.js';
 import { type Details, type InteractionDeps, loadInteraction, sendHtml } from './context.js';
-import { errorPage, SCHOOL_APPS } from '../src/web/error-page.js';
-import { type Availability, availabilityOf, DEVELOPMENT_APP_MESSAGE, namesSandboxOrNone, type Refusal, SANDBOX_SCHOOL_MESSAGE, schoolRefusal } from '../src/clients/app-availability.js';
-import { SANDBOX_SLUG } from '../src/config/reserved.js';
-import { csrfField, forAdults } from '../src/web/components.js';
-import { html } from '../src/web/html.js';
-import { layout } from '../src/web/layout.js';
+import { errorPage, schoolApps } from '../src/web/error-page.js';
+import { type Availability, availabilityOf, namesSandboxOrNone, type Refusal, schoolRefusal } from '../src/clients/app-availability.js';
+import type { Locale } from '../src/formats/locales.js';
 import { translatorFor } from '../src/web/i18n/choose-locale.js';
-import type { Translator } from '../src/web/i18n/translator.js';
+import { ENGLISH, type Translator } from '../src/web/i18n/translator.js';
+import { type RefusalContext, refusedPage } from './views/refused-page.js';
 
 /**
  * A screen of the sign-in: one of the school's login methods, or a help code, which every school offers
@@ -19,6 +17,8 @@ import type { Translator } from '../src/web/i18n/translator.js';
 export type StepMethod = LoginMethod | 'help_code';
 
 /** Everything a login method's screen needs about the sign-in under way. */
+export type { RefusalContext };
+
 export interface LoginStep {
   details: Details;
   organisation: Organisation;
@@ -56,23 +56,28 @@ export interface OrganisationChoice {
   cancelLabel: string;
   /** What decided it: completeLogin checks the signed-in user against the same, without reading it again. */
   availability: Availability;
+  /** The screens' language, given the organisation (its setting counts: `speak`); the names above are in it. */
+  t: Translator;
 }
+
+/** The screens' language given the school's setting (translatorFor with the request: the switch and the browser count too). */
+export type Speak = (school: Locale | undefined) => Translator;
 
 /**
  * The app as the sign-in screens name it ("Signing in to …", "Cancel and go back to …"). Lanyard's own
  * pages (the dashboard, a classroom device: src/clients/builtin-clients.ts) are "your school apps": a
  * pupil is on Lanyard already, and "Signing in to Lanyard" would tell them nothing.
  */
-const shownClientName = (client: Availability['client']): string =>
-  (client?.source === 'builtin' ? 'your school apps' : client?.name ?? 'the app');
+const shownClientName = (client: Availability['client'], t: Translator): string =>
+  (client?.source === 'builtin' ? t.t('signIn.app.builtin') : client?.name ?? t.t('signIn.app.unknown'));
 
 /**
  * The cancel button's words: "Cancel and go back to <app>", where the app is someone else's. On Lanyard's own
  * pages, cancelling goes back to where the user started (finding their school, or the classroom device page),
  * where nothing is signed in yet, so "go back to your school apps" would promise what is not there: "Cancel".
  */
-const cancelLabel = (client: Availability['client']): string =>
-  (client?.source === 'builtin' ? 'Cancel' : `Cancel and go back to ${shownClientName(client)}`);
+const cancelLabel = (client: Availability['client'], t: Translator): string =>
+  (client?.source === 'builtin' ? t.t('signIn.cancel') : t.t('signIn.cancelAndBack', { app: shownClientName(client, t) }));
 
 /**
  * The organisation this login is for: the one the app named (SPEC: authorize `organisation`) wins. An app
@@ -81,11 +86,23 @@ const cancelLabel = (client: Availability['client']): string =>
  * (`chosen`), else `fallback` (the school of the session's user, or the one this device remembers:
  * src/accounts/school-memory.ts), which the user may change. A school that does not use the app is
  * refused with its own page; a live app's user who lands on the sandbox school goes back to the picker.
+ * The app's name and the cancel button are in the language `speak` gives for the organisation decided.
  */
-export async function organisationFor(deps: InteractionDeps, details: Details, chosen: unknown, fallback?: string): Promise<OrganisationChoice> {
+export async function organisationFor(
+  deps: InteractionDeps, details: Details, chosen: unknown, fallback?: string, speak: Speak = () => ENGLISH,
+): Promise<OrganisationChoice> {
+  const choice = await decideOrganisation(deps, details, chosen, fallback);
+  const t = speak(choice.organisation?.login.language);
+  const { client } = choice.availability;
+  return { ...choice, t, clientName: shownClientName(client, t), cancelLabel: cancelLabel(client, t) };
+}
+
+async function decideOrganisation(
+  deps: InteractionDeps, details: Details, chosen: unknown, fallback: string | undefined,
+): Promise<Omit<OrganisationChoice, 't' | 'clientName' | 'cancelLabel'>> {
   const named = details.params.organisation as string | undefined;
   const availability = await availabilityOf(deps, String(details.params.client_id));
-  const decided = { clientName: shownClientName(availability.client), cancelLabel: cancelLabel(availability.client), availability };
+  const decided = { availability };
   if (availability.sandboxOnly) {
     const { sandbox } = availability;
     if (!sandbox || !namesSandboxOrNone(named, sandbox)) return { canChange: false, refused: 'development_app', ...decided };
@@ -105,15 +122,7 @@ export async function organisationFor(deps: InteractionDeps, details: Details, c
   return { organisation: refusal ? undefined : organisation, canChange: true, ...decided };
 }
 
-/** What the refusal page may offer besides going back: another school, when the user chose this one. */
-export interface RefusalContext {
-  level: 'info' | 'warn';
-  accountId?: string | undefined;
-  organisation?: Organisation | undefined;
-  canChange?: boolean;
-}
-
-/** Answers a sign-in no one may complete here: logged (`login.refused`), then the page below, 403. */
+/** Answers a sign-in no one may complete here: logged (`login.refused`), then the page (views/refused-page.ts), 403. */
 export function sendRefused(
   deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, details: Details, clientName: string, reason: Refusal,
   o: RefusalContext = { level: 'info' },
@@ -123,48 +132,8 @@ export function sendRefused(
     event: 'login.refused', reason, clientId: details.params.client_id,
     ...(o.organisation ? { organisation: o.organisation.slug } : {}), ...(accountId ? { accountId } : {}),
   }, 'sign-in refused for this app');
-  return sendHtml(reply, 403, refusedPage(deps, details, clientName, reason, o));
-}
-
-/**
- * The page for a sign-in no one may complete (answered 403): a development app asked for another school, a
- * live app asked for the sandbox school, or the user's school does not use the app. Nothing is signed in,
- * and the way on is back to the app, which receives `access_denied` (interactions/cancel.ts), or, when
- * the user picked the school, another school.
- */
-function refusedPage(deps: InteractionDeps, details: Details, clientName: string, reason: Refusal, o: RefusalContext): string {
-  const back = html`<form method="post" action="/interaction/${details.uid}/cancel">
-  ${csrfField(csrfToken(deps.cookieKeys, details.uid))}
-  <button type="submit">Go back to ${clientName}</button>
-</form>`;
-  const askAdult = html`<p class="muted">If you think your class should have it, ask your teacher or your school’s IT team.</p>`;
-  if (reason === 'not_connected') {
-    const school = o.organisation?.name ?? 'your school';
-    return layout('Not available at your school', html`
-<h1>This app is not available at your school</h1>
-<p>${clientName} is not one of the apps ${school} uses${o.accountId ? ' for your account' : ''}, so you cannot sign in to it here.</p>
-${askAdult}
-${back}
-${o.canChange ? html`<p><a href="/interaction/${details.uid}?change=1">Not ${school}? Choose another school</a></p>` : ''}
-${forAdults('For your school’s IT team', html`<p>${school} has not connected ${clientName}${o.accountId ? ' for this kind of account' : ''}.</p>`, reason)}
-`);
-  }
-  if (reason === 'sandbox_school') {
-    return layout('Not available for the sandbox school', html`
-<h1>Not available for the sandbox school</h1>
-<p>${SANDBOX_SCHOOL_MESSAGE}</p>
-${back}
-${forAdults('For developers', html`<p>Only apps still in development sign in the sandbox school’s test users.</p>`, reason)}
-`);
-  }
-  return layout(`${clientName} is not available yet`, html`
-<h1>${clientName} is not available yet</h1>
-<p>${clientName} is still being made, and schools cannot use it yet.</p>
-${askAdult}
-${back}
-${forAdults('For the app’s developers', html`<p>${DEVELOPMENT_APP_MESSAGE} Its test users sign in to it when the request
-leaves out the <code>organisation</code> parameter or says <code>organisation=${SANDBOX_SLUG}</code>.</p>`, reason)}
-`);
+  const t = translatorFor(req, reply, o.organisation?.login.language);
+  return sendHtml(reply, 403, refusedPage({ ...o, uid: details.uid, csrf: csrfToken(deps.cookieKeys, details.uid), clientName, reason, t, url: req.url }));
 }
 
 /**
@@ -181,15 +150,19 @@ export async function loginStep(
   const details = await loadInteraction(deps, req, reply);
   if (!details) return undefined;
   const body = (req.method === 'POST' ? req.body ?? {} : {}) as Record<string, unknown>;
+  // Before the school is known: the switch's or the browser's language.
+  const early = translatorFor(req);
   if (req.method === 'POST' && !csrfValid(deps.cookieKeys, details.uid, body.csrf)) {
-    sendHtml(reply, 403, errorPage('Cannot sign you in', 'This form has expired. Start again from the app, or from your school apps.', 'invalid_form', SCHOOL_APPS));
+    sendHtml(reply, 403, errorPage(early.t('errors.cannotSignIn'), early.t('errors.formExpired'), 'invalid_form', schoolApps(early), undefined, early));
     return undefined;
   }
   if (details.prompt.name !== 'login') {
-    sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not expected now.', details.prompt.name));
+    sendHtml(reply, 400, errorPage(early.t('errors.cannotSignIn'), early.t('errors.unexpectedStep'), details.prompt.name, undefined, undefined, early));
     return undefined;
   }
-  const choice = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org);
+  const choice = await organisationFor(deps, details, req.method === 'POST' ? body.org : req.query.org, undefined,
+    (school) => translatorFor(req, reply, school));
+  const { t } = choice;
   if (choice.refused) {
     sendRefused(deps, req, reply, details, choice.clientName, choice.refused, { level: 'info', organisation: choice.organisation, canChange: choice.canChange });
     return undefined;
@@ -200,7 +173,7 @@ export async function loginStep(
     return undefined;
   }
   if (method === 'help_code' ? !offersHelpCodes(organisation) : !organisation.login.methods.includes(method)) {
-    sendHtml(reply, 404, errorPage('Not available', `${organisation.name} does not use this way of signing in.`, 'method_disabled'));
+    sendHtml(reply, 404, errorPage(t.t('errors.notAvailable'), t.t('errors.methodDisabled', { school: organisation.name }), 'method_disabled', undefined, undefined, t));
     return undefined;
   }
   deps.devices.ensure(req, reply);
@@ -213,7 +186,7 @@ export async function loginStep(
     cancelLabel: choice.cancelLabel,
     canChangeOrganisation: choice.canChange,
     availability: choice.availability,
-    t: translatorFor(req, reply, organisation.login.language),
+    t,
     url: req.url,
   };
 }

@@ -27,13 +27,14 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       return finish(deps, req, reply, { consent: { grantId: await grant.save() } });
     }
     if (details.prompt.name !== 'login') {
-      return sendHtml(reply, 400, errorPage('Cannot sign you in', 'This sign-in step is not supported.', details.prompt.name));
+      const t = translatorFor(req, reply);
+      return sendHtml(reply, 400, errorPage(t.t('errors.cannotSignIn'), t.t('errors.unsupportedStep'), details.prompt.name, undefined, undefined, t));
     }
     deps.devices.ensure(req, reply);
     // "Not your school?" (?change=1) and a search start from no school; otherwise the session's or the device's.
     const fallback = req.query.change || req.query.q !== undefined ? undefined : await defaultSchool(deps, details, req);
-    const choice = await organisationFor(deps, details, req.query.org, fallback);
-    const { clientName } = choice;
+    const choice = await organisationFor(deps, details, req.query.org, fallback, (school) => translatorFor(req, reply, school));
+    const { clientName, t } = choice;
     if (choice.refused) {
       return sendRefused(deps, req, reply, details, clientName, choice.refused, { level: 'info', organisation: choice.organisation, canChange: choice.canChange });
     }
@@ -41,7 +42,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     if (!organisation) {
       const q = schoolQuery(req.query.q);
       const results = await findSchools(deps.store, q);
-      return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results));
+      return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results, { t, url: req.url }));
     }
     const t = translatorFor(req, reply, organisation.login.language);
     const frame = {

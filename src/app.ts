@@ -3,6 +3,7 @@ import type { DestinationStream } from 'pino';
 import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
 import { notFoundPage, tooManyRequestsPage } from './web/error-page.js';
+import { translatorFor } from './web/i18n/choose-locale.js';
 import type { Store } from '../adapters/store.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { ClassLinkService } from './accounts/class-links.js';
@@ -139,7 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   // Before mountProvider: onRequest hooks run in the order added, and the provider answers in middie's.
   await rateLimits(app, {
     counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys, trustedDevices),
-    pages: { tooManyRequests: tooManyRequestsPage, sendUnavailable: sendUnavailablePage },
+    pages: {
+      tooManyRequests: (seconds, req) => tooManyRequestsPage(seconds, translatorFor(req)),
+      sendUnavailable: (reply, req) => sendUnavailablePage(reply, translatorFor(req)),
+    },
   });
   await mountProvider(app, host);
   wellKnownDocuments(early, { host, clock, issuer: config.issuer, serviceDocumentation: config.serviceDocumentation, headers });
@@ -177,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   // (no text/html in its Accept) gets JSON.
   app.setNotFoundHandler((req, reply) => {
     if (browserGet(req)) {
-      return sendHtml(reply, 404, notFoundPage());
+      return sendHtml(reply, 404, notFoundPage(translatorFor(req)));
     }
     return sendJsonError(reply, 404, { error: 'not_found', error_description: 'no such endpoint' });
   });

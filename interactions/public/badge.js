@@ -8,6 +8,8 @@
   const status = document.querySelector('[data-scanner-status]');
   const upload = document.querySelector('[data-upload]');
   const photo = document.querySelector('[data-upload-input]');
+  // What the page says, in its language: the server writes each into the form's data-say-… attributes.
+  const words = form.dataset;
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d', { willReadFrequently: true });
   let done = false;
@@ -33,7 +35,7 @@
   const submit = (code) => {
     done = true;
     input.value = code.slice('LB1:'.length).replace(/(.{4})(?=.)/g, '$1-'); // as printed under the QR code
-    status.textContent = 'Badge found! Signing you in…';
+    status.textContent = words.sayFound;
     // The picture stays on the badge while the page signs in (stopping the camera now would show black);
     // the camera is let go when the page goes.
     video.pause();
@@ -48,12 +50,12 @@
       const now = Date.now();
       if (code) {
         clearSince = 0;
-        say('Take your badge away from the camera, then show it again.');
+        say(words.sayTakeAway);
       } else if (!armed) {
         clearSince = clearSince || now;
         if (now - clearSince >= REARM_MS) {
           armed = true;
-          say('Hold your badge up to the camera.');
+          say(words.sayHoldUp);
         }
       }
     }
@@ -71,9 +73,9 @@
       const image = await createImageBitmap(file);
       const code = decode(image, image.width, image.height);
       if (code) submit(code);
-      else status.textContent = 'No badge found in that photo. Try again, closer and with more light.';
+      else status.textContent = words.sayNoBadge;
     } catch {
-      status.textContent = 'That photo could not be read.';
+      status.textContent = words.sayUnreadable;
     }
     scanner.hidden = false;
   });
@@ -92,13 +94,13 @@
     if (noCamera) {
       // Typing comes first here (a desktop seldom holds a photo of a pupil's badge), the photo after it.
       form.after(upload);
-      form.querySelector('label[for="code"]').textContent = 'Type the code under the picture';
-      document.querySelector('[data-upload-label]').textContent = 'Or choose a photo of your badge';
+      form.querySelector('label[for="code"]').textContent = words.sayTypeCode;
+      document.querySelector('[data-upload-label]').textContent = words.sayChoosePhoto;
       document.querySelector('[data-upload-icon]').textContent = '🖼️';
       if (document.activeElement === document.body) input.focus();
     }
-    if (prompt) prompt.textContent = noCamera ? 'Type the code on your badge, or choose a photo of it' : 'Take a photo of your badge, or type its code';
-    if (!photoTried) status.textContent = noCamera ? 'There is no camera here.' : 'The camera cannot scan on this page.';
+    if (prompt) prompt.textContent = noCamera ? words.sayNoCameraPrompt : words.sayBlockedPrompt;
+    if (!photoTried) status.textContent = noCamera ? words.sayNoCamera : words.sayBlocked;
   };
   const NO_CAMERA = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];
 
@@ -110,7 +112,7 @@
       return video.play();
     })
     .then(() => {
-      if (!photoTried) status.textContent = 'Hold your badge up to the camera.';
+      if (!photoTried) status.textContent = words.sayHoldUp;
       scan();
     })
     .catch((err) => withoutCamera(Boolean(err) && NO_CAMERA.includes(err.name)));

@@ -1,6 +1,21 @@
 import { html, type Raw } from '../../src/web/html.js';
-import { layout } from '../../src/web/layout.js';
-import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';
+import type { MessageKey } from '../../src/web/messages/catalogue.js';
+import { errorMessage, hiddenFields, stepFooter, stepHeading, stepPage, type StepView } from './step-frame.js';
+
+/** What badge.js says as the camera works, each handed to it in the page's language as a data- attribute of the form. */
+const SCRIPT_WORDS: Record<string, MessageKey> = {
+  'data-say-found': 'signIn.badge.found',
+  'data-say-take-away': 'signIn.badge.takeAway',
+  'data-say-hold-up': 'signIn.badge.holdUp',
+  'data-say-no-badge': 'signIn.badge.noBadgeInPhoto',
+  'data-say-unreadable': 'signIn.badge.unreadablePhoto',
+  'data-say-type-code': 'signIn.badge.typeCode',
+  'data-say-choose-photo': 'signIn.badge.orChoosePhoto',
+  'data-say-no-camera-prompt': 'signIn.badge.noCameraPrompt',
+  'data-say-blocked-prompt': 'signIn.badge.blockedPrompt',
+  'data-say-no-camera': 'signIn.badge.noCamera',
+  'data-say-blocked': 'signIn.badge.blocked',
+};
 
 /**
  * The badge screen: the camera scans the QR code in the browser (interactions/public/badge.js with jsQR,
@@ -10,23 +25,25 @@ import { errorMessage, hiddenFields, stepFooter, stepHeading, type StepView } fr
  * moves below the code field, which comes first there (and takes the focus).
  */
 export function badgeScanner(v: StepView & { error?: string | Raw; code?: string }): string {
-  return layout(`Sign in to ${v.organisation.name}`, html`
-${stepHeading(v, 'Show your badge to the camera')}
+  const { t } = v;
+  const words = Object.entries(SCRIPT_WORDS).map(([attribute, key]) => html` ${attribute}="${t.t(key)}"`);
+  return stepPage(v, html`
+${stepHeading(v, t.t('signIn.badge.prompt'))}
 ${errorMessage(v.error)}
 <div class="scanner" data-scanner hidden>
-  <video data-scanner-video playsinline muted aria-label="Camera picture"></video>
-  <p class="muted" role="status" aria-live="polite" data-scanner-status>Starting the camera…</p>
+  <video data-scanner-video playsinline muted aria-label="${t.t('signIn.badge.camera')}"></video>
+  <p class="muted" role="status" aria-live="polite" data-scanner-status>${t.t('signIn.badge.starting')}</p>
 </div>
 <div class="upload" data-upload hidden>
   <input id="photo" class="visually-hidden" type="file" accept="image/*" capture="environment" data-upload-input>
-  <label for="photo" class="photo-button"><span aria-hidden="true" data-upload-icon>📷</span> <span data-upload-label>Take a photo of your badge</span></label>
+  <label for="photo" class="photo-button"><span aria-hidden="true" data-upload-icon>📷</span> <span data-upload-label>${t.t('signIn.badge.takePhoto')}</span></label>
 </div>
-<form method="post" action="/interaction/${v.uid}/badge" data-badge-form novalidate>
+<form method="post" action="/interaction/${v.uid}/badge" data-badge-form novalidate${words}>
   ${hiddenFields(v)}
-  <label for="code">Or type the code under the picture</label>
+  <label for="code">${t.t('signIn.badge.orTypeCode')}</label>
   <input id="code" name="code" type="text" value="${v.code ?? ''}" autocomplete="off" autocapitalize="characters"
-    spellcheck="false" required placeholder="ABCD-EFGH-…">
-  <button type="submit">Sign in</button>
+    spellcheck="false" required placeholder="ABCD-EFGH-…" dir="ltr">
+  <button type="submit">${t.t('signIn.submit')}</button>
 </form>
 ${stepFooter(v, 'badge')}
 <script src="/assets/jsqr.js" defer></script>

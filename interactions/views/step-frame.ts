@@ -3,6 +3,7 @@ import { offersHelpCodes } from '../../src/accounts/help-codes.js';
 import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
 import type { Translator } from '../../src/web/i18n/translator.js';
+import { layout } from '../../src/web/layout.js';
 
 /** What every login-method screen shows around its form. */
 export interface StepView {
@@ -21,8 +22,12 @@ export interface StepView {
 
 export const stepHeading = (v: StepView, prompt: string) => html`
 <h1>${v.organisation.name}</h1>
-<p class="muted">Signing in to ${v.clientName}</p>
+<p class="muted">${v.t.t('signIn.signingInTo', { app: v.clientName })}</p>
 <p class="prompt">${prompt}</p>`;
+
+/** A step's page in its language, with the language switch (the school's name is data: the title names it as it is). */
+export const stepPage = (v: StepView, body: Raw): string =>
+  layout(v.t.t('signIn.title', { school: v.organisation.name }), body, { t: v.t, switchUrl: v.url });
 
 export const hiddenFields = (v: StepView) => html`
   ${csrfField(v.csrf)}
@@ -62,11 +67,12 @@ ${cancelForm(v, current)}`;
   }
   const others = current === 'help_code' || (current !== 'chooser' && v.organisation.login.methods.length > 1);
   const helpCode = current !== 'chooser' && current !== 'help_code' && offersHelpCodes(v.organisation);
+  const { t } = v;
   return html`
-<nav class="step-links" aria-label="Other options">
-  ${others ? html`<a href="/interaction/${v.uid}?org=${org}">Sign in another way</a>` : ''}
-  ${helpCode ? html`<a href="/interaction/${v.uid}/help-code?org=${org}">I have a help code</a>` : ''}
-  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
+<nav class="step-links" aria-label="${t.t('signIn.otherOptions')}">
+  ${others ? html`<a href="/interaction/${v.uid}?org=${org}">${t.t('signIn.anotherWay')}</a>` : ''}
+  ${helpCode ? html`<a href="/interaction/${v.uid}/help-code?org=${org}">${t.t('signIn.haveHelpCode')}</a>` : ''}
+  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">${t.t('signIn.notThisSchool', { school: v.organisation.name })}</a>` : ''}
 </nav>
 ${cancelForm(v, current)}`;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANYARD_CLIENT_ID } from '../clients/builtin-clients.js';
 import { SANDBOX_SLUG } from '../config/reserved.js';
 import { ROUTES } from '../routes.js';
@@ -7,6 +7,7 @@ import { endBrowserSession, signedInSession } from '../provider/session.js';
 import { spendOwnCode } from '../provider/own-code.js';
 import { errorPage } from '../web/error-page.js';
 import { sendHtml, seeOther } from '../web/http.js';
+import { translatorFor } from '../web/i18n/choose-locale.js';
 import { dashboardCsrf, dashboardCsrfValid } from './dashboard-form.js';
 import type { DashboardDeps } from './deps.js';
 import { dashboardApps } from '../clients/school-apps.js';
@@ -32,7 +33,10 @@ export function homeRoutes(app: FastifyInstance, d: DashboardDeps): void {
       const organisation = await d.store.findOrganisation(signedIn.user.organisationId);
       if (organisation) {
         const apps = await dashboardApps(d.store, signedIn.user, organisation);
-        return sendHtml(reply, 200, dashboardPage({ user: signedIn.user, organisation, apps, csrf: dashboardCsrf(d.cookieKeys, signedIn) }));
+        return sendHtml(reply, 200, dashboardPage({
+          user: signedIn.user, organisation, apps, csrf: dashboardCsrf(d.cookieKeys, signedIn),
+          t: translatorFor(req, reply, organisation.login.language), url: req.url,
+        }));
       }
     }
     const { q, change, error } = req.query;
@@ -43,8 +47,9 @@ export function homeRoutes(app: FastifyInstance, d: DashboardDeps): void {
     if (school && school.slug !== SANDBOX_SLUG) return seeOther(reply, signInUrl(d.issuer));
     const query = schoolQuery(q);
     const results = await findSchools(d.store, query);
-    const notice = error ? 'You did not sign in. Find your school to try again.' : undefined;
-    return sendHtml(reply, 200, homePage({ query, results, notice }));
+    const t = translatorFor(req, reply);
+    const notice = error ? t.t('dashboard.home.cancelled') : undefined;
+    return sendHtml(reply, 200, homePage({ query, results, notice, t, url: req.url }));
   });
 
   // A school picked on the home page: remembered on this device, then its sign-in screens.
@@ -66,7 +71,7 @@ export function homeRoutes(app: FastifyInstance, d: DashboardDeps): void {
 
   app.post<{ Body: { csrf?: unknown } }>(ROUTES.signOut, async (req, reply) => {
     const signedIn = await signedInSession(d.host, d.store, req, reply);
-    if (signedIn && !dashboardCsrfValid(d.cookieKeys, signedIn, req.body?.csrf)) return formExpired(reply);
+    if (signedIn && !dashboardCsrfValid(d.cookieKeys, signedIn, req.body?.csrf)) return formExpired(req, reply);
     if (signedIn) {
       await endBrowserSession(d.host, req, reply);
       req.log.info({ event: 'logout', clientId: LANYARD_CLIENT_ID, accountId: signedIn.user.id }, 'signed out of the dashboard');
@@ -87,6 +92,7 @@ function signInUrl(issuer: string): string {
   return `${ROUTES.authorization}?${params}`;
 }
 
-export function formExpired(reply: FastifyReply): FastifyReply {
-  return sendHtml(reply, 403, errorPage('Please try again', 'This page had been open too long. Go back to your apps and try again.', 'invalid_form'));
+export function formExpired(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const t = translatorFor(req);
+  return sendHtml(reply, 403, errorPage(t.t('dashboard.formExpired.title'), t.t('dashboard.formExpired.text'), 'invalid_form', undefined, undefined, t));
 }

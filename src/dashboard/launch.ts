@@ -5,6 +5,7 @@ import { ROUTES } from '../routes.js';
 import { signedInSession } from '../provider/session.js';
 import { errorPage } from '../web/error-page.js';
 import { sendHtml, seeOther } from '../web/http.js';
+import { translatorFor } from '../web/i18n/choose-locale.js';
 import { dashboardCsrfValid } from './dashboard-form.js';
 import type { DashboardDeps } from './deps.js';
 import { formExpired } from './home-routes.js';
@@ -24,12 +25,13 @@ export function launchRoute(app: FastifyInstance, d: DashboardDeps): void {
   app.post<{ Params: { clientId: string }; Body: { csrf?: unknown } }>(`${ROUTES.launch}/:clientId`, async (req, reply) => {
     const signedIn = await signedInSession(d.host, d.store, req, reply);
     if (!signedIn) return seeOther(reply, ROUTES.home);
-    if (!dashboardCsrfValid(d.cookieKeys, signedIn, req.body?.csrf)) return formExpired(reply);
+    if (!dashboardCsrfValid(d.cookieKeys, signedIn, req.body?.csrf)) return formExpired(req, reply);
     const { user } = signedIn;
     const organisation = await d.store.findOrganisation(user.organisationId);
     const client = organisation && (await dashboardApps(d.store, user, organisation)).find((c) => c.clientId === req.params.clientId);
     if (!organisation || !client) {
-      return sendHtml(reply, 404, errorPage('Not one of your apps', 'This app is not on your dashboard. Go back to your apps and pick another.', 'not_found'));
+      const t = translatorFor(req, undefined, organisation?.login.language);
+      return sendHtml(reply, 404, errorPage(t.t('dashboard.notYourApp.title'), t.t('dashboard.notYourApp.text'), 'not_found', undefined, undefined, t));
     }
     const to = launchTarget(d.issuer, client, user);
     d.audit.record({ organisationId: organisation.id, kind: 'launch', action: 'launch', ...actor(user), ...subject(user), clientId: client.clientId, source: req.ip });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ROUTES } from '../routes.js';
 import { notFoundPage } from '../web/error-page.js';
+import { translatorFor } from '../web/i18n/choose-locale.js';
 import { sendHtml } from '../web/http.js';
 import type { DashboardDeps } from './deps.js';
 
@@ -17,7 +18,7 @@ export function logoRoute(app: FastifyInstance, d: Pick<DashboardDeps, 'store'>)
   app.get<{ Params: { clientId: string; hash: string } }>(`${ROUTES.logos}/:clientId/:hash`, async (req, reply) => {
     const { clientId, hash } = req.params;
     const logo = HASH.test(hash) ? await d.store.findClientLogo(clientId, hash) : undefined;
-    if (!logo) return sendHtml(reply, 404, notFoundPage());
+    if (!logo) return sendHtml(reply, 404, notFoundPage(translatorFor(req)));
     return reply
       .header('Content-Type', logo.contentType)
       .header('Content-Length', String(logo.bytes.length))

@@ -12,10 +12,10 @@ import { sendUnavailableJson } from './json-errors.js';
 export type RateLimitAnswer = 'page' | 'negotiate';
 
 export interface RateLimitPages {
-  /** 429: too many requests from this network; wait this long. */
-  tooManyRequests(retryAfterSeconds: number): string;
+  /** 429: too many requests from this network; wait this long (`req`: the page speaks the browser's language). */
+  tooManyRequests(retryAfterSeconds: number, req: FastifyRequest): string;
   /** 503 with Retry-After: the store failed while counting (the answer every page gives then). */
-  sendUnavailable(reply: FastifyReply): FastifyReply;
+  sendUnavailable(reply: FastifyReply, req: FastifyRequest): FastifyReply;
 }
 
 const wantsPage = (req: FastifyRequest, answer: RateLimitAnswer) => answer === 'page' || /\btext\/html\b/.test(req.headers.accept ?? '');
@@ -23,7 +23,7 @@ const wantsPage = (req: FastifyRequest, answer: RateLimitAnswer) => answer === '
 /** 429 with Retry-After (RFC 6585 §4). `temporarily_unavailable` is OAuth's word for an overloaded server. */
 export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number, answer: RateLimitAnswer, pages: RateLimitPages) {
   reply.code(429).header('Retry-After', String(retryAfterSeconds)).header('Cache-Control', 'no-store');
-  if (wantsPage(req, answer)) return reply.type('text/html; charset=utf-8').send(pages.tooManyRequests(retryAfterSeconds));
+  if (wantsPage(req, answer)) return reply.type('text/html; charset=utf-8').send(pages.tooManyRequests(retryAfterSeconds, req));
   return reply.send({
     error: 'temporarily_unavailable',
     error_description: `too many requests from this network; try again in ${retryAfterSeconds} seconds`,
@@ -32,5 +32,5 @@ export function sendTooManyRequests(req: FastifyRequest, reply: FastifyReply, re
 
 /** The store failed while counting: the 503 every endpoint gives, as a page where one is wanted. */
 export function sendStoreUnavailable(req: FastifyRequest, reply: FastifyReply, answer: RateLimitAnswer, pages: RateLimitPages) {
-  return wantsPage(req, answer) ? pages.sendUnavailable(reply) : sendUnavailableJson(reply);
+  return wantsPage(req, answer) ? pages.sendUnavailable(reply, req) : sendUnavailableJson(reply);
 }

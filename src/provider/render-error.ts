@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import { noteRequestEvent } from '../http/request-log.js';
-import { errorPage, SCHOOL_APPS, unavailablePage } from '../web/error-page.js';
+import { errorPage, schoolApps, unavailablePage } from '../web/error-page.js';
+import { pickLocale } from '../web/i18n/choose-locale.js';
+import { translator } from '../web/i18n/translator.js';
+import type { MessageKey } from '../web/messages/catalogue.js';
 
-const MESSAGES: Record<string, string> = {
-  invalid_client: 'This app is not registered with Lanyard. Tell your teacher, or whoever runs the app.',
-  invalid_redirect_uri: 'This app asked to send you to an address it has not registered. Tell your teacher, or whoever runs the app.',
-  invalid_request: 'The app sent a sign-in request Lanyard could not understand. Go back and try again.',
+const MESSAGES: Record<string, MessageKey> = {
+  invalid_client: 'errors.app.unregistered',
+  invalid_redirect_uri: 'errors.app.badAddress',
+  invalid_request: 'errors.app.badRequest',
 };
 
 /**
@@ -20,10 +23,11 @@ export function renderErrorPage(log: FastifyBaseLogger) {
     const code = String(out.error ?? 'server_error');
     const description = String(out.error_description ?? '');
     const redirectProblem = /redirect_uri/.test(description);
-    const message = (redirectProblem ? MESSAGES.invalid_redirect_uri : MESSAGES[code])
-      ?? 'Something went wrong while signing you in. Go back to the app and try again.';
+    // A pupil may land here from an app's link: the page speaks the browser's language (or the switch's).
+    const t = translator(pickLocale({ asked: ctx.query.lang, cookie: ctx.get('cookie') || undefined, acceptLanguage: ctx.get('accept-language') || undefined }));
+    const message = t.t((redirectProblem ? MESSAGES.invalid_redirect_uri : MESSAGES[code]) ?? 'errors.app.other');
     void error;
     ctx.type = 'html';
-    ctx.body = code === 'temporarily_unavailable' ? unavailablePage() : errorPage('Cannot sign you in', message, code, SCHOOL_APPS);
+    ctx.body = code === 'temporarily_unavailable' ? unavailablePage(t) : errorPage(t.t('errors.cannotSignIn'), message, code, schoolApps(t), undefined, t);
   };
 }

@@ -1,5 +1,6 @@
 import { showUnseen } from '../formats/unseen-characters.js';
 import { html, type Raw } from './html.js';
+import { ENGLISH, type Translator } from './i18n/translator.js';
 
 /**
  * Building blocks every server-rendered page shares (sign-in screens, developer area, and what follows).
@@ -32,10 +33,10 @@ export const csrfField = (token: string) => html`<input type="hidden" name="csrf
 export type FlashKind = 'success' | 'info' | 'error';
 
 /** What only the adults behind a refusal need (who to tell, the error code), folded away under the page's way out. */
-export const forAdults = (summary: string, body: Raw, code: string) => html`<details class="for-adults">
+export const forAdults = (summary: string, body: Raw, code: string, t: Translator = ENGLISH) => html`<details class="for-adults">
 <summary>${summary}</summary>
 ${body}
-<p class="muted">Error code: <code>${code}</code></p>
+<p class="muted">${t.t('error.code')} <code>${code}</code></p>
 </details>`;
 
 /** A message after a redirect ("App registered"), shown once; an address in it breaks as emailAddress() says. */
@@ -210,11 +211,12 @@ export const developerHeader = (label: string, links: HeaderLink[], user?: Raw):
  * The schools a search found (the front door's picker and the sign-in screens'), each a link to `href(school)`,
  * with the count said to screen readers, or `noMatch` when there are none. Nothing before a search.
  */
-export function schoolResults(query: string, results: readonly { slug: string; name: string }[], href: (slug: string) => string, noMatch: string): Raw | string {
+export function schoolResults(query: string, results: readonly { slug: string; name: string }[], href: (slug: string) => string, noMatch: string,
+  t: Translator = ENGLISH): Raw | string {
   if (!query) return '';
   if (!results.length) return html`<p role="status">${noMatch}</p>`;
-  return html`<p class="visually-hidden" role="status">${results.length} ${results.length === 1 ? 'school' : 'schools'} found</p>
-<ul class="choices" aria-label="Schools">${results.map((o) => html`
+  return html`<p class="visually-hidden" role="status">${t.t('signIn.schoolsFound', { count: results.length })}</p>
+<ul class="choices" aria-label="${t.t('signIn.schools')}">${results.map((o) => html`
   <li><a class="choice" href="${href(o.slug)}">${o.name}</a></li>`)}
 </ul>`;
 }

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isStoreUnavailable, LanyardError, StoreUnavailableError } from '../errors.js';
 import { type JsonErrorOptions, jsonErrorAnswer, logStoreUnavailable } from '../http/json-errors.js';
-import { errorPage, SCHOOL_APPS, unavailablePage, type WayOn } from './error-page.js';
+import { errorPage, schoolApps, unavailablePage, type WayOn } from './error-page.js';
 import { sendHtml } from './http.js';
+import { translatorFor } from './i18n/choose-locale.js';
+import { ENGLISH, type Translator } from './i18n/translator.js';
 
 /**
  * How a group of routes that people see says no: always a page, never JSON and never a stack trace
@@ -11,18 +13,29 @@ import { sendHtml } from './http.js';
  */
 
 /** Any store failure, wherever a person sees it: "try again in a moment", 503 with Retry-After. */
-export function sendUnavailablePage(reply: FastifyReply): FastifyReply {
+export function sendUnavailablePage(reply: FastifyReply, t: Translator = ENGLISH): FastifyReply {
   reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
-  return sendHtml(reply, 503, unavailablePage());
+  return sendHtml(reply, 503, unavailablePage(t));
 }
+
+/** Words of an error page: as they are (English: the developer area, the console), or in the page's language. */
+export type PageWords<T> = T | ((t: Translator) => T);
+
+const inLanguage = <T>(words: PageWords<T>, t: Translator): T =>
+  (typeof words === 'function' ? (words as (t: Translator) => T)(t) : words);
 
 export interface PageErrorOptions {
   /** What a 500 says. */
-  serverError: string;
+  serverError: PageWords<string>;
   /** What any other 4xx says (Fastify's own, an unreadable form; and a LanyardError the group does not show). */
-  unreadable: string;
+  unreadable: PageWords<string>;
   /** The way on every error page of the group offers, if any. */
-  wayOn?: WayOn | undefined;
+  wayOn?: PageWords<WayOn> | undefined;
+  /**
+   * The pages' language, from the request (the pupils' side: the switch's cookie, the browser's language);
+   * English when not given.
+   */
+  translatorOf?: ((req: FastifyRequest) => Translator) | undefined;
   /**
    * Whether a LanyardError that may be shown (`expose`) shows its message. The developer area's do; the pages
    * pupils see never show a service's words (a store's "user u… does not exist"), only the group's own.
@@ -37,29 +50,33 @@ export interface PageErrorOptions {
 
 /** The pages pupils and staff see (sign-in screens, logout, the classroom-device page, the dashboard): start again, from the app or the school apps. */
 export const SCHOOL_PAGES: PageErrorOptions = {
-  serverError: 'Lanyard could not finish this step. Start again from the app, or from your school apps.',
-  unreadable: 'The form could not be read. Start again from the app, or from your school apps.',
-  wayOn: SCHOOL_APPS,
+  serverError: (t) => t.t('errors.server.text'),
+  unreadable: (t) => t.t('errors.unreadable.text'),
+  wayOn: schoolApps,
   showLanyardMessages: false,
+  translatorOf: (req) => translatorFor(req),
 };
 
 /** An error answered the scope's page way (pageErrors registers it; the root's negotiation uses it too). */
 export function pageErrorAnswer(o: PageErrorOptions) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
+    const t = o.translatorOf ? o.translatorOf(req) : ENGLISH;
     if (isStoreUnavailable(err)) {
       logStoreUnavailable(err, req);
-      return sendUnavailablePage(reply);
+      return sendUnavailablePage(reply, t);
     }
     if (o.notFoundPage && err instanceof LanyardError && err.expose && err.statusCode === 404) return o.notFoundPage(req, reply, err.message);
+    const wayOn = o.wayOn && inLanguage(o.wayOn, t);
+    const page = (title: string, message: string, code: string) => errorPage(title, message, code, wayOn, undefined, t);
     if (o.showLanyardMessages && err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendHtml(reply, err.statusCode, errorPage(err.statusCode === 404 ? 'Not found' : 'That did not work', err.message, err.code, o.wayOn));
+      return sendHtml(reply, err.statusCode, page(t.t(err.statusCode === 404 ? 'errors.notFoundShort' : 'errors.unreadable.title'), err.message, err.code));
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) {
       req.log.error({ err }, 'unhandled error');
-      return sendHtml(reply, 500, errorPage('Something went wrong', o.serverError, 'server_error', o.wayOn));
+      return sendHtml(reply, 500, page(t.t('errors.server.title'), inLanguage(o.serverError, t), 'server_error'));
     }
-    return sendHtml(reply, status, errorPage('That did not work', o.unreadable, 'invalid_request', o.wayOn));
+    return sendHtml(reply, status, page(t.t('errors.unreadable.title'), inLanguage(o.unreadable, t), 'invalid_request'));
   };
 }
 

@@ -2,6 +2,7 @@ import type { Organisation, StoredClient, User } from '../../../adapters/store.j
 import { ROUTES } from '../../routes.js';
 import { csrfField } from '../../web/components.js';
 import { html } from '../../web/html.js';
+import type { Translator } from '../../web/i18n/translator.js';
 import { layout } from '../../web/layout.js';
 import { appIcon } from './app-icon.js';
 
@@ -10,6 +11,9 @@ export interface DashboardView {
   organisation: Organisation;
   apps: StoredClient[];
   csrf: string;
+  /** The page's language (the switch's, the school's or the browser's) and its address, for the language switch. */
+  t: Translator;
+  url: string;
 }
 
 /**
@@ -19,19 +23,19 @@ export interface DashboardView {
  * from the keyboard.
  */
 export function dashboardPage(v: DashboardView): string {
-  const { user, organisation, apps } = v;
-  return layout(`${organisation.name} apps`, html`
+  const { user, organisation, apps, t } = v;
+  return layout(t.t('dashboard.title', { school: organisation.name }), html`
 <header class="dashboard-head">
   <div>
-    <h1>Hello, ${user.givenName}</h1>
+    <h1>${t.t('dashboard.hello', { name: user.givenName })}</h1>
     <p class="muted">${user.givenName} ${user.familyName} · ${organisation.name}</p>
   </div>
   <form method="post" action="${ROUTES.signOut}" class="inline-form">
     ${csrfField(v.csrf)}
-    <button type="submit" class="secondary-button">Sign out</button>
+    <button type="submit" class="secondary-button">${t.t('dashboard.signOut')}</button>
   </form>
 </header>
-<h2 id="apps-heading">Your apps</h2>
+<h2 id="apps-heading">${t.t('dashboard.yourApps')}</h2>
 ${apps.length ? html`<ul class="app-tiles" aria-labelledby="apps-heading">${apps.map((app) => html`
   <li><form method="post" action="${ROUTES.launch}/${encodeURIComponent(app.clientId)}">
     ${csrfField(v.csrf)}
@@ -41,6 +45,6 @@ ${apps.length ? html`<ul class="app-tiles" aria-labelledby="apps-heading">${apps
       <span class="app-tile-description">${app.description}</span>` : ''}
     </button>
   </form></li>`)}
-</ul>` : html`<p class="empty">${organisation.name} has not added any apps for you yet. Ask your teacher.</p>`}
-`, { wide: true, stylesheet: 'dashboard.css' });
+</ul>` : html`<p class="empty">${t.t('dashboard.noApps', { school: organisation.name })}</p>`}
+`, { wide: true, stylesheet: 'dashboard.css', t, switchUrl: v.url });
 }

@@ -11,15 +11,36 @@ import { commonAr } from './common/ar.js';
 import { commonEn } from './common/en.js';
 import { commonEs } from './common/es.js';
 import { commonFr } from './common/fr.js';
+import { dashboardAr } from './dashboard/ar.js';
+import { dashboardEn } from './dashboard/en.js';
+import { dashboardEs } from './dashboard/es.js';
+import { dashboardFr } from './dashboard/fr.js';
+import { errorsAr } from './errors/ar.js';
+import { errorsEn } from './errors/en.js';
+import { errorsEs } from './errors/es.js';
+import { errorsFr } from './errors/fr.js';
+import { refusalAr } from './refusal/ar.js';
+import { refusalEn } from './refusal/en.js';
+import { refusalEs } from './refusal/es.js';
+import { refusalFr } from './refusal/fr.js';
+import { signInAr } from './signIn/ar.js';
+import { signInEn } from './signIn/en.js';
+import { signInEs } from './signIn/es.js';
+import { signInFr } from './signIn/fr.js';
 
 /**
  * The one message catalogue, every language (docs/languages.md): one folder per part of the pages
- * (common/, …), one file per language in each. A part is added here, in all four lines.
+ * (common/, classLink/, classSignIn/, signIn/, refusal/, errors/, dashboard/, …), one file per language in each.
+ * A part is added here, in all four places.
  */
 const EN = {
   ...commonEn,
   ...classLinkEn,
   ...classSignInEn,
+  ...signInEn,
+  ...refusalEn,
+  ...errorsEn,
+  ...dashboardEn,
 };
 
 export type MessageKey = keyof typeof EN;
@@ -30,15 +51,27 @@ export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, stri
     ...commonEs,
     ...classLinkEs,
     ...classSignInEs,
+    ...signInEs,
+    ...refusalEs,
+    ...errorsEs,
+    ...dashboardEs,
   },
   fr: {
     ...commonFr,
     ...classLinkFr,
     ...classSignInFr,
+    ...signInFr,
+    ...refusalFr,
+    ...errorsFr,
+    ...dashboardFr,
   },
   ar: {
     ...commonAr,
     ...classLinkAr,
     ...classSignInAr,
+    ...signInAr,
+    ...refusalAr,
+    ...errorsAr,
+    ...dashboardAr,
   },
 };

@@ -1,0 +1,33 @@
+import type { errorsEn } from './en.js';
+import type { Translation } from '../translation.js';
+
+export const errorsAr: Translation<typeof errorsEn> = {
+  'errors.schoolApps': 'اذهب إلى تطبيقات مدرستك',
+  'errors.expired.title': 'انتهت مهلة الدخول',
+  'errors.expired.text': 'استغرق هذا الدخول وقتًا طويلًا أو انتهى من قبل. ابدأ من جديد من التطبيق، أو من تطبيقات مدرستك.',
+  'errors.unavailable.title': 'حاول مرة أخرى بعد لحظة',
+  'errors.unavailable.text': 'Lanyard مشغول للحظة. انتظر بضع ثوانٍ ثم حاول مرة أخرى.',
+  'errors.notFound.title': 'الصفحة غير موجودة',
+  'errors.notFound.text': 'لا يوجد شيء في هذا العنوان. تحقق من أنه مكتوب بلا أخطاء، أو ابدأ من جديد من تطبيقات مدرستك.',
+  'errors.tooMany.title': 'محاولات دخول كثيرة في وقت واحد',
+  'errors.tooMany.text': 'تأتي الآن محاولات دخول كثيرة من شبكتك. انتظر {wait}، ثم حاول مرة أخرى.',
+  'errors.wait.seconds': '{count, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}',
+  'errors.wait.aboutMinute': 'دقيقة تقريبًا',
+  'errors.wait.minutes': '{count, plural, zero {# دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}',
+  'errors.server.title': 'حدث خطأ ما',
+  'errors.server.text': 'لم يستطع Lanyard إنهاء هذه الخطوة. ابدأ من جديد من التطبيق، أو من تطبيقات مدرستك.',
+  'errors.unreadable.title': 'لم ينجح ذلك',
+  'errors.unreadable.text': 'تعذّرت قراءة النموذج. ابدأ من جديد من التطبيق، أو من تطبيقات مدرستك.',
+  'errors.notFoundShort': 'غير موجود',
+  'errors.cannotSignIn': 'لا يمكن إدخالك',
+  'errors.formExpired': 'انتهت صلاحية هذا النموذج. ابدأ من جديد من التطبيق، أو من تطبيقات مدرستك.',
+  'errors.unexpectedStep': 'هذه الخطوة ليست في وقتها الآن.',
+  'errors.unsupportedStep': 'هذه الخطوة غير ممكنة هنا.',
+  'errors.notAvailable': 'غير متاح',
+  'errors.methodDisabled': 'لا تستخدم {school} طريقة الدخول هذه.',
+  'errors.cannotCancel': 'لا يمكن الإلغاء',
+  'errors.app.unregistered': 'هذا التطبيق غير مسجَّل في Lanyard. أخبر معلمك، أو من يدير التطبيق.',
+  'errors.app.badAddress': 'أراد هذا التطبيق أن يرسلك إلى عنوان لم يسجله. أخبر معلمك، أو من يدير التطبيق.',
+  'errors.app.badRequest': 'أرسل التطبيق طلب دخول لم يفهمه Lanyard. ارجع وحاول مرة أخرى.',
+  'errors.app.other': 'حدث خطأ ما أثناء إدخالك. ارجع إلى التطبيق وحاول مرة أخرى.',
+};

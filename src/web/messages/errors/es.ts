@@ -1,0 +1,33 @@
+import type { errorsEn } from './en.js';
+import type { Translation } from '../translation.js';
+
+export const errorsEs: Translation<typeof errorsEn> = {
+  'errors.schoolApps': 'Ir a las apps de tu escuela',
+  'errors.expired.title': 'El inicio de sesión ha caducado',
+  'errors.expired.text': 'Has tardado demasiado o ya habías terminado. Empieza otra vez desde la app o desde las apps de tu escuela.',
+  'errors.unavailable.title': 'Prueba otra vez en un momento',
+  'errors.unavailable.text': 'Lanyard está ocupado un momento. Espera unos segundos y prueba otra vez.',
+  'errors.notFound.title': 'Página no encontrada',
+  'errors.notFound.text': 'No hay nada en esta dirección. Mira si tiene algún error o empieza otra vez desde las apps de tu escuela.',
+  'errors.tooMany.title': 'Demasiados inicios de sesión a la vez',
+  'errors.tooMany.text': 'Ahora mismo entran muchas personas desde tu red. Espera {wait} y prueba otra vez.',
+  'errors.wait.seconds': '{count, plural, one {# segundo} many {# segundos} other {# segundos}}',
+  'errors.wait.aboutMinute': 'más o menos un minuto',
+  'errors.wait.minutes': '{count, plural, one {# minuto} many {# minutos} other {# minutos}}',
+  'errors.server.title': 'Algo ha salido mal',
+  'errors.server.text': 'Lanyard no ha podido terminar este paso. Empieza otra vez desde la app o desde las apps de tu escuela.',
+  'errors.unreadable.title': 'Eso no ha funcionado',
+  'errors.unreadable.text': 'No se ha podido leer el formulario. Empieza otra vez desde la app o desde las apps de tu escuela.',
+  'errors.notFoundShort': 'No encontrado',
+  'errors.cannotSignIn': 'No puedes entrar',
+  'errors.formExpired': 'Este formulario ha caducado. Empieza otra vez desde la app o desde las apps de tu escuela.',
+  'errors.unexpectedStep': 'Este paso no toca ahora.',
+  'errors.unsupportedStep': 'Este paso no se puede hacer aquí.',
+  'errors.notAvailable': 'No disponible',
+  'errors.methodDisabled': '{school} no usa esta forma de entrar.',
+  'errors.cannotCancel': 'No se puede cancelar',
+  'errors.app.unregistered': 'Esta app no está registrada en Lanyard. Díselo a tu profe o a quien lleve la app.',
+  'errors.app.badAddress': 'Esta app quería llevarte a una dirección que no ha registrado. Díselo a tu profe o a quien lleve la app.',
+  'errors.app.badRequest': 'La app ha enviado una petición que Lanyard no entiende. Vuelve atrás y prueba otra vez.',
+  'errors.app.other': 'Algo ha salido mal al entrar. Vuelve a la app y prueba otra vez.',
+};

@@ -1,0 +1,33 @@
+import type { errorsEn } from './en.js';
+import type { Translation } from '../translation.js';
+
+export const errorsFr: Translation<typeof errorsEn> = {
+  'errors.schoolApps': 'Aller aux applis de ton école',
+  'errors.expired.title': 'La connexion a expiré',
+  'errors.expired.text': 'Cette connexion a pris trop de temps ou était déjà terminée. Recommence depuis l’appli, ou depuis les applis de ton école.',
+  'errors.unavailable.title': 'Réessaie dans un instant',
+  'errors.unavailable.text': 'Lanyard est occupé pour un instant. Attends quelques secondes et réessaie.',
+  'errors.notFound.title': 'Page introuvable',
+  'errors.notFound.text': 'Il n’y a rien à cette adresse. Vérifie qu’elle ne contient pas de faute, ou recommence depuis les applis de ton école.',
+  'errors.tooMany.title': 'Trop de connexions à la fois',
+  'errors.tooMany.text': 'Beaucoup de connexions arrivent de ton réseau en ce moment. Attends {wait}, puis réessaie.',
+  'errors.wait.seconds': '{count, plural, one {# seconde} many {# secondes} other {# secondes}}',
+  'errors.wait.aboutMinute': 'environ une minute',
+  'errors.wait.minutes': '{count, plural, one {# minute} many {# minutes} other {# minutes}}',
+  'errors.server.title': 'Quelque chose s’est mal passé',
+  'errors.server.text': 'Lanyard n’a pas pu finir cette étape. Recommence depuis l’appli, ou depuis les applis de ton école.',
+  'errors.unreadable.title': 'Ça n’a pas marché',
+  'errors.unreadable.text': 'Le formulaire n’a pas pu être lu. Recommence depuis l’appli, ou depuis les applis de ton école.',
+  'errors.notFoundShort': 'Introuvable',
+  'errors.cannotSignIn': 'Connexion impossible',
+  'errors.formExpired': 'Ce formulaire a expiré. Recommence depuis l’appli, ou depuis les applis de ton école.',
+  'errors.unexpectedStep': 'Cette étape n’est pas attendue maintenant.',
+  'errors.unsupportedStep': 'Cette étape n’est pas possible ici.',
+  'errors.notAvailable': 'Pas disponible',
+  'errors.methodDisabled': '{school} n’utilise pas cette façon de se connecter.',
+  'errors.cannotCancel': 'Impossible d’annuler',
+  'errors.app.unregistered': 'Cette appli n’est pas enregistrée dans Lanyard. Préviens ton enseignant, ou la personne qui gère l’appli.',
+  'errors.app.badAddress': 'Cette appli voulait t’envoyer vers une adresse qu’elle n’a pas enregistrée. Préviens ton enseignant, ou la personne qui gère l’appli.',
+  'errors.app.badRequest': 'L’appli a envoyé une demande de connexion que Lanyard ne comprend pas. Reviens en arrière et réessaie.',
+  'errors.app.other': 'Quelque chose s’est mal passé pendant la connexion. Reviens à l’appli et réessaie.',
+};
