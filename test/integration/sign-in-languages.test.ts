@@ -1,0 +1,78 @@
+import t from 'tap';
+import { writeConfig } from '../helpers/config-file.js';
+import { HttpBrowser, location } from '../helpers/http-browser.js';
+import { startLanyard } from '../helpers/lanyard.js';
+
+/**
+ * The sign-in screens speak the pupil's language over real HTTP (docs/languages.md): the browser's, unless the
+ * school set one; the switch's choice over both, kept for the next pages.
+ */
+
+const CALLBACK = 'http://localhost:8080/callback';
+
+const authorize = (issuer: string, organisation = 'demo-school') => {
+  const url = new URL(`${issuer}/oauth/authorize`);
+  for (const [k, v] of Object.entries({ client_id: 'demo-app', redirect_uri: CALLBACK, response_type: 'code', scope: 'openid', nonce: 'n', organisation })) {
+    url.searchParams.set(k, v);
+  }
+  return url;
+};
+
+/** The method chooser of a fresh sign-in, as a browser asking in `language` sees it; and its address. */
+async function chooser(issuer: string, browser: HttpBrowser, headers: Record<string, string>, organisation?: string) {
+  const interaction = location(await browser.get(authorize(issuer, organisation), headers), issuer);
+  const res = await browser.get(interaction, headers);
+  return { interaction, status: res.status, page: await res.text(), vary: res.headers.get('vary') };
+}
+
+const frenchSchool = () => writeConfig((c) => {
+  c.organisations!.push({ slug: 'ecole-jules', name: 'École Jules Verne', language: 'fr', apps: ['demo-app'], users: [] });
+});
+
+t.test('a browser asking for Arabic gets Arabic screens, right to left; English stays the default', async (t) => {
+  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: frenchSchool() } });
+  const ar = await chooser(lanyard.url, new HttpBrowser(), { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' });
+  t.equal(ar.status, 200);
+  t.match(ar.page, /<html lang="ar" dir="rtl">/, 'the page says its language and direction');
+  t.match(ar.page, /كيف تدخل؟/, 'the chooser asks in Arabic');
+  t.match(ar.page, /كلمة سر بالرموز التعبيرية/, 'the methods are named in Arabic');
+  t.match(ar.page, /Demo School/, 'the school’s name is data, as it is');
+  t.match(ar.page, /class="language-switch"/, 'the language switch is shown');
+  t.match(ar.page, /href="[^"]*lang=es"[^>]*lang="es"[^>]*>Español</, 'each language, named in its own words');
+  t.match(ar.vary ?? '', /Accept-Language/, 'caches keep each language apart');
+  const password = await new HttpBrowser().get(new URL(`${ar.interaction.pathname}/password?org=demo-school`, lanyard.url), { 'accept-language': 'ar' });
+  t.equal(password.status, 400, 'another browser has no such sign-in');
+  t.match(await password.text(), /<html lang="ar" dir="rtl">[\s\S]*انتهت مهلة الدخول/, 'and its expired page is in Arabic too');
+
+  const en = await chooser(lanyard.url, new HttpBrowser(), {});
+  t.match(en.page, /<html lang="en" dir="ltr">/);
+  t.match(en.page, /How do you sign in\?/, 'no Accept-Language: English');
+});
+
+t.test('a school that set French speaks French, whatever the browser asks', async (t) => {
+  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: frenchSchool() } });
+  const fr = await chooser(lanyard.url, new HttpBrowser(), { 'accept-language': 'es-MX,es;q=0.9' }, 'ecole-jules');
+  t.match(fr.page, /<html lang="fr" dir="ltr">/);
+  t.match(fr.page, /Comment te connectes-tu \?/);
+  t.match(fr.page, /École Jules Verne/);
+  const demo = await chooser(lanyard.url, new HttpBrowser(), { 'accept-language': 'es-MX,es;q=0.9' });
+  t.match(demo.page, /¿Cómo quieres entrar\?/, 'a school that set none: the browser’s language');
+});
+
+t.test('?lang= switches, and the next page, without the query, stays in that language', async (t) => {
+  const lanyard = await startLanyard(t, { env: { LANYARD_CONFIG: frenchSchool() } });
+  const browser = new HttpBrowser();
+  const headers = { 'accept-language': 'en-GB' };
+  const { interaction } = await chooser(lanyard.url, browser, headers, 'ecole-jules');
+  const switched = new URL(interaction);
+  switched.searchParams.set('lang', 'es');
+  const es = await (await browser.get(switched, headers)).text();
+  t.match(es, /<html lang="es" dir="ltr">/, 'the switch wins over the school’s French');
+  t.match(es, /¿Cómo quieres entrar\?/);
+  t.ok(browser.setCookieLines.some((l) => /^lanyard_lang=es; .*HttpOnly; SameSite=Lax/.test(l)), 'kept in a cookie');
+  const next = await (await browser.get(new URL(`${interaction.pathname}/password?org=ecole-jules`, lanyard.url), headers)).text();
+  t.match(next, /<html lang="es" dir="ltr">/, 'the password page, asked without ?lang=');
+  t.match(next, /Entra con tu usuario y tu contraseña/);
+  t.match(next, /<label for="password">Contraseña<\/label>/);
+  t.match(next, /aria-current="true">Español</, 'the switch shows Spanish as the current language');
+});
