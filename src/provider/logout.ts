@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noteRequestEvent } from '../http/request-log.js';
 import { readCookie } from '../http/signed-value.js';
 import { hostName } from '../web/components.js';
-import { errorPage, SCHOOL_APPS } from '../web/error-page.js';
+import { errorPage, schoolApps } from '../web/error-page.js';
+import { translatorFor } from '../web/i18n/choose-locale.js';
 import { html } from '../web/html.js';
 import type { ClientRegistry } from '../clients/client-registry.js';
 import { LOOPBACK_HOSTS } from '../clients/callback-url.js';
@@ -36,7 +37,7 @@ export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clie
 
     scope.get(ROUTES.logout, async (req, reply) => {
       const request = await resolve(req.query);
-      if (!request.ok) return refuse(reply, request.problem);
+      if (!request.ok) return refuse(req, reply, request.problem);
       // RFC 9110 §9.3.2: HEAD is safe. A HEAD (a link checker's, a preview's) gets GET's answer without its
       // effect: the session stays, and no cookie is cleared.
       return req.method === 'HEAD' ? answer(reply, request) : signOut(host, req, reply, request);
@@ -44,7 +45,7 @@ export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clie
 
     scope.post(ROUTES.logout, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
       const request = await resolve(req.body);
-      if (!request.ok) return refuse(reply, request.problem);
+      if (!request.ok) return refuse(req, reply, request.problem);
       if (carriesSessionCookie(host, req)) return signOut(host, req, reply, request);
       // A form POSTed from the app's site arrives without Lanyard's SameSite=Lax session cookie, so the session
       // cannot be ended here. The browser is sent on to the GET form, a top-level GET navigation that does carry
@@ -88,13 +89,11 @@ function redirectsAtOnce(request: Accepted): boolean {
   return request.client.status === 'live' || LOOPBACK_HOSTS.includes(hostname) || hostname.endsWith('.localhost');
 }
 
-/** The refusal in a pupil's words; what was wrong with the request is folded away for the app's developers. */
-const LOGOUT_REFUSED = 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard has not signed you out. '
-  + 'To sign out, go to your school apps and press Sign out. Tell your teacher, or whoever runs the app.';
-
-function refuse(reply: FastifyReply, problem: string) {
-  return reply.code(400).type('text/html; charset=utf-8')
-    .send(errorPage('Cannot sign you out here', LOGOUT_REFUSED, 'invalid_request', SCHOOL_APPS, { summary: 'For the app’s developers', text: problem }));
+/** The refusal in a pupil's words, in their language; what was wrong with the request is folded away, in English, for the app's developers. */
+function refuse(req: FastifyRequest, reply: FastifyReply, problem: string) {
+  const t = translatorFor(req, reply);
+  return reply.code(400).type('text/html; charset=utf-8').send(errorPage(t.t('errors.logout.title'), t.t('errors.logout.refused'),
+    'invalid_request', schoolApps(t), { summary: t.t('refusal.forAppDevelopers'), text: problem }, t));
 }
 
 function carriesSessionCookie(host: ProviderHost, req: FastifyRequest): boolean {

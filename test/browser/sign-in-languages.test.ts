@@ -43,6 +43,16 @@ const HEADING_SIDES = `(() => {
     contentLeft: box.left + parseFloat(style.paddingLeft), contentRight: box.right - parseFloat(style.paddingRight) };
 })()`;
 
+/** Where the first school's name sits in its link: at the start of the line, whichever side that is. */
+const CHOICE_SIDES = `(() => {
+  const a = document.querySelector('a.choice');
+  const name = document.createRange();
+  name.selectNodeContents(a);
+  const box = a.getBoundingClientRect();
+  const text = name.getClientRects()[0];
+  return { nameAtRight: box.right - text.right < box.width / 4, nameAtLeft: text.left - box.left < box.width / 4 };
+})()`;
+
 async function shoot(page: Page, name: string): Promise<void> {
   const path = join(SCREENSHOT_DIR, 'sign-in-languages', `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
@@ -82,13 +92,7 @@ t.test('every pupil’s screen in English, Spanish, French and Arabic, at three 
         await page.waitForURL(/[?&]q=demo/);
         await look('01-find-your-school', 'the school picker');
         // The school's name starts where the page reads from; its "onwards" arrow (›, drawn ‹ right to left) at the other end.
-        const choice = await page.locator('a.choice').evaluate((a) => {
-          const name = document.createRange();
-          name.selectNodeContents(a);
-          const box = a.getBoundingClientRect();
-          const text = [...name.getClientRects()][0]!;
-          return { nameAtRight: box.right - text.right < box.width / 4, nameAtLeft: text.left - box.left < box.width / 4 };
-        });
+        const choice = await page.evaluate(CHOICE_SIDES) as { nameAtRight: boolean; nameAtLeft: boolean };
         t.ok(locale === 'ar' ? choice.nameAtRight && !choice.nameAtLeft : choice.nameAtLeft, `the school's name starts the way the page reads (${locale}, ${size})`);
 
         await page.getByRole('link', { name: 'Demo School' }).click();

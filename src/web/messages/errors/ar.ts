@@ -30,4 +30,6 @@ export const errorsAr: Translation<typeof errorsEn> = {
   'errors.app.badAddress': 'أراد هذا التطبيق أن يرسلك إلى عنوان لم يسجله. أخبر معلمك، أو من يدير التطبيق.',
   'errors.app.badRequest': 'أرسل التطبيق طلب دخول لم يفهمه Lanyard. ارجع وحاول مرة أخرى.',
   'errors.app.other': 'حدث خطأ ما أثناء إدخالك. ارجع إلى التطبيق وحاول مرة أخرى.',
+  'errors.logout.title': 'لا يمكن إخراجك من هنا',
+  'errors.logout.refused': 'طلب التطبيق من Lanyard أن يُخرجك، لكن طلبه لم يكن صحيحًا، لذلك لم يُخرجك Lanyard. لتخرج، اذهب إلى تطبيقات مدرستك واضغط خروج. أخبر معلمك، أو من يدير التطبيق.',
 };

@@ -31,4 +31,6 @@ export const errorsEn = {
   'errors.app.badAddress': 'This app asked to send you to an address it has not registered. Tell your teacher, or whoever runs the app.',
   'errors.app.badRequest': 'The app sent a sign-in request Lanyard could not understand. Go back and try again.',
   'errors.app.other': 'Something went wrong while signing you in. Go back to the app and try again.',
+  'errors.logout.title': 'Cannot sign you out here',
+  'errors.logout.refused': 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard has not signed you out. To sign out, go to your school apps and press Sign out. Tell your teacher, or whoever runs the app.',
 } as const;

@@ -30,4 +30,6 @@ export const errorsEs: Translation<typeof errorsEn> = {
   'errors.app.badAddress': 'Esta app quería llevarte a una dirección que no ha registrado. Díselo a tu profe o a quien lleve la app.',
   'errors.app.badRequest': 'La app ha enviado una petición que Lanyard no entiende. Vuelve atrás y prueba otra vez.',
   'errors.app.other': 'Algo ha salido mal al entrar. Vuelve a la app y prueba otra vez.',
+  'errors.logout.title': 'Aquí no puedes salir',
+  'errors.logout.refused': 'La app ha pedido a Lanyard que te saque, pero su petición no era correcta, así que Lanyard no te ha sacado. Para salir, ve a las apps de tu escuela y pulsa Salir. Díselo a tu profe o a quien lleve la app.',
 };

@@ -30,4 +30,6 @@ export const errorsFr: Translation<typeof errorsEn> = {
   'errors.app.badAddress': 'Cette appli voulait t’envoyer vers une adresse qu’elle n’a pas enregistrée. Préviens ton enseignant, ou la personne qui gère l’appli.',
   'errors.app.badRequest': 'L’appli a envoyé une demande de connexion que Lanyard ne comprend pas. Reviens en arrière et réessaie.',
   'errors.app.other': 'Quelque chose s’est mal passé pendant la connexion. Reviens à l’appli et réessaie.',
+  'errors.logout.title': 'Impossible de te déconnecter ici',
+  'errors.logout.refused': 'L’appli a demandé à Lanyard de te déconnecter, mais sa demande n’était pas correcte, alors Lanyard ne t’a pas déconnecté. Pour te déconnecter, va aux applis de ton école et appuie sur Me déconnecter. Préviens ton enseignant, ou la personne qui gère l’appli.',
 };
