@@ -16,9 +16,9 @@ import { type RefusalContext, refusedPage } from './views/refused-page.js';
  */
 export type StepMethod = LoginMethod | 'help_code';
 
-/** Everything a login method's screen needs about the sign-in under way. */
 export type { RefusalContext };
 
+/** Everything a login method's screen needs about the sign-in under way. */
 export interface LoginStep {
   details: Details;
   organisation: Organisation;

@@ -44,7 +44,6 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
       const results = await findSchools(deps.store, q);
       return sendHtml(reply, 200, organisationPicker(details.uid, clientName, q, results, { t, url: req.url }));
     }
-    const t = translatorFor(req, reply, organisation.login.language);
     const frame = {
       uid: details.uid,
       csrf: csrfToken(deps.cookieKeys, details.uid),

@@ -13,7 +13,7 @@ export const classSignInEs: Translation<typeof classSignInEn> = {
   'classSignIn.usePictures': 'Usar mis dibujos',
   'classSignIn.helpCodeGreeting': '¡Hola, {name}! Escribe el código de ayuda de tu profe',
   'classSignIn.helpCodeLabel': 'Código de ayuda',
-  'classSignIn.helpCodeHint': '{count, plural, one {# número} other {# números}}',
+  'classSignIn.helpCodeHint': '{count, plural, one {# número} many {# números} other {# números}}',
   'classSignIn.helpCodeIncomplete': 'Escribe los {count} números de tu código de ayuda.',
   'classSignIn.signIn': 'Entrar',
   'classSignIn.cancel': 'Cancelar',

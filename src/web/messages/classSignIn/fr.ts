@@ -13,7 +13,7 @@ export const classSignInFr: Translation<typeof classSignInEn> = {
   'classSignIn.usePictures': 'Utiliser mes images',
   'classSignIn.helpCodeGreeting': 'Bonjour {name} ! Tape le code d’aide de ton enseignant',
   'classSignIn.helpCodeLabel': 'Code d’aide',
-  'classSignIn.helpCodeHint': '{count, plural, one {# chiffre} other {# chiffres}}',
+  'classSignIn.helpCodeHint': '{count, plural, one {# chiffre} many {# chiffres} other {# chiffres}}',
   'classSignIn.helpCodeIncomplete': 'Tape les {count} chiffres de ton code d’aide.',
   'classSignIn.signIn': 'Se connecter',
   'classSignIn.cancel': 'Annuler',
