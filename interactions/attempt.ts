@@ -12,8 +12,9 @@ import { type LoginStep, sendRefused } from './login-step.js';
 import { schoolRefusal } from '../src/clients/app-availability.js';
 import { rememberSchool } from '../src/accounts/school-memory.js';
 import { errorPage } from '../src/web/error-page.js';
-import { html, type Raw } from '../src/web/html.js';
-import { busyText, countdown } from '../src/web/waits.js';
+import type { Raw } from '../src/web/html.js';
+import type { Translator } from '../src/web/i18n/translator.js';
+import { busyText, withWait } from '../src/web/waits.js';
 
 type Refusal = Verdict & { allowed: false };
 
@@ -31,8 +32,16 @@ export interface AttemptOptions {
   username?: string;
   /** Checks the secret; undefined for any failure, whatever its cause (unknown user, wrong secret, …). */
   verify: () => Promise<User | undefined>;
-  /** Re-renders the method's form with a message, with the given status. */
-  retry: (status: number, message: string | Raw) => string;
+  /**
+   * Re-renders the method's form with a message, with the given status; `wait`, the seconds to wait when
+   * there is a wait to count down (429 throttled, 503 busy), for a screen that shows it as a picture.
+   */
+  retry: (status: number, message: string | Raw, wait?: number) => string;
+  /**
+   * Whether the person typed the username on this screen (the default when `username` is given): a wrong
+   * secret then says to check it too. False where the username came from a tapped name tile.
+   */
+  usernameTyped?: boolean;
   /** False for a first factor that a second must follow: its success does not make the device known. */
   final?: boolean;
 }
@@ -61,17 +70,17 @@ export async function attemptSignIn(
     noteRequestEvent(reply.raw, req.log, { event: 'login.throttled', ...log, bucket: v.bucket, retryAfter: v.retryAfterSeconds, ...(v.stopped ? { stopped: true } : {}) }, 'login throttled', 'warn');
     if (v.stopped) {
       // Nothing changes until staff unlock it: no countdown to wait for (RFC 6585 §4: Retry-After is optional).
-      sendHtml(reply, 429, o.retry(429, 'Signing in here is paused after too many wrong tries. Ask your teacher, or use a classroom device or one you have signed in on before.'));
+      sendHtml(reply, 429, o.retry(429, step.t.t('attempt.stopped')));
       return undefined;
     }
     reply.header('Retry-After', String(v.retryAfterSeconds));
-    sendHtml(reply, 429, o.retry(429, html`Too many tries. Please wait ${countdown(v.retryAfterSeconds)}, then try again — or ask your teacher.`));
+    sendHtml(reply, 429, o.retry(429, withWait(step.t, 'attempt.tooMany', v.retryAfterSeconds), v.retryAfterSeconds));
     return undefined;
   };
   const busy = (retryAfterSeconds: number) => {
     noteRequestEvent(reply.raw, req.log, { event: 'login.busy', ...log, retryAfter: retryAfterSeconds }, 'sign-in turned away: the machine is saturated', 'warn');
     reply.header('Retry-After', String(retryAfterSeconds));
-    sendHtml(reply, 503, o.retry(503, busyText(retryAfterSeconds)));
+    sendHtml(reply, 503, o.retry(503, busyText(retryAfterSeconds, step.t), retryAfterSeconds));
     return undefined;
   };
   try {
@@ -94,7 +103,8 @@ export async function attemptSignIn(
     });
     if (checked.outcome !== 'passed') {
       const result = checked.outcome === 'failed' ? 'wrong_credential' : checked.verdict.stopped ? 'locked' : 'throttled';
-      if (checked.outcome === 'failed') sendHtml(reply, 401, o.retry(401, failureText(o.factor)));
+      const typed = o.username !== undefined && o.usernameTyped !== false;
+      if (checked.outcome === 'failed') sendHtml(reply, 401, o.retry(401, failureText(step.t, o.factor, typed)));
       else throttled(checked.verdict);
       void recordFailure(deps, req, facts(checked.device), result, o.username);
       return undefined;
@@ -121,12 +131,15 @@ async function recordFailure(deps: InteractionDeps, req: FastifyRequest, facts: 
   deps.audit.record(await failedSignInEvent(deps.store, req, facts, { result, at, user }));
 }
 
-/** Never says whether the user exists (Standards: generic login errors). */
-function failureText(factor: Factor): string {
-  if (factor === 'badge') return 'That badge did not work. Try again, or ask your teacher.';
-  if (factor === 'emoji') return 'Those pictures do not match. Check your username and try again.';
-  if (factor === 'help_code') return 'That help code did not work. Check your username and the code, or ask your teacher for a new one.';
-  return 'That username and password do not match. Check them and try again.';
+/**
+ * Never says whether the user exists (Standards: generic login errors); asks to check the username only where
+ * one was typed (not after a name tile or a badge).
+ */
+function failureText(t: Translator, factor: Factor, usernameTyped: boolean): string {
+  if (factor === 'badge') return t.t('attempt.wrong.badge');
+  if (factor === 'emoji') return t.t(usernameTyped ? 'attempt.wrong.emoji' : 'attempt.wrong.emojiPictures');
+  if (factor === 'help_code') return t.t('attempt.wrong.helpCode');
+  return t.t('attempt.wrong.password');
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t, { type Test } from 'tap';
+import { tapPicture } from '../helpers/emoji-keyboard.js';
 import * as client from 'openid-client';
 import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 import QRCode from 'qrcode';
@@ -237,8 +238,7 @@ t.test('badge + emoji (an organisation that asks for both): the second step, the
   t.equal(await page.getByLabel('Your username').count(), 0, 'no username to type');
   await screenshot(page, 'badge-login/04-badge-then-emoji');
   await checkAccessibility(t, page, 'badge + emoji second step');
-  const keyboard = page.getByRole('group', { name: 'Emoji keyboard' });
-  for (const name of EMOJI_KID.emoji) await keyboard.getByRole('button', { name, exact: true }).click();
+  for (const name of EMOJI_KID.emoji) await tapPicture(page, name);
   t.equal(await page.getByRole('status').innerText(), '6 of 6 pictures chosen');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await assertSignedIn(t, rp, req, await callback(), { givenName: 'Emmy', type: 'student' });

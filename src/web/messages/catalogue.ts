@@ -1,4 +1,8 @@
 import type { Locale } from '../../formats/locales.js';
+import { attemptAr } from './attempt/ar.js';
+import { attemptEn } from './attempt/en.js';
+import { attemptEs } from './attempt/es.js';
+import { attemptFr } from './attempt/fr.js';
 import { classLinkAr } from './classLink/ar.js';
 import { classLinkEn } from './classLink/en.js';
 import { classLinkEs } from './classLink/es.js';
@@ -27,6 +31,14 @@ import { signInAr } from './signIn/ar.js';
 import { signInEn } from './signIn/en.js';
 import { signInEs } from './signIn/es.js';
 import { signInFr } from './signIn/fr.js';
+import { emojiAr } from './emoji/ar.js';
+import { emojiEn } from './emoji/en.js';
+import { emojiEs } from './emoji/es.js';
+import { emojiFr } from './emoji/fr.js';
+import { emojiNamesAr } from './emojiNames/ar.js';
+import { emojiNamesEn } from './emojiNames/en.js';
+import { emojiNamesEs } from './emojiNames/es.js';
+import { emojiNamesFr } from './emojiNames/fr.js';
 
 /**
  * The one message catalogue, every language (docs/languages.md): one folder per part of the pages
@@ -41,6 +53,9 @@ const EN = {
   ...refusalEn,
   ...errorsEn,
   ...dashboardEn,
+  ...attemptEn,
+  ...emojiEn,
+  ...emojiNamesEn,
 };
 
 export type MessageKey = keyof typeof EN;
@@ -55,6 +70,9 @@ export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, stri
     ...refusalEs,
     ...errorsEs,
     ...dashboardEs,
+    ...attemptEs,
+    ...emojiEs,
+    ...emojiNamesEs,
   },
   fr: {
     ...commonFr,
@@ -64,6 +82,9 @@ export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, stri
     ...refusalFr,
     ...errorsFr,
     ...dashboardFr,
+    ...attemptFr,
+    ...emojiFr,
+    ...emojiNamesFr,
   },
   ar: {
     ...commonAr,
@@ -73,5 +94,8 @@ export const CATALOGUE: Readonly<Record<Locale, Readonly<Record<MessageKey, stri
     ...refusalAr,
     ...errorsAr,
     ...dashboardAr,
+    ...attemptAr,
+    ...emojiAr,
+    ...emojiNamesAr,
   },
 };
