@@ -65,7 +65,7 @@ function mistakeMessage(v: EmojiView): Raw | '' {
   return html`
 <div class="emoji-oops emoji-oops-${kind}">
   ${ring || html`<span class="emoji-face" aria-hidden="true">${FACES[kind]}</span>`}
-  <p role="alert" id="form-error">${v.error}</p>
+  <p class="error" role="alert" id="form-error">${v.error}</p>
 </div>`;
 }
 
