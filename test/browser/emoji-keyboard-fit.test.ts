@@ -200,6 +200,9 @@ t.test('without JavaScript: a tab is a form post, six taps and Sign in still sig
     return res.status();
   };
   await page.locator('#username').fill(EMOJI_KID.username);
+  t.equal(await post(() => page.locator('#username').press('Enter')), 400, 'Enter in the name field is Sign in (not a tab): too soon');
+  t.equal(await page.getByRole('alert').innerText(), 'Tap all 6 of your pictures, then Sign in.', 'saying what to do');
+  t.ok(await page.locator('.emoji-oops .emoji-face').isVisible(), 'with a face');
   t.equal(await post(() => page.locator('button[name="page"][value="things"]').click()), 200, 'a tab posts the form');
   t.ok(await keyOf(page, 'rocket').isVisible(), 'and the page asked for is shown');
   t.notOk(await keyOf(page, 'dog').isVisible(), 'the others are not');
