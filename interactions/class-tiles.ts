@@ -10,10 +10,11 @@ import type { Translator } from '../src/web/i18n/translator.js';
 import { attemptSignIn, completeLogin } from './attempt.js';
 import { classContext } from './class-context.js';
 import { type InteractionDeps, sendHtml } from './context.js';
-import { type EmojiBody, readEmojiInput, TAP_ALL } from './emoji-input.js';
+import { emojiMistake } from './emoji.js';
+import { type EmojiBody, readEmojiInput, tapAll } from './emoji-input.js';
 import { type LoginStep, loginStep } from './login-step.js';
 import { isolated } from './views/step-frame.js';
-import { emojiKeyboard } from './views/emoji-keyboard.js';
+import { type EmojiView, emojiKeyboard } from './views/emoji-keyboard.js';
 import { pupilHelpCodeForm } from './views/pupil-help-code-form.js';
 
 /**
@@ -53,14 +54,15 @@ const gonePage = (step: LoginStep) => layout(step.t.t('classSignIn.gone.title'),
   step.t.t('classSignIn.whoAreYou')}</span></a></p>
 `, { t: step.t, switchUrl: step.url });
 
-const keyboard = (step: LoginStep, pupil: TilePupil, chosen: string[], error?: Parameters<typeof emojiKeyboard>[0]['error']) => emojiKeyboard({
+/** The tapped pupil's keyboard; `more`: the page of pictures shown, or a mistake (its words, its picture). */
+const keyboard = (step: LoginStep, pupil: TilePupil, chosen: string[], more: Partial<Pick<EmojiView, 'error' | 'mistake' | 'wait' | 'page'>> = {}) => emojiKeyboard({
   ...step,
   action: `/interaction/${step.uid}/pupil/${encodeURIComponent(pupil.id)}/emoji`,
   askUsername: false,
   pupil: { id: pupil.id, name: pupil.label },
   greeting: step.t.t('classSignIn.greeting', { name: isolated(pupil.label) }),
   chosen,
-  ...(error ? { error } : {}),
+  ...more,
 });
 
 export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): void {
@@ -79,14 +81,18 @@ export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): vo
     if (!step) return reply;
     const pupil = await tapped(deps, req, reply, step);
     if (!pupil) return reply;
-    const { chosen, action } = readEmojiInput((req.body ?? {}) as EmojiBody);
-    if (action !== 'go') return sendHtml(reply, 200, keyboard(step, pupil, chosen));
-    if (chosen.length !== EMOJI_PASSWORD_LENGTH) return sendHtml(reply, 400, keyboard(step, pupil, chosen, TAP_ALL));
+    const { chosen, action, page } = readEmojiInput((req.body ?? {}) as EmojiBody);
+    if (action !== 'go') return sendHtml(reply, 200, keyboard(step, pupil, chosen, { page }));
+    if (chosen.length !== EMOJI_PASSWORD_LENGTH) {
+      return sendHtml(reply, 400, keyboard(step, pupil, chosen, { page, error: tapAll(step.t), mistake: 'incomplete' }));
+    }
     const signedIn = await attemptSignIn(deps, req, reply, step, {
       factor: 'emoji',
       username: pupil.username,
       verify: () => checkEmojiPassword(deps.store, step.organisation, pupil.username, chosen),
-      retry: (_status, error) => keyboard(step, pupil, [], error),
+      // The username is the tile's: a wrong try does not ask to check it.
+      usernameTyped: false,
+      retry: (status, error, wait) => keyboard(step, pupil, [], { error, ...emojiMistake(status, wait) }),
     });
     return signedIn ? completeLogin(deps, req, reply, step, signedIn, ['pin']) : reply;
   });

@@ -91,7 +91,7 @@ export function emojiKeyboard(v: EmojiView): string {
   const t = v.t;
   const askUsername = v.askUsername && !v.pupil;
   const shown = v.page ?? FIRST_PAGE;
-  const prompt = v.pupil ? t.t('emoji.hello', { name: v.pupil.name }) : v.greeting ?? t.t(askUsername ? 'emoji.prompt' : 'emoji.promptPictures');
+  const prompt = v.greeting ?? (v.pupil ? t.t('emoji.hello', { name: v.pupil.name }) : t.t(askUsername ? 'emoji.prompt' : 'emoji.promptPictures'));
   return layout(t.t('emoji.title', { school: v.organisation.name }), html`
 ${stepHeading(v, prompt)}
 ${mistakeMessage(v)}

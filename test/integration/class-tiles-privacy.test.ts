@@ -2,7 +2,7 @@ import t, { type Test } from 'tap';
 import { ManualClock } from '../../src/clock.js';
 import { classLinkCookie, classLinks, classroomDevice, SUSPENDED, tileClass, TILE_PUPILS } from '../helpers/class-sign-in.js';
 import { putClass } from '../helpers/class-roster.js';
-import { demoAuthorizeUrl, followToCallback, HttpBrowser } from '../helpers/children.js';
+import { alertText, demoAuthorizeUrl, followToCallback, HttpBrowser } from '../helpers/children.js';
 import { hiddenField, location } from '../helpers/http-browser.js';
 import { type Lanyard, startLanyard } from '../helpers/lanyard.js';
 import { redisStoreEnv, startRedis } from '../helpers/redis-server.js';
@@ -130,7 +130,9 @@ async function scenario(t: Test, redis: boolean): Promise<void> {
       csrf, org: 'demo-school', emoji: emoji.map(() => 'dog').join(','), go: '1',
     });
     t.equal(wrong.status, 401, `${label}: wrong pictures are refused as anywhere`);
-    await wrong.arrayBuffer();
+    const wrongPage = await wrong.text();
+    t.equal(alertText(wrongPage), 'Those are not your pictures. Try again.', `${label}: without asking to check a username there was none to type`);
+    t.match(wrongPage, /class="emoji-slots shake"/, `${label}: the slots shake`);
     const right = await browser.post(`${lanyard.url}/interaction/${uid}/pupil/${peregrine.id}/emoji`, {
       csrf, org: 'demo-school', emoji: emoji.join(','), go: '1',
     });
