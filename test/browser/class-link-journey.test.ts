@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import t, { type Test } from 'tap';
+import { emojiTab } from '../helpers/emoji-keyboard.js';
 import { issueEmojiPassword } from '../../src/accounts/user-emoji.js';
 import { ManualClock } from '../../src/clock.js';
 import type { EmojiName } from '../../src/formats/emoji-bank.js';
@@ -36,16 +37,14 @@ function watchHands(page: Page) {
   page.type = typing;
   const tap = async (locator: Locator) => { hands.taps += 1; await locator.click(); };
   /**
-   * A picture by its name. Where the keyboard keeps pictures behind tabs (categories), the tab whose panel
-   * holds it is tapped first (counted apart, as `tabs`): whatever the layout, a pupil reaches each picture.
+   * A picture by its name. The keyboard keeps pictures behind tabs (its four pages): the tab of the page that
+   * holds it is tapped first when that page is not shown (counted apart, as `tabs`).
    */
   const tapPicture = async (name: string) => {
     const picture = page.getByRole('button', { name, exact: true });
     if (!(await picture.isVisible())) {
-      const panel = await picture.evaluate((el) => el.closest('[role="tabpanel"]')?.id ?? '');
-      const tab = panel ? page.locator(`[role="tab"][aria-controls="${panel}"]`) : page.locator('[role="tab"]').filter({ has: picture });
       hands.tabs += 1;
-      await tab.click();
+      await emojiTab(page, name).click();
     }
     await tap(picture);
   };
