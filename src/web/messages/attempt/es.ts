@@ -10,8 +10,8 @@ export const attemptEs: Translation<typeof attemptEn> = {
   'attempt.stopped': 'Aquí no se puede entrar por ahora: demasiados intentos fallidos. Pregunta a tu profe, o usa un aparato de la clase o uno donde ya hayas entrado.',
   'attempt.tooMany': 'Demasiados intentos. Espera {wait} y vuelve a intentarlo, o pregunta a tu profe.',
   'attempt.busy': 'Mucha gente está entrando ahora mismo. Espera {wait} y vuelve a intentarlo.',
-  'wait.seconds': '{count, plural, one {# segundo} other {# segundos}}',
-  'wait.minutes': '{count, plural, one {# minuto} other {# minutos}}',
+  'wait.seconds': '{count, plural, one {# segundo} many {# de segundos} other {# segundos}}',
+  'wait.minutes': '{count, plural, one {# minuto} many {# de minutos} other {# minutos}}',
   'wait.aboutMinute': 'un minuto más o menos',
   'wait.now': 'un momento: ya puedes intentarlo',
 };

@@ -10,8 +10,8 @@ export const attemptFr: Translation<typeof attemptEn> = {
   'attempt.stopped': 'La connexion est en pause ici après trop d’essais ratés. Demande à ton enseignant, ou utilise un appareil de la classe ou un appareil où tu t’es déjà connecté.',
   'attempt.tooMany': 'Trop d’essais. Attends {wait}, puis réessaie — ou demande à ton enseignant.',
   'attempt.busy': 'Beaucoup de monde se connecte en ce moment. Attends {wait}, puis réessaie.',
-  'wait.seconds': '{count, plural, one {# seconde} other {# secondes}}',
-  'wait.minutes': '{count, plural, one {# minute} other {# minutes}}',
+  'wait.seconds': '{count, plural, one {# seconde} many {# de secondes} other {# secondes}}',
+  'wait.minutes': '{count, plural, one {# minute} many {# de minutes} other {# minutes}}',
   'wait.aboutMinute': 'environ une minute',
   'wait.now': 'un instant — tu peux réessayer',
 };
