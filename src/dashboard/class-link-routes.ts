@@ -12,13 +12,14 @@ import { classCodePage, classLinkEndedPage } from './views/class-link-pages.js';
  * the code a teacher shows; `GET /class/:code` (the link, or its QR code) and `POST /class` (the typed code)
  * open it. A live link leaves the browser the class-link cookie and goes on to its school's sign-in, where the
  * class's name tiles are; a code that opens nothing gets one 404 page, whether it ended, was revoked or was
- * mistyped. Opening is rate limited per source (src/http/rate-limit.ts), so codes cannot be enumerated.
+ * mistyped, or its class has left the roster since (its tiles are gone). Opening is rate limited per source
+ * (src/http/rate-limit.ts), so codes cannot be enumerated.
  */
 export function classLinkRoutes(app: FastifyInstance, d: DashboardDeps): void {
   const open = async (req: FastifyRequest, reply: FastifyReply, typed: unknown) => {
     const link = await d.classLinks.open(typed);
-    const school = link && await d.store.findOrganisation(link.organisationId);
-    if (!link || !school) return sendHtml(reply, 404, classLinkEndedPage({ t: translatorFor(req, reply), url: req.url }));
+    const [school, klass] = link ? await Promise.all([d.store.findOrganisation(link.organisationId), d.store.findClass(link.organisationId, link.classId)]) : [];
+    if (!link || !school || !klass) return sendHtml(reply, 404, classLinkEndedPage({ t: translatorFor(req, reply), url: req.url }));
     setClassLinkCookie(d.cookieKeys, req, reply, link, d.clock.now());
     return seeOther(reply, `${ROUTES.signIn}?org=${encodeURIComponent(school.slug)}`);
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { storeDataDir } from '../../adapters/open-store.js';
 import type { ClassLink, Organisation, RosterClass, User } from '../../adapters/store.js';
 import { ClassLinkService, CLASS_LINK_COOKIE } from '../../src/accounts/class-links.js';
 import { CLASSROOM_COOKIE } from '../../src/accounts/device-cookies.js';
@@ -6,6 +7,7 @@ import { TrustedDevices } from '../../src/accounts/trusted-devices.js';
 import { issueEmojiPassword } from '../../src/accounts/user-emoji.js';
 import type { Clock } from '../../src/clock.js';
 import { signValue } from '../../src/http/signed-value.js';
+import { loadKeyEncryptionKey } from '../../src/keys/key-encryption-key.js';
 import { SHARED_SETTINGS } from '../../src/startup/services.js';
 import type { EmojiName } from '../../src/formats/emoji-bank.js';
 import { putClass } from './class-roster.js';
@@ -51,8 +53,10 @@ export async function classroomDevice(lanyard: Lanyard, clock: Clock, organisati
   return { name: CLASSROOM_COOKIE, value: signValue(await cookieKeys(lanyard), 'classroom', `${organisationId}~${device.id}`), id: device.id };
 }
 
-/** The class links service over the test's store (its HMAC key is the test's own: codes are not opened here). */
-export const classLinks = (lanyard: Lanyard, clock: Clock) => new ClassLinkService({ store: lanyard.store, clock, keyEncryptionKey: randomBytes(32) });
+/** The class links service over the test's store, with the server's key-encryption key: its codes open over HTTP too. */
+export const classLinks = (lanyard: Lanyard, clock: Clock) => new ClassLinkService({
+  store: lanyard.store, clock, keyEncryptionKey: loadKeyEncryptionKey(lanyard.config.keyEncryptionKey, storeDataDir(lanyard.config.storeUrl)),
+});
 
 /** The cookie of a browser that opened `link`. */
 export async function classLinkCookie(lanyard: Lanyard, link: Pick<ClassLink, 'organisationId' | 'id'>): Promise<{ name: string; value: string }> {

@@ -9,8 +9,9 @@ import { startLanyard } from '../helpers/lanyard.js';
 /**
  * A class the roster has since removed (docs/childrens-sign-in.md → Class sign-in), on SQLite: a class link made
  * for it is still live in the store (the store keeps the class's id, not the class), and a classroom device is
- * still set to it. Neither shows a tile, names anyone or fails: the sign-in screen is the ordinary chooser, a
- * pupil's screen is the one 404 page, and nothing is logged as an error.
+ * still set to it. Neither shows a tile, names anyone or fails: the link's address is the one 404 page of a link
+ * that ended (no cookie left), the sign-in screen is the ordinary chooser, a pupil's screen is the one 404 page,
+ * and nothing is logged as an error.
  */
 
 const NAMES = [...new Set(TILE_PUPILS.flat())];
@@ -20,7 +21,7 @@ t.test('a live class link (or a classroom device) of a class the roster removed:
   const lanyard = await startLanyard(t, { clock });
   const { organisation, class: klass, pupils, emoji } = await tileClass(lanyard);
   const links = classLinks(lanyard, clock);
-  const { link } = await links.create(organisation.id, klass.id, { id: 'u', username: 'teacher' }, new Date(clock.now().getTime() + 3_600_000));
+  const { link, code } = await links.create(organisation.id, klass.id, { id: 'u', username: 'teacher' }, new Date(clock.now().getTime() + 3_600_000));
   const cookies = [['a live class link', await classLinkCookie(lanyard, link)], ['a classroom device', await classroomDevice(lanyard, clock, organisation.id, klass.id)]] as const;
   const peregrine = pupils[1]!;
 
@@ -32,6 +33,15 @@ t.test('a live class link (or a classroom device) of a class the roster removed:
     return { browser, base: `${lanyard.url}/interaction/${uid}`, status: res.status, page: await res.text() };
   };
 
+  const openLink = async () => {
+    const browser = new HttpBrowser();
+    const res = await browser.get(`${lanyard.url}/class/${code}`, { accept: 'text/html' });
+    return { status: res.status, page: await res.text(), cookie: browser.cookies.get('lanyard_class') };
+  };
+  const opened = await openLink();
+  t.equal(opened.status, 303, 'before: the link opens (the test can fail)');
+  t.ok(opened.cookie, 'before: it leaves the class-link cookie');
+
   for (const [label, cookie] of cookies) {
     const before = await signIn(cookie);
     t.match(before.page, /Who are you\?/, `${label}, before: the tiles (the test can fail)`);
@@ -42,6 +52,11 @@ t.test('a live class link (or a classroom device) of a class the roster removed:
   t.equal(await lanyard.store.findClass(organisation.id, klass.id), undefined, 'the class is gone');
   t.ok(await links.live(organisation.id, link.id), 'its link is still live in the store');
   const errorsBefore = lanyard.logs.filter((l) => JSON.parse(l).level >= 50).length;
+
+  const ended = await openLink();
+  t.equal(ended.status, 404, 'the link of the removed class: 404');
+  t.match(ended.page, 'This class link has ended or is wrong', 'the page of a link that ended');
+  t.equal(ended.cookie, undefined, 'no class-link cookie left');
 
   for (const [label, cookie] of cookies) {
     const { browser, base, status, page } = await signIn(cookie);
