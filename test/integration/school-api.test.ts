@@ -180,7 +180,7 @@ t.test('on SQLite, with the OpenAPI document', async (t) => {
     t.equal(validator.version, '3.1');
     t.match(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer', bearerFormat: 'lys_<id>_<secret>' });
     for (const name of [
-      'Error', 'School', 'Class', 'Pupil', 'Person', 'AuditEvent', 'AuditPage', 'Usage', 'IssuedHelpCode', 'HelpCode', 'EmojiPassword', 'GeneratedPassword',
+      'Error', 'School', 'Class', 'Pupil', 'Person', 'AuditEvent', 'AuditPage', 'Usage', 'IssuedHelpCode', 'HelpCode', 'MadeClassLink', 'ClassLink', 'EmojiPassword', 'GeneratedPassword',
       'StaffPerson', 'SchoolApp', 'AppRequest', 'OfferedApp', 'Apps', 'RosterPlan', 'RosterResult', 'RosterImport',
     ]) t.ok(doc.components.schemas[name], name);
     t.same(Object.keys(doc.paths['/school/api/schools/{org}/roster'].post.requestBody.content), ['application/zip', 'text/csv'], 'the roster’s export: a zip or a CSV');
@@ -194,13 +194,16 @@ t.test('on SQLite, with the OpenAPI document', async (t) => {
     t.same([...routes].filter((r) => !documented.has(r)), [], 'no route left undocumented');
     t.same([...documented].filter((r) => !routes.has(r)), [], 'no documented route missing');
     t.same([...documented].sort(), [
-      'DELETE /school/api/schools/{org}/apps/{client_id}', 'DELETE /school/api/schools/{org}/people/{user_id}/help-code',
+      'DELETE /school/api/schools/{org}/apps/{client_id}', 'DELETE /school/api/schools/{org}/classes/{class_id}/links/{link_id}',
+      'DELETE /school/api/schools/{org}/people/{user_id}/help-code',
       'DELETE /school/api/schools/{org}/staff/{user_id}/{role}',
       'GET /school/api/openapi.json', 'GET /school/api/schools', 'GET /school/api/schools/{org}/apps', 'GET /school/api/schools/{org}/audit',
-      'GET /school/api/schools/{org}/classes', 'GET /school/api/schools/{org}/classes/{class_id}/pupils', 'GET /school/api/schools/{org}/help-codes',
+      'GET /school/api/schools/{org}/classes', 'GET /school/api/schools/{org}/classes/{class_id}/links',
+      'GET /school/api/schools/{org}/classes/{class_id}/pupils', 'GET /school/api/schools/{org}/help-codes',
       'GET /school/api/schools/{org}/roster/imports', 'GET /school/api/schools/{org}/staff', 'GET /school/api/schools/{org}/usage',
       'POST /school/api/schools/{org}/apps/{client_id}', 'POST /school/api/schools/{org}/apps/{client_id}/approve',
-      'POST /school/api/schools/{org}/apps/{client_id}/decline', 'POST /school/api/schools/{org}/people/{user_id}/badge/void',
+      'POST /school/api/schools/{org}/apps/{client_id}/decline', 'POST /school/api/schools/{org}/classes/{class_id}/links',
+      'POST /school/api/schools/{org}/people/{user_id}/badge/void',
       'POST /school/api/schools/{org}/people/{user_id}/emoji', 'POST /school/api/schools/{org}/people/{user_id}/help-code',
       'POST /school/api/schools/{org}/people/{user_id}/password', 'POST /school/api/schools/{org}/people/{user_id}/restore',
       'POST /school/api/schools/{org}/people/{user_id}/sign-out', 'POST /school/api/schools/{org}/people/{user_id}/suspend',

@@ -9,6 +9,8 @@ import { APP_SCHEMAS } from './app-schemas.js';
 import { appRoutes } from './app-routes.js';
 import { auditRoutes } from './audit-routes.js';
 import { staffBearerAuth } from './auth.js';
+import { CLASS_LINK_SCHEMAS } from './class-link-schemas.js';
+import { classLinkRoutes } from './class-link-routes.js';
 import { credentialRoutes } from './credential-routes.js';
 import { schoolApiErrors, sendNotFound } from './errors.js';
 import { helpCodeRoutes } from './help-code-routes.js';
@@ -36,7 +38,7 @@ const REQUEST_SCHEMAS: readonly object[] = [];
 export async function schoolApi(scope: FastifyInstance, deps: SchoolDeps): Promise<void> {
   // Registered first: it collects the routes added after it, in this scope only.
   await scope.register(swagger, openApiOptions(deps.issuer));
-  for (const schema of [...SHARED_SCHEMAS, ...ACTION_SCHEMAS, ...APP_SCHEMAS, ...ROSTER_SCHEMAS]) scope.addSchema(schema);
+  for (const schema of [...SHARED_SCHEMAS, ...ACTION_SCHEMAS, ...CLASS_LINK_SCHEMAS, ...APP_SCHEMAS, ...ROSTER_SCHEMAS]) scope.addSchema(schema);
   strictValidator(scope, REQUEST_SCHEMAS);
   schoolApiErrors(scope);
   jsonBodies(scope, BODY_LIMIT);
@@ -55,6 +57,7 @@ export async function schoolApi(scope: FastifyInstance, deps: SchoolDeps): Promi
     peopleRoutes(api, deps);
     credentialRoutes(api, deps);
     helpCodeRoutes(api, deps);
+    classLinkRoutes(api, deps);
     staffRoutes(api, deps);
     appRoutes(api, deps);
     // The roster's export is the body itself (a zip or a CSV): its parsers only on its own routes.

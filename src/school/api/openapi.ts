@@ -7,7 +7,7 @@ export function openApiOptions(issuer: string): SwaggerOptions {
   return bearerApiOpenApiOptions(issuer, {
     title: 'Lanyard school API',
     description: 'What the school console at /school does, for school information systems and scripts: your schools, their classes and pupils, '
-      + 'help codes, new credentials, actions on people, staff roles, the school’s apps, roster imports, the audit trail and use per day. Authenticate with a staff API token (create one under Account → API tokens in the '
+      + 'help codes, class links, new credentials, actions on people, staff roles, the school’s apps, roster imports, the audit trail and use per day. Authenticate with a staff API token (create one under Account → API tokens in the '
       + 'school console) sent as `Authorization: Bearer lys_…`; tokens in the URL are refused. A token acts as its holder, with their roles read '
       + 'afresh on every request: a teacher sees their classes, a school admin the whole school; anything else is 404. Every change is recorded in '
       + 'the school’s audit trail with the token’s holder as actor. Errors are `{ error, error_description, fields? }`. Every answer is `Cache-Control: no-store`.',
@@ -21,6 +21,7 @@ export function openApiOptions(issuer: string): SwaggerOptions {
       { name: 'audit', description: 'The school’s audit trail and use per day (school admins).' },
       { name: 'people', description: 'Actions on a person of the school, each recorded in the audit trail.' },
       { name: 'help codes', description: 'One-time codes for pupils who cannot sign in (teachers for their classes’ pupils).' },
+      { name: 'class links', description: 'Links and codes that open a class’s name tiles on any device for a while (teachers for their classes).' },
       { name: 'credentials', description: 'New emoji passwords and passwords (school admins).' },
       { name: 'staff', description: 'The school’s staff and their roles (school admins).' },
       { name: 'apps', description: 'The apps the school uses, asking, and offered (school admins).' },
