@@ -15,6 +15,7 @@ import { readCookie, signValue, verifySignedValue } from '../http/signed-value.j
  * takes effect at once on every instance.
  */
 export const CLASS_LINK_MAX_HOURS = 24;
+export const CLASS_LINK_MAX_MINUTES = CLASS_LINK_MAX_HOURS * 60;
 export const CLASS_CODE_LENGTH = 10;
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

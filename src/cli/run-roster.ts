@@ -1,4 +1,3 @@
-import { userInfo } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { type RosterSettings, rosterSettings } from '../config/roster.js';
@@ -6,6 +5,7 @@ import { LanyardError } from '../errors.js';
 import { importRoster, type RosterReader } from '../roster/import-roster.js';
 import { purgeLeavers, retentionCutoff } from '../roster/retention.js';
 import { RosterBusyError } from '../roster/roster-lock.js';
+import { commandUser } from './command-user.js';
 import { withAuditedStore, withConfiguredStore } from './configured-store.js';
 import { type CommandOutput, STANDARD_OUTPUT } from './output.js';
 import { importProgress } from './roster-progress.js';
@@ -15,15 +15,6 @@ import { findTargets } from './targets.js';
 /** Exit statuses (sysexits.h): the files hold bad data (or a refused mass removal); another import is running. */
 export const EX_DATAERR = 65;
 export const EX_TEMPFAIL = 75;
-
-/** Who runs a command, for the import's record: `cli:<os user>`. */
-export function commandUser(): string {
-  try {
-    return `cli:${userInfo().username}`;
-  } catch {
-    return 'cli:unknown'; // a container without a passwd entry for its uid
-  }
-}
 
 export interface RosterImportOptions {
   org?: string | undefined;

@@ -1,14 +1,11 @@
 import { instant } from '../../http/openapi-parts.js';
 import { CLASS_LINK_LENGTHS } from '../../accounts/class-link-length.js';
-import { CLASS_LINK_MAX_HOURS } from '../../accounts/class-links.js';
+import { CLASS_LINK_MAX_HOURS, CLASS_LINK_MAX_MINUTES } from '../../accounts/class-links.js';
 
 /**
  * The JSON schemas of /school/api's class links (docs/school-console.md → Class links): what POST takes, what it
  * answers (the code, once), and a live link as listed (never its code: Lanyard keeps only a keyed hash of it).
  */
-
-/** The longest a link made with `minutes` works: a day. */
-export const CLASS_LINK_MAX_MINUTES = CLASS_LINK_MAX_HOURS * 60;
 
 export const classLinkBody = {
   description: `How long the link works, one of three ways; never more than ${CLASS_LINK_MAX_HOURS} hours.`,
