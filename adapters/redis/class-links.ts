@@ -24,7 +24,8 @@ if not id then return false end
 return redis.call('GET', ARGV[1] .. id)`;
 
 // KEYS: the link, the links by end. ARGV: organisation id, revoked at (ISO 8601), at (epoch ms), the prefix of
-// a code's key, how long an ended link is kept (ms). 1 when revoked; 0 when there is no such live link.
+// a code's key, how long an ended link is kept (ms), when the link expires (epoch ms), the time now (epoch ms:
+// Redis's own lifetime, PX, is counted from it). 1 when revoked; 0 when there is no such live link.
 const REVOKE = `
 local raw = redis.call('GET', KEYS[1])
 if not raw then return 0 end
