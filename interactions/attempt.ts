@@ -11,7 +11,7 @@ import { finish, type InteractionDeps, sendHtml } from './context.js';
 import { type LoginStep, sendRefused } from './login-step.js';
 import { schoolRefusal } from '../src/clients/app-availability.js';
 import { rememberSchool } from '../src/accounts/school-memory.js';
-import { errorPage } from '../src/web/error-page.js';
+import { unavailablePage } from '../src/web/error-page.js';
 import type { Raw } from '../src/web/html.js';
 import type { Translator } from '../src/web/i18n/translator.js';
 import { busyText, withWait } from '../src/web/waits.js';
@@ -116,7 +116,8 @@ export async function attemptSignIn(
     if (err instanceof LimiterBusyError) return busy(err.retryAfterSeconds);
     req.log.error({ event: 'login.unavailable', ...log, err }, 'sign-in protection unavailable: failing closed');
     reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
-    sendHtml(reply, 503, errorPage('Sign-in is resting', 'Signing in is not possible for a moment. Please try again shortly.', 'temporarily_unavailable'));
+    // The store's unavailable page (docs/storage.md → When the store fails), in the screen's language.
+    sendHtml(reply, 503, unavailablePage(step.t));
     return undefined;
   }
 }
@@ -133,12 +134,12 @@ async function recordFailure(deps: InteractionDeps, req: FastifyRequest, facts: 
 
 /**
  * Never says whether the user exists (Standards: generic login errors); asks to check the username only where
- * one was typed (not after a name tile or a badge).
+ * one was typed (not after a name tile or a badge: then only the pictures, or the code).
  */
 function failureText(t: Translator, factor: Factor, usernameTyped: boolean): string {
   if (factor === 'badge') return t.t('attempt.wrong.badge');
   if (factor === 'emoji') return t.t(usernameTyped ? 'attempt.wrong.emoji' : 'attempt.wrong.emojiPictures');
-  if (factor === 'help_code') return t.t('attempt.wrong.helpCode');
+  if (factor === 'help_code') return t.t(usernameTyped ? 'attempt.wrong.helpCode' : 'attempt.wrong.helpCodeTile');
   return t.t('attempt.wrong.password');
 }
 

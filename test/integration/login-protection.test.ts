@@ -82,13 +82,17 @@ t.test(`${P.newDeviceFailureCap} wrong tries from new devices stop that path unt
 t.test('when the counters cannot be used, low-entropy sign-in fails closed', async (t) => {
   const lanyard = await startLanyard(t);
   const browser = new HttpBrowser();
-  const step = await openMethod(browser, lanyard.url, 'emoji');
+  const spanish = { 'accept-language': 'es' };
+  const step = await openMethod(browser, lanyard.url, 'emoji', 'demo-school', spanish);
   const db = new Database(join(lanyard.dir, 'lanyard.db'));
   db.exec('DROP TABLE counters');
   db.close();
-  const res = await postEmoji(browser, lanyard.url, step, EMOJI_KID.username, EMOJI_KID.emoji);
+  const res = await postEmoji(browser, lanyard.url, step, EMOJI_KID.username, EMOJI_KID.emoji, {}, spanish);
   t.equal(res.status, 503, 'refused, even with the right pictures');
-  t.match(await res.text(), /not possible for a moment/);
+  const page = await res.text();
+  t.match(page, /<html lang="es"/, 'in the pupil’s language');
+  t.match(page, /Prueba otra vez en un momento/, 'the store’s unavailable page, translated');
+  t.notMatch(page, /Sign-in is resting|try again shortly/, 'no English left');
   t.ok(lanyard.logs.some((l) => l.includes('"event":"login.unavailable"')));
 });
 

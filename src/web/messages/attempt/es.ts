@@ -7,6 +7,7 @@ export const attemptEs: Translation<typeof attemptEn> = {
   'attempt.wrong.emojiPictures': 'Esos no son tus dibujos. Vuelve a intentarlo.',
   'attempt.wrong.badge': 'Esa tarjeta no ha funcionado. Vuelve a intentarlo o pregunta a tu profe.',
   'attempt.wrong.helpCode': 'Ese código de ayuda no ha funcionado. Revisa tu usuario y el código, o pide uno nuevo a tu profe.',
+  'attempt.wrong.helpCodeTile': 'Ese código de ayuda no ha funcionado. Revisa el código o pide uno nuevo a tu profe.',
   'attempt.stopped': 'Aquí no se puede entrar por ahora: demasiados intentos fallidos. Pregunta a tu profe, o usa un aparato de la clase o uno donde ya hayas entrado.',
   'attempt.tooMany': 'Demasiados intentos. Espera {wait} y vuelve a intentarlo, o pregunta a tu profe.',
   'attempt.busy': 'Mucha gente está entrando ahora mismo. Espera {wait} y vuelve a intentarlo.',

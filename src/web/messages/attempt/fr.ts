@@ -7,6 +7,7 @@ export const attemptFr: Translation<typeof attemptEn> = {
   'attempt.wrong.emojiPictures': 'Ce ne sont pas tes images. Réessaie.',
   'attempt.wrong.badge': 'Ce badge n’a pas marché. Réessaie, ou demande à ton enseignant.',
   'attempt.wrong.helpCode': 'Ce code d’aide n’a pas marché. Vérifie ton identifiant et le code, ou demande un nouveau code à ton enseignant.',
+  'attempt.wrong.helpCodeTile': 'Ce code d’aide n’a pas marché. Vérifie le code, ou demande un nouveau code à ton enseignant.',
   'attempt.stopped': 'La connexion est en pause ici après trop d’essais ratés. Demande à ton enseignant, ou utilise un appareil de la classe ou un appareil où tu t’es déjà connecté.',
   'attempt.tooMany': 'Trop d’essais. Attends {wait}, puis réessaie — ou demande à ton enseignant.',
   'attempt.busy': 'Beaucoup de monde se connecte en ce moment. Attends {wait}, puis réessaie.',
