@@ -38,6 +38,3 @@ export function readEmojiInput(body: EmojiBody): EmojiInput {
 
 /** Said when Sign in is tapped before all six pictures. */
 export const tapAll = (t: Translator) => t.t('emoji.tapAll', { count: EMOJI_PASSWORD_LENGTH });
-
-/** English, for screens not yet given their pupil's language (the badge's second step keeps its own words). */
-export const TAP_ALL = `Tap all ${EMOJI_PASSWORD_LENGTH} of your pictures, then Sign in.`;

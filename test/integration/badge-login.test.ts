@@ -82,7 +82,7 @@ t.test('badge + emoji: two factors when the organisation asks for them', async (
     const shown = await browser.get(location(afterBadge, lanyard.url).href);
     t.equal(shown.status, 200, `the pictures step (${visit}): a reload sends no badge again`);
     const page = await shown.text();
-    t.match(page, /Hello Emmy! Now tap your secret pictures/);
+    t.match(page, /Hello \u2068Emmy\u2069! Tap your secret pictures/, 'greets the holder by name (isolated), as the keyboard does');
     t.notMatch(page, /name="username"|name="ticket"/, 'no username to type, no ticket in the page');
   }
   const post = (emoji: string[], tk = ticket) => {
