@@ -1,116 +1,110 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Organisation } from '../adapters/store.js';
-import { classTiles, type TilePupil } from '../src/accounts/class-tiles.js';
+import { classTiles, type TilePupil, tilePupil } from '../src/accounts/class-tiles.js';
 import { HELP_CODE_LENGTH, normaliseHelpCode } from '../src/accounts/help-codes.js';
-import { checkEmojiPassword } from '../src/accounts/password-login.js';
-import { EMOJI_PASSWORD_LENGTH } from '../src/formats/emoji-bank.js';
-import { html } from '../src/web/html.js';
-import { layout } from '../src/web/layout.js';
 import type { Translator } from '../src/web/i18n/translator.js';
 import { attemptSignIn, completeLogin } from './attempt.js';
 import { classContext } from './class-context.js';
 import { type InteractionDeps, sendHtml } from './context.js';
-import { emojiMistake } from './emoji.js';
-import { type EmojiBody, readEmojiInput, tapAll } from './emoji-input.js';
+import type { EmojiBody } from './emoji-input.js';
+import { emojiSignIn, type KeyboardState } from './emoji-sign-in.js';
 import { type LoginStep, loginStep } from './login-step.js';
-import { isolated } from './views/step-frame.js';
-import { type EmojiView, emojiKeyboard } from './views/emoji-keyboard.js';
+import { badgeScanner } from './views/badge-scanner.js';
+import { emojiKeyboard } from './views/emoji-keyboard.js';
 import { pupilHelpCodeForm } from './views/pupil-help-code-form.js';
+import { pupilWays } from './views/pupil-footer.js';
+import { isolated, type TappedPupil } from './views/step-frame.js';
+import { tileGonePage } from './views/tile-gone-page.js';
 
 /**
  * Class sign-in (docs/childrens-sign-in.md → Class sign-in): on a trusted classroom device set to a class, or
  * in a browser that opened a live class link, the sign-in screen shows the class's name tiles (organisation.ts,
- * through tilesFor); a tap opens that pupil's pictures, or their help code, here:
+ * through tilesFor); a tap opens that pupil's ways of signing in that the school offers, here and in
+ * class-tile-badge.ts:
  *
- *   /interaction/:uid/pupil/:pupilId             their emoji keyboard (or their help code, at a school without pictures)
+ *   /interaction/:uid/pupil/:pupilId             the first of them: their emoji keyboard, their badge, their help code
  *   /interaction/:uid/pupil/:pupilId/emoji       the keyboard's form
+ *   /interaction/:uid/pupil/:pupilId/badge       their badge (only theirs signs in)
  *   /interaction/:uid/pupil/:pupilId/help-code   a help code for them
  *
  * Every request asks again whether this browser may see the class (class-context.ts) and whether the pupil is
- * on its tiles; otherwise a 404 that names no one. A tile is just a username: the sign-in goes through the
- * same guessing protection (attempt.ts) as a typed one, and completes as the ordinary screens do.
+ * on its tiles (tapped: that one pupil, not the whole class); otherwise a 404 that names no one. A tile is just a
+ * username: the sign-in goes through the same guessing protection (attempt.ts) as a typed one, and completes as
+ * the ordinary screens do.
  */
 
-type Route = { Params: { uid: string; pupilId: string }; Querystring: { org?: string }; Body: EmojiBody & { code?: string } };
+export type PupilRoute = { Params: { uid: string; pupilId: string }; Querystring: { org?: string }; Body: EmojiBody & { code?: string } };
 
 /** The name tiles this browser may see at the school's sign-in, or none (no class context, or an empty class). */
-export async function tilesFor(deps: InteractionDeps, req: FastifyRequest, organisation: Organisation, t: Translator): Promise<TilePupil[]> {
-  const context = await classContext(deps, req, organisation);
+export async function tilesFor(
+  deps: InteractionDeps, req: FastifyRequest, reply: FastifyReply, organisation: Organisation, t: Translator,
+): Promise<TilePupil[]> {
+  const context = await classContext(deps, req, organisation, reply);
   return context ? classTiles(deps.store, organisation, context.classId, t.locale) : [];
 }
 
 /** The tapped pupil, when this browser may see their tile now; otherwise answers 404 (naming no one). */
-async function tapped(deps: InteractionDeps, req: FastifyRequest<Route>, reply: FastifyReply, step: LoginStep): Promise<TilePupil | undefined> {
-  const pupil = (await tilesFor(deps, req, step.organisation, step.t)).find((p) => p.id === req.params.pupilId);
-  if (!pupil) sendHtml(reply, 404, gonePage(step));
+export async function tapped(deps: InteractionDeps, req: FastifyRequest<PupilRoute>, reply: FastifyReply, step: LoginStep): Promise<TilePupil | undefined> {
+  const context = await classContext(deps, req, step.organisation, reply);
+  const pupil = context && await tilePupil(deps.store, step.organisation, context.classId, req.params.pupilId, step.t.locale);
+  if (!pupil) sendHtml(reply, 404, tileGonePage(step));
   return pupil;
 }
 
-/** Not on this browser's tiles (or no tiles at all): says so without a name, and goes back to the sign-in. */
-const gonePage = (step: LoginStep) => layout(step.t.t('classSignIn.gone.title'), html`
-<h1>${step.t.t('classSignIn.gone.title')}</h1>
-<p>${step.t.t('classSignIn.gone.text')}</p>
-<p class="way-on"><a class="button-link" href="/interaction/${step.uid}?org=${encodeURIComponent(step.organisation.slug)}"><span>${
-  step.t.t('classSignIn.whoAreYou')}</span></a></p>
-`, { t: step.t, switchUrl: step.url });
+/** The pupil as their screens name them. */
+export const shownPupil = (pupil: TilePupil): TappedPupil => ({ id: pupil.id, name: pupil.label });
 
-/** The tapped pupil's keyboard; `more`: the page of pictures shown, or a mistake (its words, its picture). */
-const keyboard = (step: LoginStep, pupil: TilePupil, chosen: string[], more: Partial<Pick<EmojiView, 'error' | 'mistake' | 'wait' | 'page'>> = {}) => emojiKeyboard({
+/** The tapped pupil's keyboard. */
+const keyboard = (step: LoginStep, pupil: TilePupil, chosen: string[], state: KeyboardState = {}) => emojiKeyboard({
   ...step,
   action: `/interaction/${step.uid}/pupil/${encodeURIComponent(pupil.id)}/emoji`,
   askUsername: false,
-  pupil: { id: pupil.id, name: pupil.label },
+  pupil: shownPupil(pupil),
   greeting: step.t.t('classSignIn.greeting', { name: isolated(pupil.label) }),
   chosen,
-  ...more,
+  ...state,
 });
 
 export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): void {
-  app.get<Route>('/:uid/pupil/:pupilId', async (req, reply) => {
-    // Pictures where the school uses them; else the help code, which every school offers.
+  app.get<PupilRoute>('/:uid/pupil/:pupilId', async (req, reply) => {
+    // The school's first way for a pupil (views/pupil-footer.ts): pictures, else the badge, else the help code.
     const step = await loginStep(deps, req, reply, 'help_code');
     if (!step) return reply;
     const pupil = await tapped(deps, req, reply, step);
     if (!pupil) return reply;
-    if (step.organisation.login.methods.includes('emoji')) return sendHtml(reply, 200, keyboard(step, pupil, []));
-    return sendHtml(reply, 200, pupilHelpCodeForm({ ...step, pupil: { id: pupil.id, name: pupil.label } }));
+    const first = pupilWays(step)[0];
+    if (first === 'emoji') return sendHtml(reply, 200, keyboard(step, pupil, []));
+    if (first === 'badge') return sendHtml(reply, 200, badgeScanner({ ...step, pupil: shownPupil(pupil) }));
+    return sendHtml(reply, 200, pupilHelpCodeForm({ ...step, pupil: shownPupil(pupil) }));
   });
 
-  app.post<Route>('/:uid/pupil/:pupilId/emoji', async (req, reply) => {
+  app.post<PupilRoute>('/:uid/pupil/:pupilId/emoji', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'emoji');
     if (!step) return reply;
     const pupil = await tapped(deps, req, reply, step);
     if (!pupil) return reply;
-    const { chosen, action, page } = readEmojiInput((req.body ?? {}) as EmojiBody);
-    if (action !== 'go') return sendHtml(reply, 200, keyboard(step, pupil, chosen, { page }));
-    if (chosen.length !== EMOJI_PASSWORD_LENGTH) {
-      return sendHtml(reply, 400, keyboard(step, pupil, chosen, { page, error: tapAll(step.t), mistake: 'incomplete' }));
-    }
-    const signedIn = await attemptSignIn(deps, req, reply, step, {
-      factor: 'emoji',
+    return emojiSignIn(deps, req, reply, step, {
       username: pupil.username,
-      verify: () => checkEmojiPassword(deps.store, step.organisation, pupil.username, chosen),
       // The username is the tile's: a wrong try does not ask to check it.
       usernameTyped: false,
-      retry: (status, error, wait) => keyboard(step, pupil, [], { error, ...emojiMistake(status, wait) }),
+      keyboard: (chosen, state) => keyboard(step, pupil, chosen, state),
     });
-    return signedIn ? completeLogin(deps, req, reply, step, signedIn, ['pin']) : reply;
   });
 
-  app.get<Route>('/:uid/pupil/:pupilId/help-code', async (req, reply) => {
+  app.get<PupilRoute>('/:uid/pupil/:pupilId/help-code', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'help_code');
     if (!step) return reply;
     const pupil = await tapped(deps, req, reply, step);
     if (!pupil) return reply;
-    return sendHtml(reply, 200, pupilHelpCodeForm({ ...step, pupil: { id: pupil.id, name: pupil.label } }));
+    return sendHtml(reply, 200, pupilHelpCodeForm({ ...step, pupil: shownPupil(pupil) }));
   });
 
-  app.post<Route>('/:uid/pupil/:pupilId/help-code', async (req, reply) => {
+  app.post<PupilRoute>('/:uid/pupil/:pupilId/help-code', async (req, reply) => {
     const step = await loginStep(deps, req, reply, 'help_code');
     if (!step) return reply;
     const pupil = await tapped(deps, req, reply, step);
     if (!pupil) return reply;
-    const shown = { id: pupil.id, name: pupil.label };
+    const shown = shownPupil(pupil);
     const code = normaliseHelpCode(req.body?.code);
     // Not 6 digits: a typing slip, said as such and not counted (nothing was tried).
     if (!code) {
@@ -119,6 +113,8 @@ export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): vo
     const signedIn = await attemptSignIn(deps, req, reply, step, {
       factor: 'help_code',
       username: pupil.username,
+      // The tile said who: a wrong code asks only about the code.
+      usernameTyped: false,
       verify: () => deps.helpCodes.redeem(step.organisation, pupil.username, code),
       retry: (_status, error) => pupilHelpCodeForm({ ...step, pupil: shown, error }),
     });

@@ -10,6 +10,7 @@ import { pageErrors, SCHOOL_PAGES } from '../src/web/page-errors.js';
 import type { InteractionDeps } from './context.js';
 import { badgeRoutes } from './badge.js';
 import { cancelRoute } from './cancel.js';
+import { classTileBadgeRoutes } from './class-tile-badge.js';
 import { classTileRoutes } from './class-tiles.js';
 import { emojiRoutes } from './emoji.js';
 import { helpCodeRoutes } from './help-code.js';
@@ -34,6 +35,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     badgeRoutes(scope, deps);
     helpCodeRoutes(scope, deps);
     classTileRoutes(scope, deps);
+    classTileBadgeRoutes(scope, deps);
     cancelRoute(scope, deps);
   }, { prefix: ROUTES.interaction });
 }

@@ -56,7 +56,7 @@ export function organisationRoutes(app: FastifyInstance, deps: InteractionDeps):
     };
     // A classroom device set to a class, or a live class link: "Who are you?" first ("Sign in another way": ?way=any).
     if (req.query.way !== 'any') {
-      const tiles = await tilesFor(deps, req, organisation, t);
+      const tiles = await tilesFor(deps, req, reply, organisation, t);
       if (tiles.length) return sendHtml(reply, 200, nameTiles({ ...frame, tiles }));
     }
     const { methods } = organisation.login;

@@ -4,7 +4,8 @@ import type { Translator } from '../../src/web/i18n/translator.js';
 import type { MessageKey } from '../../src/web/messages/catalogue.js';
 import { layout } from '../../src/web/layout.js';
 import { EMOJI_PAGES, type EmojiPageId, FIRST_PAGE, pagePictures } from '../emoji-pages.js';
-import { hiddenFields, stepFooter, stepHeading, type StepView } from './step-frame.js';
+import { pupilFooter } from './pupil-footer.js';
+import { hiddenFields, stepFooter, stepHeading, type StepView, type TappedPupil } from './step-frame.js';
 
 /**
  * What went wrong, shown to a child as a picture as well as in words: `wrong` pictures (the slots shake),
@@ -15,7 +16,7 @@ export type EmojiMistake = 'wrong' | 'incomplete' | 'wait' | 'stopped';
 export interface EmojiView extends StepView {
   /** Where the form posts. */
   action: string;
-  /** The username field, or (second factor after a badge) a fixed greeting instead. */
+  /** The username field, or (a tapped name tile, the second factor after a badge) a greeting instead. */
   username?: string;
   askUsername: boolean;
   greeting?: string;
@@ -26,11 +27,8 @@ export interface EmojiView extends StepView {
   wait?: number | undefined;
   /** The page of pictures shown (the first when not given). */
   page?: EmojiPageId | undefined;
-  /**
-   * Class sign-in: the pupil whose name tile was tapped (their user id goes back in a hidden `pupil` field, and
-   * the greeting names them); no username is asked.
-   */
-  pupil?: { id: string; name: string } | undefined;
+  /** Class sign-in: the pupil whose name tile was tapped (the links below are theirs: views/pupil-footer.ts). */
+  pupil?: TappedPupil | undefined;
 }
 
 const FACES: Record<EmojiMistake, string> = { wrong: '🙈', incomplete: '🤔', wait: '⏳', stopped: '🧑‍🏫' };
@@ -91,7 +89,7 @@ export function emojiKeyboard(v: EmojiView): string {
   const t = v.t;
   const askUsername = v.askUsername && !v.pupil;
   const shown = v.page ?? FIRST_PAGE;
-  const prompt = v.greeting ?? (v.pupil ? t.t('emoji.hello', { name: v.pupil.name }) : t.t(askUsername ? 'emoji.prompt' : 'emoji.promptPictures'));
+  const prompt = v.greeting ?? t.t(askUsername ? 'emoji.prompt' : 'emoji.promptPictures');
   return layout(t.t('emoji.title', { school: v.organisation.name }), html`
 ${stepHeading(v, prompt)}
 ${mistakeMessage(v)}
@@ -99,7 +97,6 @@ ${mistakeMessage(v)}
   ${hiddenFields(v)}
   <input type="hidden" name="emoji" value="${v.chosen.join(',')}" data-emoji-value>
   <input type="hidden" name="at" value="${shown}" data-emoji-at>
-  ${v.pupil ? html`<input type="hidden" name="pupil" value="${v.pupil.id}">` : ''}
   ${askUsername ? html`
   <button type="submit" name="go" value="1" hidden tabindex="-1">${t.t('emoji.signIn')}</button>
   <div class="emoji-who">
@@ -120,7 +117,7 @@ ${mistakeMessage(v)}
   </div>
   <button type="submit" name="go" value="1" class="go">${t.t('emoji.signIn')}</button>
 </form>
-${stepFooter(v, 'emoji')}
+${v.pupil ? pupilFooter({ ...v, pupil: v.pupil }, 'emoji') : stepFooter(v, 'emoji')}
 <script src="/assets/emoji.js" defer></script>
 `, { t, switchUrl: v.url });
 }

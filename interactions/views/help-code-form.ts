@@ -1,12 +1,9 @@
 import { HELP_CODE_LENGTH } from '../../src/accounts/help-codes.js';
 import { html, type Raw } from '../../src/web/html.js';
+import { helpCodeInput } from './help-code-input.js';
 import { errorMessage, hiddenFields, invalidIf, stepFooter, stepHeading, stepPage, type StepView } from './step-frame.js';
 
-/**
- * "I have a help code": the username, then the code in big digits. The code field brings up the number pad
- * (inputmode="numeric") and takes a code the device offers (autocomplete="one-time-code"); spaces are allowed,
- * as the code is printed `123 456`.
- */
+/** "I have a help code": the username, then the code in big digits (help-code-input.ts). */
 export function helpCodeForm(v: StepView & { username?: string; error?: string | Raw }): string {
   const { t } = v;
   return stepPage(v, html`
@@ -17,11 +14,9 @@ ${errorMessage(v.error)}
   <label for="username">${t.t('signIn.helpCode.username')}</label>
   <input id="username" name="username" type="text" value="${v.username ?? ''}" autocomplete="username"
     autocapitalize="none" spellcheck="false" required ${v.username ? '' : 'autofocus'} ${invalidIf(v.error)}>
-  <label for="help-code">${t.t('signIn.helpCode.label')}</label>
-  <p class="hint" id="code-hint">${t.t('signIn.helpCode.hint', { count: HELP_CODE_LENGTH })}</p>
-  <input id="help-code" name="code" type="text" class="help-code-input" inputmode="numeric" autocomplete="one-time-code"
-    pattern="[0-9 ]*" maxlength="${HELP_CODE_LENGTH + 2}" spellcheck="false" required ${v.username ? 'autofocus' : ''} dir="ltr"
-    ${v.error ? html`aria-invalid="true" aria-describedby="code-hint form-error"` : html`aria-describedby="code-hint"`}>
+  ${helpCodeInput({
+    label: t.t('signIn.helpCode.label'), hint: t.t('signIn.helpCode.hint', { count: HELP_CODE_LENGTH }), autofocus: !!v.username, invalid: !!v.error,
+  })}
   <button type="submit">${t.t('signIn.submit')}</button>
 </form>
 ${stepFooter(v, 'help_code')}
