@@ -81,7 +81,7 @@ function picturePage(v: EmojiView, page: (typeof EMOJI_PAGES)[number], shown: Em
 /**
  * The emoji keyboard: six slots showing the pictures tapped, a big Delete, the 84 pictures on four pages (tabs
  * with a picture and a word), and Sign in; it fits a phone, a tablet and a Chromebook without scrolling
- * (lanyard.css). Works without JavaScript (each tap, Delete and tab posts the form and the server re-renders it,
+ * (emoji-keyboard.css). Works without JavaScript (each tap, Delete and tab posts the form and the server re-renders it,
  * the page kept in `at`); with interactions/public/emoji.js the taps and tabs stay in the page. A hidden
  * Sign in comes first in the form, so Enter in the name field signs in rather than switching a page.
  */
@@ -119,5 +119,5 @@ ${mistakeMessage(v)}
 </form>
 ${v.pupil ? pupilFooter({ ...v, pupil: v.pupil }, 'emoji') : stepFooter(v, 'emoji')}
 <script src="/assets/emoji.js" defer></script>
-`, { t, switchUrl: v.url });
+`, { t, switchUrl: v.url, stylesheet: 'emoji-keyboard.css' });
 }

@@ -22,5 +22,5 @@ ${stepHeading(v, t('classSignIn.whoAreYou'))}
   </a></li>`)}
 </ul>
 ${stepFooter(v, 'tiles')}
-`, { t: v.t, switchUrl: v.url, wide: true });
+`, { t: v.t, switchUrl: v.url, wide: true, stylesheet: 'class-tiles.css' });
 }

@@ -17,11 +17,11 @@ export interface TilePupil {
   label: string;
   /** The letter in the tile's coloured circle. */
   initial: string;
-  /** One of TILE_COLOURS colours (a class in lanyard.css), steady for the pupil. */
+  /** One of TILE_COLOURS colours (a class in class-tiles.css), steady for the pupil. */
   colour: number;
 }
 
-/** How many colours the tiles' initial circles cycle through (lanyard.css: .tile-colour-0 …). */
+/** How many colours the tiles' initial circles cycle through (class-tiles.css: .tile-colour-0 …). */
 export const TILE_COLOURS = 8;
 
 /**

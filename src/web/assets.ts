@@ -16,6 +16,8 @@ export function assetRoutes(app: FastifyInstance): void {
   const assets = new Map<string, [string, Buffer]>([
     ['lanyard.css', [CSS, readFileSync(join(webPublicDir, 'lanyard.css'))]],
     ['dashboard.css', [CSS, readFileSync(join(webPublicDir, 'dashboard.css'))]],
+    ['emoji-keyboard.css', [CSS, readFileSync(join(webPublicDir, 'emoji-keyboard.css'))]],
+    ['class-tiles.css', [CSS, readFileSync(join(webPublicDir, 'class-tiles.css'))]],
     ['countdown.js', [JS, readFileSync(join(webPublicDir, 'countdown.js'))]],
     ['copy.js', [JS, readFileSync(join(webPublicDir, 'copy.js'))]],
     ['strip.js', [JS, readFileSync(join(webPublicDir, 'strip.js'))]],

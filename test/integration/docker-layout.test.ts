@@ -132,7 +132,7 @@ t.test('the image builds, and its runtime stage has everything `lanyard serve` r
 
   const base = `http://127.0.0.1:${port}`;
   t.equal((await fetch(`${base}/.well-known/openid-configuration`)).status, 200, 'discovery answers');
-  for (const asset of ['lanyard.css', 'dashboard.css', 'countdown.js', 'copy.js', 'strip.js', 'emoji.js', 'badge.js', 'jsqr.js']) {
+  for (const asset of ['lanyard.css', 'dashboard.css', 'emoji-keyboard.css', 'class-tiles.css', 'countdown.js', 'copy.js', 'strip.js', 'emoji.js', 'badge.js', 'jsqr.js']) {
     const res = await fetch(`${base}/assets/${asset}`);
     t.equal(res.status, 200, `/assets/${asset}`);
     t.ok((await res.arrayBuffer()).byteLength > 100, `/assets/${asset} has content`);
