@@ -28,6 +28,9 @@ t.test('badge + emoji: the keyboard works without JavaScript, shows a wrong try,
   const first = await (await browser.get(location(afterBadge, lanyard.url).href, spanish)).text();
   t.match(first, /¡Hola, \u2068Emmy\u2069! Toca tus dibujos secretos/, 'greeted in Spanish, the name isolated');
   t.notMatch(first, /Hello|Now tap/, 'no English greeting');
+  t.match(first, /<link rel="stylesheet" href="\/assets\/emoji-keyboard.css">/, 'the keyboard’s own style sheet');
+  const sheet = await (await fetch(`${lanyard.url}/assets/emoji-keyboard.css`)).text();
+  t.match(sheet, /\[dir=rtl\] \.emoji-undo-glyph \{ transform: scaleX\(-1\); \}/, 'Delete’s ⌫ is turned round in a right-to-left page');
   const post = (fields: Record<string, string>) => browser.post(pictures, { csrf: step.csrf, org: 'demo-school', ...fields }, spanish);
 
   // No JavaScript: a tab posts the form, and the page asked for is the one shown.
