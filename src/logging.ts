@@ -22,8 +22,22 @@ const decoded = (part: string, plus: boolean): string => {
 const LINK_SEGMENTS = new Set(['invitations', 'team-invitations']);
 
 /**
+ * Where a path's secret segment is, as the router reads it (`named`: the indexes of its non-empty segments):
+ * a developer link's token (`/developer/invitations/<token>`), or a class code (`/class/<CODE>`,
+ * src/dashboard/class-link-routes.ts: the code opens a class's names; `class` in any case, since a near miss
+ * still carries a code). -1: none.
+ */
+function secretSegment(plain: readonly string[], named: readonly number[]): number {
+  const [first, second] = named.map((i) => plain[i]);
+  if (first === 'developer' && second !== undefined && LINK_SEGMENTS.has(second)) return named[2] ?? -1;
+  if (first?.toLowerCase() === 'class') return named[1] ?? -1;
+  return -1;
+}
+
+/**
  * The request's URL for its log line, with credentials replaced by `[redacted]`: a link's token
- * (`/developer/invitations/<token>`, `/developer/team-invitations/<token>`), an API token anywhere, the values
+ * (`/developer/invitations/<token>`, `/developer/team-invitations/<token>`), a class code (`/class/<CODE>`),
+ * an API token anywhere, the values
  * of SECRET_PARAMS, and such a URL inside `next` (where a sign-in returns to). Matched on each part as the
  * router and the handlers decode it, so percent-encoding (`/developer/%69nvitations/…`, `?t=lyd%5F…`) hides
  * nothing from it; the rest is kept byte for byte.
@@ -34,7 +48,7 @@ export function redactUrl(original: string): string {
   const plain = segments.map((s) => decoded(s, false));
   // Where each non-empty segment is (a doubled slash leaves an empty one), so /developer/invitations/<token> is found as the router reads it.
   const named = plain.flatMap((s, i) => (s ? [i] : []));
-  const link = plain[named[0]!] === 'developer' && LINK_SEGMENTS.has(plain[named[1]!]!) ? named[2] ?? -1 : -1;
+  const link = secretSegment(plain, named);
   const path = segments.map((s, i) => i === link || API_TOKEN.test(plain[i]!) ? '[redacted]' : s).join('/');
   if (q === -1) return path;
   const query = original.slice(q + 1).split('&').map((pair) => {

@@ -137,6 +137,11 @@ for (const backend of ['sqlite', 'redis'] as const) {
     t.equal((await new HttpBrowser().get(`${url}/class/${hourCode}`)).status, 303, 'live for its hour');
     clock.advance(60 * 60_000);
     t.equal((await new HttpBrowser().get(`${url}/class/${hourCode}`)).status, 404, 'ended after it');
+
+    // The codes are in no log line (docs/school-console.md → Class links): the requests' lines say where, without them.
+    const logs = lanyard.logs.join('');
+    t.match(logs, '"url":"/class/[redacted]"', 'the link was opened, and logged');
+    for (const secret of [bare, code, hourCode, hourCode.replace('-', '')]) t.notMatch(logs, secret, 'no code in the log');
   });
 }
 

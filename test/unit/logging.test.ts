@@ -80,3 +80,16 @@ t.test('percent-encoding hides no credential from redactUrl: it matches what the
   t.equal(redactUrl('/developer/%69nvitations/'), '/developer/%69nvitations/', 'nothing to hide');
   t.equal(redactUrl('/x?q=%E0%A4%A'), '/x?q=%E0%A4%A', 'text that does not decode is kept as sent');
 });
+
+t.test('a class code in a path is redacted: /class/<CODE> opens a class\'s names (docs/school-console.md → Class links)', async (t) => {
+  const code = 'ABCDE12345';
+  t.equal(redactUrl(`/class/${code}`), '/class/[redacted]');
+  t.equal(redactUrl(`/class/${code}?lang=es`), '/class/[redacted]?lang=es', 'the query kept');
+  for (const url of [`/class/ABCDE-12345`, `/%63lass/${code}`, `//class//${code}`, `/Class/${code}`, `/class/${code}/more`, `/class/${encodeURIComponent(`${code}/x`)}`]) {
+    t.notMatch(redactUrl(url), /ABCDE/, `the code: ${url}`);
+  }
+  t.equal(redactUrl('/class'), '/class', 'the form for typing a code: nothing to hide');
+  t.equal(redactUrl('/class/'), '/class/', 'nor here');
+  t.equal(redactUrl('/school/x/classes/c1/class-link'), '/school/x/classes/c1/class-link', 'a class page is not a code');
+  t.equal(redactUrl(`/signin?next=${encodeURIComponent(`/class/${code}`)}`), `/signin?next=${encodeURIComponent('/class/[redacted]')}`, 'inside next');
+});
