@@ -35,11 +35,8 @@ export const hiddenFields = (v: StepView) => html`
 
 export { errorMessage, invalidIf } from '../../src/web/components.js';
 
-/**
- * A name inside a sentence, isolated from the text around it (Unicode bidi FSI … PDI): a Latin "Ava K." in an
- * Arabic sentence keeps its full stop where it belongs, and an Arabic name in an English one its order.
- */
-export const isolated = (name: string): string => `\u2068${name}\u2069`;
+/** A name inside a sentence, isolated from the text around it (src/web/i18n/translator.ts). */
+export { isolated } from '../../src/web/i18n/translator.js';
 
 /** The pupil whose name tile was tapped (class sign-in: interactions/class-tiles.ts), on the screens for them. */
 export interface TappedPupil { id: string; name: string }
