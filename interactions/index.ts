@@ -16,6 +16,7 @@ import { emojiRoutes } from './emoji.js';
 import { helpCodeRoutes } from './help-code.js';
 import { organisationRoutes } from './organisation.js';
 import { passwordRoutes } from './password.js';
+import { pupilRedirects } from './pupil-redirects.js';
 
 /**
  * The hosted login screens at /interaction/:uid (the routes are written under that prefix). One module per login method (password.ts, emoji.ts,
@@ -36,6 +37,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     helpCodeRoutes(scope, deps);
     classTileRoutes(scope, deps);
     classTileBadgeRoutes(scope, deps);
+    pupilRedirects(scope);
     cancelRoute(scope, deps);
   }, { prefix: ROUTES.interaction });
 }

@@ -33,8 +33,22 @@ export interface LoginStep {
   availability: Availability;
   /** The screens' language: the switch's choice, else the school's, else the browser's (src/web/i18n/choose-locale.ts). */
   t: Translator;
-  /** This screen's address as asked (req.url), for the language switch. */
+  /** This screen's address for the language switch (switchAddress). */
   url: string;
+}
+
+/**
+ * The address the language switch reopens a screen at: a GET's as asked. A screen drawn after a POST (a wrong
+ * try, a keyboard's tap without its script) is reopened at its GET address with its school (`?org=`, which the
+ * form carried in its body: without it a pupil would be asked for their school again). Every step's form posts
+ * to its own screen's address, save the tapped pupil's keyboard (class-tiles.ts), whose screen is
+ * `/pupil/:pupilId` (and its form's address sends a GET there: pupil-redirects.ts).
+ */
+export function switchAddress(req: FastifyRequest, school: Organisation): string {
+  if (req.method === 'GET' || req.method === 'HEAD') return req.url;
+  const q = req.url.indexOf('?');
+  const path = (q === -1 ? req.url : req.url.slice(0, q)).replace(/(\/pupil\/[^/]+)\/emoji$/, '$1');
+  return `${path}?org=${encodeURIComponent(school.slug)}`;
 }
 
 type StepRequest = FastifyRequest<{ Params: { uid: string }; Querystring: { org?: string }; Body: unknown }>;
@@ -187,6 +201,6 @@ export async function loginStep(
     canChangeOrganisation: choice.canChange,
     availability: choice.availability,
     t,
-    url: req.url,
+    url: switchAddress(req, organisation),
   };
 }

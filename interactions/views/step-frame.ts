@@ -2,7 +2,7 @@ import type { Organisation } from '../../adapters/store.js';
 import { offersHelpCodes } from '../../src/accounts/help-codes.js';
 import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
-import type { Translator } from '../../src/web/i18n/translator.js';
+import { isolated, type Translator } from '../../src/web/i18n/translator.js';
 import { layout } from '../../src/web/layout.js';
 
 /** What every login-method screen shows around its form. */
@@ -16,7 +16,7 @@ export interface StepView {
   canChangeOrganisation: boolean;
   /** The screen's language (give it to layout() with `url` as switchUrl: the language switch). */
   t: Translator;
-  /** This screen's address as asked, for the language switch. */
+  /** This screen's address for the language switch: a GET's as asked, its GET address after a POST (login-step.ts switchAddress). */
   url: string;
 }
 
@@ -36,7 +36,7 @@ export const hiddenFields = (v: StepView) => html`
 export { errorMessage, invalidIf } from '../../src/web/components.js';
 
 /** A name inside a sentence, isolated from the text around it (src/web/i18n/translator.ts). */
-export { isolated } from '../../src/web/i18n/translator.js';
+export { isolated };
 
 /** The pupil whose name tile was tapped (class sign-in: interactions/class-tiles.ts), on the screens for them. */
 export interface TappedPupil { id: string; name: string }

@@ -1,6 +1,9 @@
 import t from 'tap';
+import { ManualClock } from '../../src/clock.js';
+import { demoAuthorizeUrl, EMOJI_KID, openMethod, postEmoji } from '../helpers/children.js';
+import { classroomDevice, tileClass } from '../helpers/class-sign-in.js';
 import { writeConfig } from '../helpers/config-file.js';
-import { HttpBrowser, location } from '../helpers/http-browser.js';
+import { HttpBrowser, hiddenField, location } from '../helpers/http-browser.js';
 import { startLanyard } from '../helpers/lanyard.js';
 
 /**
@@ -75,4 +78,53 @@ t.test('?lang= switches, and the next page, without the query, stays in that lan
   t.match(next, /Entra con tu usuario y tu contraseña/);
   t.match(next, /<label for="password">Contraseña<\/label>/);
   t.match(next, /aria-current="true">Español</, 'the switch shows Spanish as the current language');
+});
+
+/** The language switch's links on a page, `&amp;` read as `&`. */
+const switchLinks = (page: string): string[] => {
+  const nav = /<nav class="language-switch"[\s\S]*?<\/nav>/.exec(page)?.[0] ?? '';
+  return [...nav.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+};
+
+t.test('after a wrong try (a POST), the switch reopens the same screen, the school kept, in the new language', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = new HttpBrowser();
+  const step = await openMethod(browser, lanyard.url, 'emoji');
+  const wrong = await postEmoji(browser, lanyard.url, step, EMOJI_KID.username, ['dog', 'dog', 'dog', 'dog', 'dog', 'dog']);
+  t.equal(wrong.status, 401, 'wrong pictures');
+  const links = switchLinks(await wrong.text());
+  t.same(links, ['en', 'es', 'fr', 'ar'].map((l) => `/interaction/${step.uid}/emoji?org=demo-school&lang=${l}`), 'the screen\'s own address, with its school');
+  const es = await browser.get(new URL(links[1]!, lanyard.url));
+  t.equal(es.status, 200, 'followed: the keyboard again');
+  const page = await es.text();
+  t.match(page, /<html lang="es" dir="ltr">/, 'in Spanish');
+  t.match(page, /name="org" value="demo-school"/, 'for the same school, not the school picker');
+});
+
+t.test('on class sign-in, after wrong pictures the switch reopens the tapped pupil’s keyboard', async (t) => {
+  const clock = new ManualClock();
+  const lanyard = await startLanyard(t, { clock });
+  const { organisation, class: klass, pupils } = await tileClass(lanyard);
+  const browser = new HttpBrowser();
+  const device = await classroomDevice(lanyard, clock, organisation.id, klass.id);
+  browser.cookies.set(device.name, device.value);
+  const uid = location(await browser.get(demoAuthorizeUrl(lanyard.url)), lanyard.url).pathname.split('/')[2]!;
+  const pupil = `/interaction/${uid}/pupil/${pupils[1]!.id}`;
+  const opened = await browser.get(new URL(`${pupil}?org=demo-school`, lanyard.url));
+  const keys = await opened.text();
+  t.equal(opened.status, 200, 'the tapped pupil\'s keyboard');
+  const wrong = await browser.post(new URL(`${pupil}/emoji`, lanyard.url), { csrf: hiddenField(keys, 'csrf'), org: 'demo-school', emoji: 'dog,dog,dog,dog,dog,dog', go: '1' });
+  t.equal(wrong.status, 401, 'wrong pictures');
+  const links = switchLinks(await wrong.text());
+  t.equal(links[3], `${pupil}?org=demo-school&lang=ar`, 'the pupil\'s screen (the form\'s address has no page of its own), with the school');
+  const ar = await browser.get(new URL(links[3]!, lanyard.url));
+  t.equal(ar.status, 200, 'followed: their keyboard');
+  const page = await ar.text();
+  t.match(page, /<html lang="ar" dir="rtl">/, 'in Arabic');
+  t.match(page, /\u2068Peregrine\u2069/, 'for the same pupil');
+
+  const asked = await browser.get(new URL(`${pupil}/emoji?org=demo-school&lang=fr`, lanyard.url));
+  t.equal(asked.status, 303, 'the form\'s address asked for itself: sent on');
+  t.equal(asked.headers.get('location'), `${pupil}?org=demo-school&lang=fr`, 'to the pupil\'s screen, the query kept');
+  t.match(asked.headers.get('cache-control') ?? '', /no-store/);
 });
