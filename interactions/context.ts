@@ -52,7 +52,7 @@ export async function loadInteraction(
   } catch {
     // SessionNotFound and friends: the interaction is gone.
   }
-  sendHtml(reply, 400, expiredPage(translatorFor(req)));
+  sendHtml(reply, 400, expiredPage(translatorFor(req), req.url));
   return undefined;
 }
 

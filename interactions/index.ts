@@ -29,7 +29,7 @@ async function interactions(app: FastifyInstance, deps: InteractionDeps) {
     pageErrors(scope, SCHOOL_PAGES);
     pagesAtIssuerHost(scope, deps.issuer);
     // An interaction's address that is not a step: it is over (finished, expired, or never was).
-    scope.setNotFoundHandler((req, reply) => sendHtml(reply, 404, expiredPage(translatorFor(req))));
+    scope.setNotFoundHandler((req, reply) => sendHtml(reply, 404, expiredPage(translatorFor(req), req.url)));
     organisationRoutes(scope, deps);
     passwordRoutes(scope, deps);
     emojiRoutes(scope, deps);

@@ -141,8 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   await rateLimits(app, {
     counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys, trustedDevices),
     pages: {
-      tooManyRequests: (seconds, req) => tooManyRequestsPage(seconds, translatorFor(req)),
-      sendUnavailable: (reply, req) => sendUnavailablePage(reply, translatorFor(req)),
+      tooManyRequests: (seconds, req) => tooManyRequestsPage(seconds, translatorFor(req), req.url),
+      sendUnavailable: (reply, req) => sendUnavailablePage(reply, translatorFor(req), req.url),
     },
   });
   await mountProvider(app, host);
@@ -181,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   // (no text/html in its Accept) gets JSON.
   app.setNotFoundHandler((req, reply) => {
     if (browserGet(req)) {
-      return sendHtml(reply, 404, notFoundPage(translatorFor(req)));
+      return sendHtml(reply, 404, notFoundPage(translatorFor(req), req.url));
     }
     return sendJsonError(reply, 404, { error: 'not_found', error_description: 'no such endpoint' });
   });

@@ -18,7 +18,7 @@ export function logoRoute(app: FastifyInstance, d: Pick<DashboardDeps, 'store'>)
   app.get<{ Params: { clientId: string; hash: string } }>(`${ROUTES.logos}/:clientId/:hash`, async (req, reply) => {
     const { clientId, hash } = req.params;
     const logo = HASH.test(hash) ? await d.store.findClientLogo(clientId, hash) : undefined;
-    if (!logo) return sendHtml(reply, 404, notFoundPage(translatorFor(req)));
+    if (!logo) return sendHtml(reply, 404, notFoundPage(translatorFor(req), req.url));
     return reply
       .header('Content-Type', logo.contentType)
       .header('Content-Length', String(logo.bytes.length))

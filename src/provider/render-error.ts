@@ -3,7 +3,7 @@ import type { ErrorOut, KoaContextWithOIDC } from 'oidc-provider';
 import { noteRequestEvent } from '../http/request-log.js';
 import { errorPage, schoolApps, unavailablePage } from '../web/error-page.js';
 import { pickLocale } from '../web/i18n/choose-locale.js';
-import { translator } from '../web/i18n/translator.js';
+import { type Translator, translator } from '../web/i18n/translator.js';
 import type { MessageKey } from '../web/messages/catalogue.js';
 
 const MESSAGES: Record<string, MessageKey> = {
@@ -11,6 +11,15 @@ const MESSAGES: Record<string, MessageKey> = {
   invalid_redirect_uri: 'errors.app.badAddress',
   invalid_request: 'errors.app.badRequest',
 };
+
+/**
+ * A provider page's language, as a pupil's page picks it (the switch's, or the browser's: no school is known
+ * here), and its address for the language switch (mounted at the root: `originalUrl` is the path asked for).
+ */
+export function providerPageLanguage(ctx: Pick<KoaContextWithOIDC, 'query' | 'get' | 'originalUrl'>): { t: Translator; switchUrl: string } {
+  const t = translator(pickLocale({ asked: ctx.query.lang, cookie: ctx.get('cookie') || undefined, acceptLanguage: ctx.get('accept-language') || undefined }));
+  return { t, switchUrl: ctx.originalUrl };
+}
 
 /**
  * oidc-provider's HTML error page, for errors it cannot redirect to the app (unknown client, unregistered
@@ -24,10 +33,12 @@ export function renderErrorPage(log: FastifyBaseLogger) {
     const description = String(out.error_description ?? '');
     const redirectProblem = /redirect_uri/.test(description);
     // A pupil may land here from an app's link: the page speaks the browser's language (or the switch's).
-    const t = translator(pickLocale({ asked: ctx.query.lang, cookie: ctx.get('cookie') || undefined, acceptLanguage: ctx.get('accept-language') || undefined }));
+    const { t, switchUrl } = providerPageLanguage(ctx);
     const message = t.t((redirectProblem ? MESSAGES.invalid_redirect_uri : MESSAGES[code]) ?? 'errors.app.other');
     void error;
     ctx.type = 'html';
-    ctx.body = code === 'temporarily_unavailable' ? unavailablePage(t) : errorPage(t.t('errors.cannotSignIn'), message, code, schoolApps(t), undefined, t);
+    ctx.body = code === 'temporarily_unavailable'
+      ? unavailablePage(t, switchUrl)
+      : errorPage(t.t('errors.cannotSignIn'), message, code, schoolApps(t), undefined, t, switchUrl);
   };
 }

@@ -1,5 +1,6 @@
 import { unavailablePage } from '../web/error-page.js';
 import { isStoreUnavailable, StoreUnavailableError, UNAVAILABLE_BODY } from '../errors.js';
+import { providerPageLanguage } from './render-error.js';
 import type { ProviderMiddleware } from './types.js';
 
 /**
@@ -15,7 +16,8 @@ export const storeUnavailable: ProviderMiddleware = async (ctx, next) => {
     ctx.status = 503;
     if (ctx.accepts('json', 'html') === 'html') {
       ctx.type = 'html';
-      ctx.body = unavailablePage();
+      const { t, switchUrl } = providerPageLanguage(ctx);
+      ctx.body = unavailablePage(t, switchUrl);
     } else {
       ctx.body = { ...UNAVAILABLE_BODY };
     }

@@ -13,9 +13,9 @@ import { ENGLISH, type Translator } from './i18n/translator.js';
  */
 
 /** Any store failure, wherever a person sees it: "try again in a moment", 503 with Retry-After. */
-export function sendUnavailablePage(reply: FastifyReply, t: Translator = ENGLISH): FastifyReply {
+export function sendUnavailablePage(reply: FastifyReply, t: Translator = ENGLISH, switchUrl?: string): FastifyReply {
   reply.header('Retry-After', String(StoreUnavailableError.RETRY_AFTER_SECONDS));
-  return sendHtml(reply, 503, unavailablePage(t));
+  return sendHtml(reply, 503, unavailablePage(t, switchUrl));
 }
 
 /** Words of an error page: as they are (English: the developer area, the console), or in the page's language. */
@@ -33,7 +33,7 @@ export interface PageErrorOptions {
   wayOn?: PageWords<WayOn> | undefined;
   /**
    * The pages' language, from the request (the pupils' side: the switch's cookie, the browser's language);
-   * English when not given.
+   * English when not given. Given, the pages have the language switch too (for the request's address).
    */
   translatorOf?: ((req: FastifyRequest) => Translator) | undefined;
   /**
@@ -61,13 +61,14 @@ export const SCHOOL_PAGES: PageErrorOptions = {
 export function pageErrorAnswer(o: PageErrorOptions) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     const t = o.translatorOf ? o.translatorOf(req) : ENGLISH;
+    const switchUrl = o.translatorOf ? req.url : undefined;
     if (isStoreUnavailable(err)) {
       logStoreUnavailable(err, req);
-      return sendUnavailablePage(reply, t);
+      return sendUnavailablePage(reply, t, switchUrl);
     }
     if (o.notFoundPage && err instanceof LanyardError && err.expose && err.statusCode === 404) return o.notFoundPage(req, reply, err.message);
     const wayOn = o.wayOn && inLanguage(o.wayOn, t);
-    const page = (title: string, message: string, code: string) => errorPage(title, message, code, wayOn, undefined, t);
+    const page = (title: string, message: string, code: string) => errorPage(title, message, code, wayOn, undefined, t, switchUrl);
     if (o.showLanyardMessages && err instanceof LanyardError && err.expose && err.statusCode >= 400 && err.statusCode < 500) {
       return sendHtml(reply, err.statusCode, page(t.t(err.statusCode === 404 ? 'errors.notFoundShort' : 'errors.unreadable.title'), err.message, err.code));
     }

@@ -128,3 +128,18 @@ t.test('on class sign-in, after wrong pictures the switch reopens the tapped pup
   t.equal(asked.headers.get('location'), `${pupil}?org=demo-school&lang=fr`, 'to the pupil\'s screen, the query kept');
   t.match(asked.headers.get('cache-control') ?? '', /no-store/);
 });
+
+t.test('the error pages a pupil may land on have the switch too, and it works there', async (t) => {
+  const lanyard = await startLanyard(t);
+  const browser = new HttpBrowser();
+  const expired = await browser.get(`${lanyard.url}/interaction/gone/emoji?org=demo-school`, { 'accept-language': 'fr' });
+  t.equal(expired.status, 400, 'a sign-in that is over');
+  const links = switchLinks(await expired.text());
+  t.equal(links[1], '/interaction/gone/emoji?org=demo-school&lang=es', 'the expired page: the switch, for its address');
+  const es = await browser.get(new URL(links[1]!, lanyard.url), { 'accept-language': 'fr' });
+  t.match(await es.text(), /<html lang="es" dir="ltr">[\s\S]*<code>sign_in_expired<\/code>/, 'followed: the same page, in Spanish');
+
+  const missing = await browser.get(`${lanyard.url}/no-such-page`, { accept: 'text/html', 'accept-language': 'ar' });
+  t.equal(missing.status, 404);
+  t.same(switchLinks(await missing.text()), ['en', 'es', 'fr', 'ar'].map((l) => `/no-such-page?lang=${l}`), 'an unknown address: the switch too');
+});
