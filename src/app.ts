@@ -4,6 +4,7 @@ import interactions from '../interactions/index.js';
 import { userApi } from './api/index.js';
 import { notFoundPage, tooManyRequestsPage } from './web/error-page.js';
 import { translatorFor } from './web/i18n/choose-locale.js';
+import { errorSwitchUrl } from './web/i18n/language-switch.js';
 import type { Store } from '../adapters/store.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { ClassLinkService } from './accounts/class-links.js';
@@ -141,8 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<LanyardApp> {
   await rateLimits(app, {
     counters: store, clock, policy: rateLimitPolicy(config.file.rate_limits), key: classroomDeviceKey(deps.cookieKeys, trustedDevices),
     pages: {
-      tooManyRequests: (seconds, req) => tooManyRequestsPage(seconds, translatorFor(req), req.url),
-      sendUnavailable: (reply, req) => sendUnavailablePage(reply, translatorFor(req), req.url),
+      tooManyRequests: (seconds, req) => tooManyRequestsPage(seconds, translatorFor(req), errorSwitchUrl(req.url)),
+      sendUnavailable: (reply, req) => sendUnavailablePage(reply, translatorFor(req), errorSwitchUrl(req.url)),
     },
   });
   await mountProvider(app, host);

@@ -13,13 +13,12 @@ const MESSAGES: Record<string, MessageKey> = {
 };
 
 /**
- * A provider page's language, as a pupil's page picks it (the switch's, or the browser's: no school is known
- * here), and its address for the language switch (mounted at the root: `originalUrl` is the path asked for).
+ * A provider page's language, as a pupil's page picks it: the switch's, or the browser's (no school is known
+ * here). These pages have no switch: their address carries the app's parameters (a redirect_uri that is the
+ * error itself), which a page must not link to again.
  */
-export function providerPageLanguage(ctx: Pick<KoaContextWithOIDC, 'query' | 'get' | 'originalUrl'>): { t: Translator; switchUrl: string } {
-  const t = translator(pickLocale({ asked: ctx.query.lang, cookie: ctx.get('cookie') || undefined, acceptLanguage: ctx.get('accept-language') || undefined }));
-  return { t, switchUrl: ctx.originalUrl };
-}
+export const providerPageLanguage = (ctx: Pick<KoaContextWithOIDC, 'query' | 'get'>): Translator =>
+  translator(pickLocale({ asked: ctx.query.lang, cookie: ctx.get('cookie') || undefined, acceptLanguage: ctx.get('accept-language') || undefined }));
 
 /**
  * oidc-provider's HTML error page, for errors it cannot redirect to the app (unknown client, unregistered
@@ -33,12 +32,10 @@ export function renderErrorPage(log: FastifyBaseLogger) {
     const description = String(out.error_description ?? '');
     const redirectProblem = /redirect_uri/.test(description);
     // A pupil may land here from an app's link: the page speaks the browser's language (or the switch's).
-    const { t, switchUrl } = providerPageLanguage(ctx);
+    const t = providerPageLanguage(ctx);
     const message = t.t((redirectProblem ? MESSAGES.invalid_redirect_uri : MESSAGES[code]) ?? 'errors.app.other');
     void error;
     ctx.type = 'html';
-    ctx.body = code === 'temporarily_unavailable'
-      ? unavailablePage(t, switchUrl)
-      : errorPage(t.t('errors.cannotSignIn'), message, code, schoolApps(t), undefined, t, switchUrl);
+    ctx.body = code === 'temporarily_unavailable' ? unavailablePage(t) : errorPage(t.t('errors.cannotSignIn'), message, code, schoolApps(t), undefined, t);
   };
 }

@@ -16,8 +16,7 @@ export const storeUnavailable: ProviderMiddleware = async (ctx, next) => {
     ctx.status = 503;
     if (ctx.accepts('json', 'html') === 'html') {
       ctx.type = 'html';
-      const { t, switchUrl } = providerPageLanguage(ctx);
-      ctx.body = unavailablePage(t, switchUrl);
+      ctx.body = unavailablePage(providerPageLanguage(ctx));
     } else {
       ctx.body = { ...UNAVAILABLE_BODY };
     }

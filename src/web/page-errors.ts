@@ -4,6 +4,7 @@ import { type JsonErrorOptions, jsonErrorAnswer, logStoreUnavailable } from '../
 import { errorPage, schoolApps, unavailablePage, type WayOn } from './error-page.js';
 import { sendHtml } from './http.js';
 import { translatorFor } from './i18n/choose-locale.js';
+import { errorSwitchUrl } from './i18n/language-switch.js';
 import { ENGLISH, type Translator } from './i18n/translator.js';
 
 /**
@@ -61,7 +62,7 @@ export const SCHOOL_PAGES: PageErrorOptions = {
 export function pageErrorAnswer(o: PageErrorOptions) {
   return (err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     const t = o.translatorOf ? o.translatorOf(req) : ENGLISH;
-    const switchUrl = o.translatorOf ? req.url : undefined;
+    const switchUrl = o.translatorOf ? errorSwitchUrl(req.url) : undefined;
     if (isStoreUnavailable(err)) {
       logStoreUnavailable(err, req);
       return sendUnavailablePage(reply, t, switchUrl);

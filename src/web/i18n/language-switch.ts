@@ -1,8 +1,16 @@
 import { LOCALE_NAMES, LOCALES } from '../../formats/locales.js';
+import { isProviderPath } from '../../routes.js';
 import { html, type Raw } from '../html.js';
 import type { Translator } from './translator.js';
 
 const BASE = 'http://page.invalid';
+
+/**
+ * Where an error page's switch may lead, given the request's address (req.url): there, unless it is a protocol
+ * endpoint's (oidc-provider's), whose query carries an app's parameters — a redirect_uri that may be the very
+ * error — which a page must not link to again: no switch there.
+ */
+export const errorSwitchUrl = (url: string): string | undefined => (isProviderPath(url) ? undefined : url);
 
 /**
  * The page's address as the switch's links start from: `url`'s path and query, or the front door's (as

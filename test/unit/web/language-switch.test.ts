@@ -1,5 +1,5 @@
 import t from 'tap';
-import { languageSwitch } from '../../../src/web/i18n/language-switch.js';
+import { errorSwitchUrl, languageSwitch } from '../../../src/web/i18n/language-switch.js';
 import { ENGLISH, translator } from '../../../src/web/i18n/translator.js';
 
 /** The switch's links' addresses, in order (en, es, fr, ar). */
@@ -28,4 +28,11 @@ t.test('a path that a browser would read as another site links to the front door
   }
   t.same(hrefs('http://x\\evil.example/'), hrefs('/evil.example/'), 'an absolute-form target: its path (one of this site\'s)');
   t.same(hrefs('http://['), hrefs('/'), 'an address that does not parse: the front door');
+});
+
+t.test('an error page offers no switch for a protocol endpoint: its query is an app\'s parameters', async (t) => {
+  t.equal(errorSwitchUrl('/oauth/authorize?client_id=x&redirect_uri=https%3A%2F%2Fevil.example%2F'), undefined);
+  t.equal(errorSwitchUrl('/oauth/authorize/abc'), undefined);
+  t.equal(errorSwitchUrl('/interaction/abc/emoji?org=north'), '/interaction/abc/emoji?org=north');
+  t.equal(errorSwitchUrl('/class/ABCDE12345'), '/class/ABCDE12345');
 });
