@@ -53,12 +53,12 @@ export function stepFooter(v: StepView & { pupil?: TappedPupil | undefined }, cu
   if (current === 'tiles' || pupil) {
     const mine = pupil && `/interaction/${v.uid}/pupil/${encodeURIComponent(pupil.id)}`;
     return html`
-<nav class="step-links" aria-label="Other options">
+<nav class="step-links" aria-label="${v.t.t('signIn.otherOptions')}">
   ${pupil ? html`<a href="/interaction/${v.uid}?org=${org}">${v.t.t('classSignIn.notYou', { name: isolated(pupil.name) })}</a>` : ''}
   ${pupil && current === 'help_code' ? html`<a href="${mine}?org=${org}">${v.t.t('classSignIn.usePictures')}</a>` : ''}
   ${pupil && current !== 'help_code' && offersHelpCodes(v.organisation) ? html`<a href="${mine}/help-code?org=${org}">${v.t.t('classSignIn.helpCode')}</a>` : ''}
   <a href="/interaction/${v.uid}?org=${org}&amp;way=any">${v.t.t('classSignIn.otherWay')}</a>
-  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">Not ${v.organisation.name}? Choose another school</a>` : ''}
+  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">${v.t.t('signIn.notThisSchool', { school: v.organisation.name })}</a>` : ''}
 </nav>
 ${cancelForm(v, current)}`;
   }

@@ -40,7 +40,7 @@ export async function logoutRoute(app: FastifyInstance, host: ProviderHost, clie
       if (!request.ok) return refuse(req, reply, request.problem);
       // RFC 9110 §9.3.2: HEAD is safe. A HEAD (a link checker's, a preview's) gets GET's answer without its
       // effect: the session stays, and no cookie is cleared.
-      return req.method === 'HEAD' ? answer(reply, request) : signOut(host, req, reply, request);
+      return req.method === 'HEAD' ? answer(req, reply, request) : signOut(host, req, reply, request);
     });
 
     scope.post(ROUTES.logout, { bodyLimit: BODY_LIMIT }, async (req, reply) => {
@@ -64,15 +64,20 @@ async function signOut(host: ProviderHost, req: FastifyRequest, reply: FastifyRe
     identifiedBy: request.identifiedBy,
     ...(request.postLogoutRedirectUri ? { postLogoutRedirectUri: request.postLogoutRedirectUri } : {}),
   }, 'signed out');
-  return answer(reply, request);
+  return answer(req, reply, request);
 }
 
-/** Where an accepted logout sends the browser: the app's address, or the signed-out page (redirectsAtOnce). */
-function answer(reply: FastifyReply, request: Accepted) {
+const MARK = '\u0000host\u0000';
+
+/** Where an accepted logout sends the browser: the app's address, or the signed-out page (redirectsAtOnce), in the request's language. */
+function answer(req: FastifyRequest, reply: FastifyReply, request: Accepted) {
   if (!redirectsAtOnce(request)) {
-    return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage('You are signed out',
-      `You are signed out of Lanyard. ${request.client.name} is still being made, so Lanyard does not send you on to it by itself.`,
-      undefined, { href: request.redirectTo, label: html`Continue to ${hostName(new URL(request.redirectTo).host)}` }));
+    const t = translatorFor(req, reply);
+    // The host name is markup (where a long one may break): put where the message has its argument.
+    const [before = '', after = ''] = t.t('errors.signedOut.continue', { host: MARK }).split(MARK);
+    return reply.code(200).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage(t.t('errors.signedOut.title'),
+      t.t('errors.signedOut.text', { app: request.client.name }),
+      undefined, { href: request.redirectTo, label: html`${before}${hostName(new URL(request.redirectTo).host)}${after}` }, undefined, t));
   }
   return reply.header('Cache-Control', 'no-store').redirect(request.redirectTo, 303);
 }

@@ -295,6 +295,10 @@ t.test('an app not yet live: its logout_url is a link on a “You are signed out
   const text = await page.text();
   t.match(text, /<h1>You are signed out<\/h1>/);
   t.match(text.replace(/<wbr>|<\/?span[^>]*>/g, ''), /href="https:\/\/tables\.example\/bye\?state=s1">Continue to tables\.example</, 'the app’s address, with its state, one click away');
+  const ar = await (await fetch(`${lanyard.url}/oauth/logout?client_id=${encodeURIComponent(app.clientId)}`, { redirect: 'manual', headers: { 'accept-language': 'ar' } })).text();
+  t.match(ar, /<html lang="ar" dir="rtl">[\s\S]*<h1>لقد خرجت<\/h1>/, 'in the pupil’s language');
+  t.match(ar.replace(/<wbr>|<\/?span[^>]*>/g, ''), /href="https:\/\/tables\.example\/bye">تابع إلى \u2068tables\.example\u2069</, 'the way on too, its host isolated');
+  t.notMatch(ar, /signed out|Continue to/, 'no English left');
 
   await app.service.setLogoutUrl(actorOf(app.owner), app.clientId, 'http://localhost:8080/signed-out');
   const local = await logout();

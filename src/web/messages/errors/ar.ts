@@ -29,4 +29,7 @@ export const errorsAr: Translation<typeof errorsEn> = {
   'errors.app.other': 'حدث خطأ ما أثناء إدخالك. ارجع إلى التطبيق وحاول مرة أخرى.',
   'errors.logout.title': 'لا يمكن إخراجك من هنا',
   'errors.logout.refused': 'طلب التطبيق من Lanyard أن يُخرجك، لكن طلبه لم يكن صحيحًا، لذلك لم يُخرجك Lanyard. لتخرج، اذهب إلى تطبيقات مدرستك واضغط خروج. أخبر معلمك، أو من يدير التطبيق.',
+  'errors.signedOut.title': 'لقد خرجت',
+  'errors.signedOut.text': 'لقد خرجت من Lanyard. ما زال {app} قيد الإعداد، لذلك لا يأخذك Lanyard إليه تلقائيًا.',
+  'errors.signedOut.continue': 'تابع إلى {host}',
 };

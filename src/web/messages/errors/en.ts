@@ -30,4 +30,7 @@ export const errorsEn = {
   'errors.app.other': 'Something went wrong while signing you in. Go back to the app and try again.',
   'errors.logout.title': 'Cannot sign you out here',
   'errors.logout.refused': 'The app asked Lanyard to sign you out, but its request was not right, so Lanyard has not signed you out. To sign out, go to your school apps and press Sign out. Tell your teacher, or whoever runs the app.',
+  'errors.signedOut.title': 'You are signed out',
+  'errors.signedOut.text': 'You are signed out of Lanyard. {app} is still being made, so Lanyard does not send you on to it by itself.',
+  'errors.signedOut.continue': 'Continue to {host}',
 } as const;

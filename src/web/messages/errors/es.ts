@@ -29,4 +29,7 @@ export const errorsEs: Translation<typeof errorsEn> = {
   'errors.app.other': 'Algo ha salido mal al entrar. Vuelve a la app y prueba otra vez.',
   'errors.logout.title': 'Aquí no puedes salir',
   'errors.logout.refused': 'La app ha pedido a Lanyard que te saque, pero su petición no era correcta, así que Lanyard no te ha sacado. Para salir, ve a las apps de tu escuela y pulsa Salir. Díselo a tu profe o a quien lleve la app.',
+  'errors.signedOut.title': 'Has cerrado la sesión',
+  'errors.signedOut.text': 'Has cerrado la sesión en Lanyard. {app} todavía se está haciendo, así que Lanyard no te lleva allí solo.',
+  'errors.signedOut.continue': 'Seguir a {host}',
 };

@@ -29,4 +29,7 @@ export const errorsFr: Translation<typeof errorsEn> = {
   'errors.app.other': 'Quelque chose s’est mal passé pendant la connexion. Reviens à l’appli et réessaie.',
   'errors.logout.title': 'Impossible de te déconnecter ici',
   'errors.logout.refused': 'L’appli a demandé à Lanyard de te déconnecter, mais sa demande n’était pas correcte, alors Lanyard ne t’a pas déconnecté. Pour te déconnecter, va aux applis de ton école et appuie sur Me déconnecter. Préviens ton enseignant, ou la personne qui gère l’appli.',
+  'errors.signedOut.title': 'Tu es déconnecté',
+  'errors.signedOut.text': 'Tu es déconnecté de Lanyard. {app} est encore en construction : Lanyard ne t’y envoie donc pas tout seul.',
+  'errors.signedOut.continue': 'Continuer vers {host}',
 };
