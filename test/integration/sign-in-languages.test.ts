@@ -122,6 +122,9 @@ t.test('on class sign-in, after wrong pictures the switch reopens the tapped pup
   const page = await ar.text();
   t.match(page, /<html lang="ar" dir="rtl">/, 'in Arabic');
   t.match(page, /\u2068Peregrine\u2069/, 'for the same pupil');
+  t.match(page, 'aria-label="خيارات أخرى"', 'its other options named in Arabic');
+  t.match(page, '>لست في \u2068Demo School\u2069؟ اختر مدرسة أخرى<', 'another school offered in Arabic');
+  t.notMatch(page, /Other options|Choose another school/, 'no English left there');
 
   const asked = await browser.get(new URL(`${pupil}/emoji?org=demo-school&lang=fr`, lanyard.url));
   t.equal(asked.status, 303, 'the form\'s address asked for itself: sent on');
