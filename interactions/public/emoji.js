@@ -11,6 +11,7 @@
   const status = form.querySelector('[data-emoji-status]');
   const said = JSON.parse(status.dataset.said || '[]');
   const max = slots.length;
+  const digits = new Intl.NumberFormat(document.documentElement.lang || undefined);
   const go = form.querySelector('button.go');
   const rtl = () => getComputedStyle(form).direction === 'rtl';
   const chosen = () => (value.value ? value.value.split(',') : []);
@@ -27,7 +28,8 @@
       slot.classList.toggle('next', i === list.length);
     });
     slotRow.classList.remove('shake');
-    status.textContent = said[list.length] ?? `${list.length} of ${max}`;
+    // The count's sentence in the page's language (data-said); without one, the count in the page's digits, no words.
+    status.textContent = said[list.length] ?? `${digits.format(list.length)} / ${digits.format(max)}`;
   };
 
   // Pages: the tab buttons switch in place (without this file each is a form post naming the page).

@@ -19,7 +19,8 @@
   const say = (span, s) => {
     let words;
     try { words = JSON.parse(span.dataset.countdownWords || ''); } catch { words = undefined; }
-    if (!words) return s <= 0 ? 'a moment — try again now' : s === 1 ? '1 second' : s < 90 ? `${s} seconds` : `${Math.ceil(s / 60)} minutes`;
+    // No words to say it in (a span without them): its text stays as the page sent it, in the page's language.
+    if (!words) return undefined;
     if (s <= 0) return words.now;
     const [forms, n] = s < 90 ? [words.seconds, s] : [words.minutes, Math.ceil(s / 60)];
     return (forms[plural.select(n)] ?? forms.other ?? '#').replace('#', number.format(n));
@@ -35,7 +36,8 @@
     let running = false;
     spans.forEach((span, i) => {
       const s = left(ends[i]);
-      span.textContent = say(span, s);
+      const words = say(span, s);
+      if (words !== undefined) span.textContent = words;
       if (s > 0) running = true;
     });
     rings.forEach((ring, i) => {
