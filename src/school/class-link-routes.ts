@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { isClassLinkLength } from '../accounts/class-link-length.js';
 import { schoolDaySettings } from '../config/school-day.js';
+import { DEFAULT_LOCALE } from '../formats/locales.js';
 import { ROUTES } from '../routes.js';
+import { translator } from '../web/i18n/translator.js';
 import { formField, sendHtml, seeOther } from '../web/http.js';
 import { classOf } from './access.js';
 import { area } from './area.js';
@@ -11,7 +13,6 @@ import type { SchoolDeps } from './deps.js';
 import { SchoolInputError } from './errors.js';
 import { schoolForm, schoolRequest } from './signed-in.js';
 import { classLinkCard, classLinkGone, classLinkPath } from './views/class-link-pages.js';
-import { untilText } from './views/help-code-time.js';
 import { classPath } from './views/pupil-parts.js';
 import { schoolLayout } from './views/school-layout.js';
 
@@ -54,7 +55,9 @@ export function classLinkRoutes(scope: FastifyInstance, deps: SchoolDeps): void 
     const body = shown && url
       ? classLinkCard({
         klass, schoolName: s.school.organisation.name, code: shown.code, url, qrSvg: await qrSvg(url),
-        until: untilText(new Date(shown.expiresAt), deps.clock.now(), timeZone), done: classPath(slug, klass),
+        expiresAt: new Date(shown.expiresAt), now: deps.clock.now(), timeZone, done: classPath(slug, klass),
+        // What pupils read, in the school's language (English where it set none).
+        t: translator(s.school.organisation.login.language ?? DEFAULT_LOCALE),
       })
       : classLinkGone({ klass, slug });
     return sendHtml(reply, 200, schoolLayout(`Class link for ${klass.title}`, body, s.who, s.school, 'classes'));

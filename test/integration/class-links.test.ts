@@ -155,3 +155,22 @@ t.test('opening class links is rate limited per source: codes cannot be enumerat
   t.equal((await fetch(`${lanyard.url}/class`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=x' })).status, 429, 'the typed form shares the budget');
   t.equal((await fetch(`${lanyard.url}/class`)).status, 200, 'the form itself is not counted');
 });
+
+t.test('the card pupils read is in the school\'s language; the console around it stays English', async (t) => {
+  const clock = new ManualClock(new Date('2027-03-10T09:00:00.000Z'));
+  const lanyard = await startLanyard(t, { clock });
+  const north = await putConsoleSchool(lanyard.store, 'north', 'École du Nord');
+  await lanyard.store.upsertOrganisation({ id: north.organisation.id, slug: 'north', name: 'École du Nord', login: { ...north.organisation.login, language: 'fr' } });
+  const classUrl = `${lanyard.url}/school/north/classes/${north.taught.class.id}`;
+  const teacher = await consoleSignInAsStaff(lanyard.url, north.teacher.credentials, undefined, clock);
+  const page = await consolePage(teacher, classUrl);
+  const made = await consolePost(teacher, `${classUrl}/class-links`, page.html, { length: 'school_day' });
+  const card = (await consolePage(teacher, location(made, lanyard.url).href)).html;
+  t.match(card, '<div class="help-code-card class-link-card" lang="fr" dir="ltr">', 'the card says its language');
+  t.match(card, '<h1 class="help-code-title">Class A : connecte-toi avec ta classe</h1>');
+  t.match(card, `Ou ouvre ${new URL(lanyard.url).host}/class et tape le code de la classe :`);
+  t.match(card, 'Marche jusqu’à 16:30 aujourd’hui.');
+  t.match(card, 'École du Nord : ensuite, touche ton nom et tes images.');
+  t.notMatch(card, /sign in with your class|Works until|tap your name/, 'none of it in English');
+  t.match(card, 'data-print hidden>Print</button>', 'the console\'s own words stay English');
+});

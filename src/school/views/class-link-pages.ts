@@ -4,7 +4,8 @@ import { spacedClassCode } from '../../accounts/class-links.js';
 import { COPY_SCRIPT, csrfField, postButton, table } from '../../web/components.js';
 import { html, type Raw, raw } from '../../web/html.js';
 import type { ListedClassLink } from '../class-link-actions.js';
-import { untilText } from './help-code-time.js';
+import type { Translator } from '../../web/i18n/translator.js';
+import { untilParts, untilText } from './help-code-time.js';
 import { classPath } from './pupil-parts.js';
 
 /** Class links on a class's page and the page that shows a new one once (docs/school-console.md → Class links); the frame is the caller's. */
@@ -47,17 +48,32 @@ ${list}
 </section>`;
 }
 
-/** A link just made, shown once: the code large enough to read across a classroom, the link, its QR code; printable (the card alone). */
-export function classLinkCard(v: { klass: RosterClass; schoolName: string; code: string; url: string; qrSvg: string; until: string; done: string }): Raw {
+/** Until when the card's link works, in its language (the school's wall clock: help-code-time.ts). */
+function cardUntil(t: Translator, expiresAt: Date, now: Date, timeZone: string): string {
+  const { days, time, date } = untilParts(expiresAt, now, timeZone, t.locale);
+  if (days === 0) return t.t('classLink.card.untilToday', { time });
+  if (days === 1) return t.t('classLink.card.untilTomorrow', { time });
+  return t.t('classLink.card.untilDay', { day: date, time });
+}
+
+/**
+ * A link just made, shown once: the code large enough to read across a classroom, the link, its QR code;
+ * printable (the card alone). The card is what pupils read: in the school's language (`t`), the rest of the page
+ * the console's English.
+ */
+export function classLinkCard(v: {
+  klass: RosterClass; schoolName: string; code: string; url: string; qrSvg: string; expiresAt: Date; now: Date; timeZone: string; done: string; t: Translator;
+}): Raw {
+  const { t } = v;
   const spaced = spacedClassCode(v.code);
-  return html`<div class="help-code-card class-link-card">
-  <h1 class="help-code-title">${v.klass.title}: sign in with your class</h1>
-  <div class="class-link-qr" role="img" aria-label="QR code of the class link (the same link is written below)">${raw(v.qrSvg)}</div>
+  return html`<div class="help-code-card class-link-card" lang="${t.locale}" dir="${t.dir}">
+  <h1 class="help-code-title">${t.t('classLink.card.title', { class: v.klass.title })}</h1>
+  <div class="class-link-qr" role="img" aria-label="${t.t('classLink.card.qr')}">${raw(v.qrSvg)}</div>
   <p class="class-link-url">${v.url}</p>
-  <p class="help-code-how">Or open ${new URL(v.url).host}/class and type the class code:</p>
+  <p class="help-code-how">${t.t('classLink.card.orType', { address: `${new URL(v.url).host}/class` })}</p>
   <p class="help-code-digits class-link-code"><span aria-hidden="true">${spaced}</span><span class="visually-hidden">${[...v.code].join(' ')}</span></p>
-  <p class="help-code-until">Works until ${v.until}.</p>
-  <p class="help-code-how">${v.schoolName}: then tap your name and your pictures.</p>
+  <p class="help-code-until">${cardUntil(t, v.expiresAt, v.now, v.timeZone)}</p>
+  <p class="help-code-how">${t.t('classLink.card.then', { school: v.schoolName })}</p>
 </div>
 <div class="dev-actions help-code-actions">
   <button type="button" class="secondary-button" data-print hidden>Print</button>

@@ -13,4 +13,11 @@ export const classLinkEn = {
   'classLink.ended.text': 'Check the code with your teacher, or ask for a new one.',
   'classLink.again': 'Type the code again',
   'classLink.expired.form': 'The page was open too long. Type the code again.',
+  'classLink.card.title': '{class}: sign in with your class',
+  'classLink.card.qr': 'QR code of the class link (the same link is written below)',
+  'classLink.card.orType': 'Or open {address} and type the class code:',
+  'classLink.card.untilToday': 'Works until {time} today.',
+  'classLink.card.untilTomorrow': 'Works until {time} tomorrow.',
+  'classLink.card.untilDay': 'Works until {day}, {time}.',
+  'classLink.card.then': '{school}: then tap your name and your pictures.',
 } as const;
