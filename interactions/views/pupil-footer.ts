@@ -1,7 +1,6 @@
 import { offersHelpCodes } from '../../src/accounts/help-codes.js';
-import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
-import { isolated, type StepView, type TappedPupil } from './step-frame.js';
+import { cancelForm, isolated, type StepView, type TappedPupil } from './step-frame.js';
 
 /** The screens of a tapped pupil: their pictures, their badge, their help code (interactions/class-tiles.ts). */
 export type PupilWay = 'emoji' | 'badge' | 'help_code';
@@ -41,8 +40,5 @@ export function pupilFooter(v: StepView & { pupil: TappedPupil }, current: Pupil
   <a href="/interaction/${v.uid}?org=${org}&amp;way=any">${t.t('classSignIn.otherWay')}</a>
   ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">${t.t('signIn.notThisSchool', { school: v.organisation.name })}</a>` : ''}
 </nav>
-<form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
-  ${csrfField(v.csrf)}
-  <button type="submit" class="link">${v.cancelLabel}</button>
-</form>`;
+${cancelForm(v, current)}`;
 }

@@ -44,37 +44,35 @@ export interface TappedPupil { id: string; name: string }
 /**
  * Other ways to sign in, a help code (docs/childrens-sign-in.md → Help codes: on every method's screen, since a
  * school with one method skips the chooser), another school, and cancel (back to the app with access_denied).
- * On class sign-in's screens (docs/childrens-sign-in.md → Class sign-in): from the name tiles (`tiles`), the
- * ordinary chooser; for a tapped pupil (`v.pupil`), back to the names, and their pictures or their help code.
+ * Below class sign-in's name tiles (`tiles`: docs/childrens-sign-in.md → Class sign-in), the ordinary chooser; a
+ * tapped pupil's screens have their own (pupil-footer.ts).
  */
-export function stepFooter(v: StepView & { pupil?: TappedPupil | undefined }, current: string): Raw {
+export function stepFooter(v: StepView, current: string): Raw {
   const org = encodeURIComponent(v.organisation.slug);
-  const { pupil } = v;
-  if (current === 'tiles' || pupil) {
-    const mine = pupil && `/interaction/${v.uid}/pupil/${encodeURIComponent(pupil.id)}`;
+  const { t } = v;
+  const changeSchool = v.canChangeOrganisation
+    ? html`<a href="/interaction/${v.uid}?change=1">${t.t('signIn.notThisSchool', { school: v.organisation.name })}</a>` : '';
+  if (current === 'tiles') {
     return html`
-<nav class="step-links" aria-label="${v.t.t('signIn.otherOptions')}">
-  ${pupil ? html`<a href="/interaction/${v.uid}?org=${org}">${v.t.t('classSignIn.notYou', { name: isolated(pupil.name) })}</a>` : ''}
-  ${pupil && current === 'help_code' ? html`<a href="${mine}?org=${org}">${v.t.t('classSignIn.usePictures')}</a>` : ''}
-  ${pupil && current !== 'help_code' && offersHelpCodes(v.organisation) ? html`<a href="${mine}/help-code?org=${org}">${v.t.t('classSignIn.helpCode')}</a>` : ''}
-  <a href="/interaction/${v.uid}?org=${org}&amp;way=any">${v.t.t('classSignIn.otherWay')}</a>
-  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">${v.t.t('signIn.notThisSchool', { school: v.organisation.name })}</a>` : ''}
+<nav class="step-links" aria-label="${t.t('signIn.otherOptions')}">
+  <a href="/interaction/${v.uid}?org=${org}&amp;way=any">${t.t('classSignIn.otherWay')}</a>
+  ${changeSchool}
 </nav>
 ${cancelForm(v, current)}`;
   }
   const others = current === 'help_code' || (current !== 'chooser' && v.organisation.login.methods.length > 1);
   const helpCode = current !== 'chooser' && current !== 'help_code' && offersHelpCodes(v.organisation);
-  const { t } = v;
   return html`
 <nav class="step-links" aria-label="${t.t('signIn.otherOptions')}">
   ${others ? html`<a href="/interaction/${v.uid}?org=${org}">${t.t('signIn.anotherWay')}</a>` : ''}
   ${helpCode ? html`<a href="/interaction/${v.uid}/help-code?org=${org}">${t.t('signIn.haveHelpCode')}</a>` : ''}
-  ${v.canChangeOrganisation ? html`<a href="/interaction/${v.uid}?change=1">${t.t('signIn.notThisSchool', { school: v.organisation.name })}</a>` : ''}
+  ${changeSchool}
 </nav>
 ${cancelForm(v, current)}`;
 }
 
-const cancelForm = (v: StepView, current: string) => html`<form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
+/** The screens' way out: back to the app, which receives access_denied (interactions/cancel.ts). */
+export const cancelForm = (v: StepView, current: string) => html`<form method="post" action="/interaction/${v.uid}/cancel" class="secondary" data-step="${current}">
   ${csrfField(v.csrf)}
   <button type="submit" class="link">${v.cancelLabel}</button>
 </form>`;
