@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { findBadgeHolder } from '../src/badges/badges.js';
 import { attemptSignIn } from './attempt.js';
 import { afterBadge, postedBadgeCode } from './badge.js';
-import { type PupilRoute, shownPupil, tapped } from './class-tiles.js';
+import { type PupilRoute, shownPupil, tappedStep } from './class-tiles.js';
 import { type InteractionDeps, sendHtml } from './context.js';
-import { loginStep } from './login-step.js';
 import { badgeScanner } from './views/badge-scanner.js';
 import { isolated } from './views/step-frame.js';
 
@@ -17,18 +16,16 @@ import { isolated } from './views/step-frame.js';
  */
 export function classTileBadgeRoutes(app: FastifyInstance, deps: InteractionDeps): void {
   app.get<PupilRoute>('/:uid/pupil/:pupilId/badge', async (req, reply) => {
-    const step = await loginStep(deps, req, reply, 'badge');
-    if (!step) return reply;
-    const pupil = await tapped(deps, req, reply, step);
-    if (!pupil) return reply;
+    const tap = await tappedStep(deps, req, reply, 'badge');
+    if (!tap) return reply;
+    const { step, pupil } = tap;
     return sendHtml(reply, 200, badgeScanner({ ...step, pupil: shownPupil(pupil) }));
   });
 
   app.post<PupilRoute>('/:uid/pupil/:pupilId/badge', async (req, reply) => {
-    const step = await loginStep(deps, req, reply, 'badge');
-    if (!step) return reply;
-    const pupil = await tapped(deps, req, reply, step);
-    if (!pupil) return reply;
+    const tap = await tappedStep(deps, req, reply, 'badge');
+    if (!tap) return reply;
+    const { step, pupil } = tap;
     const code = postedBadgeCode(req.body);
     const notTheirs = step.t.t('classSignIn.notYourBadge', { name: isolated(pupil.label) });
     const signedIn = await attemptSignIn(deps, req, reply, step, {

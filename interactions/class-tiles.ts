@@ -8,7 +8,7 @@ import { classContext } from './class-context.js';
 import { type InteractionDeps, sendHtml } from './context.js';
 import type { EmojiBody } from './emoji-input.js';
 import { emojiSignIn, type KeyboardState } from './emoji-sign-in.js';
-import { type LoginStep, loginStep } from './login-step.js';
+import { type LoginStep, loginStep, type StepMethod } from './login-step.js';
 import { badgeScanner } from './views/badge-scanner.js';
 import { emojiKeyboard } from './views/emoji-keyboard.js';
 import { pupilHelpCodeForm } from './views/pupil-help-code-form.js';
@@ -43,12 +43,22 @@ export async function tilesFor(
   return context ? classTiles(deps.store, organisation, context.classId, t.locale) : [];
 }
 
-/** The tapped pupil, when this browser may see their tile now; otherwise answers 404 (naming no one). */
-export async function tapped(deps: InteractionDeps, req: FastifyRequest<PupilRoute>, reply: FastifyReply, step: LoginStep): Promise<TilePupil | undefined> {
+/**
+ * The preamble of every tapped pupil's route: the login step for `method` (login-step.ts), then the pupil, when
+ * this browser may see their tile now; otherwise answers (the step's own answers, or a 404 naming no one).
+ */
+export async function tappedStep(
+  deps: InteractionDeps, req: FastifyRequest<PupilRoute>, reply: FastifyReply, method: StepMethod,
+): Promise<{ step: LoginStep; pupil: TilePupil } | undefined> {
+  const step = await loginStep(deps, req, reply, method);
+  if (!step) return undefined;
   const context = await classContext(deps, req, step.organisation, reply);
   const pupil = context && await tilePupil(deps.store, step.organisation, context.classId, req.params.pupilId, step.t.locale);
-  if (!pupil) sendHtml(reply, 404, tileGonePage(step));
-  return pupil;
+  if (!pupil) {
+    sendHtml(reply, 404, tileGonePage(step));
+    return undefined;
+  }
+  return { step, pupil };
 }
 
 /** The pupil as their screens name them. */
@@ -68,10 +78,9 @@ const keyboard = (step: LoginStep, pupil: TilePupil, chosen: string[], state: Ke
 export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): void {
   app.get<PupilRoute>('/:uid/pupil/:pupilId', async (req, reply) => {
     // The school's first way for a pupil (views/pupil-footer.ts): pictures, else the badge, else the help code.
-    const step = await loginStep(deps, req, reply, 'help_code');
-    if (!step) return reply;
-    const pupil = await tapped(deps, req, reply, step);
-    if (!pupil) return reply;
+    const tap = await tappedStep(deps, req, reply, 'help_code');
+    if (!tap) return reply;
+    const { step, pupil } = tap;
     const first = pupilWays(step)[0];
     if (first === 'emoji') return sendHtml(reply, 200, keyboard(step, pupil, []));
     if (first === 'badge') return sendHtml(reply, 200, badgeScanner({ ...step, pupil: shownPupil(pupil) }));
@@ -79,10 +88,9 @@ export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): vo
   });
 
   app.post<PupilRoute>('/:uid/pupil/:pupilId/emoji', async (req, reply) => {
-    const step = await loginStep(deps, req, reply, 'emoji');
-    if (!step) return reply;
-    const pupil = await tapped(deps, req, reply, step);
-    if (!pupil) return reply;
+    const tap = await tappedStep(deps, req, reply, 'emoji');
+    if (!tap) return reply;
+    const { step, pupil } = tap;
     return emojiSignIn(deps, req, reply, step, {
       username: pupil.username,
       // The username is the tile's: a wrong try does not ask to check it.
@@ -92,18 +100,16 @@ export function classTileRoutes(app: FastifyInstance, deps: InteractionDeps): vo
   });
 
   app.get<PupilRoute>('/:uid/pupil/:pupilId/help-code', async (req, reply) => {
-    const step = await loginStep(deps, req, reply, 'help_code');
-    if (!step) return reply;
-    const pupil = await tapped(deps, req, reply, step);
-    if (!pupil) return reply;
+    const tap = await tappedStep(deps, req, reply, 'help_code');
+    if (!tap) return reply;
+    const { step, pupil } = tap;
     return sendHtml(reply, 200, pupilHelpCodeForm({ ...step, pupil: shownPupil(pupil) }));
   });
 
   app.post<PupilRoute>('/:uid/pupil/:pupilId/help-code', async (req, reply) => {
-    const step = await loginStep(deps, req, reply, 'help_code');
-    if (!step) return reply;
-    const pupil = await tapped(deps, req, reply, step);
-    if (!pupil) return reply;
+    const tap = await tappedStep(deps, req, reply, 'help_code');
+    if (!tap) return reply;
+    const { step, pupil } = tap;
     const shown = shownPupil(pupil);
     const code = normaliseHelpCode(req.body?.code);
     // Not 6 digits: a typing slip, said as such and not counted (nothing was tried).
