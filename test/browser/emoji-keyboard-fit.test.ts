@@ -6,7 +6,7 @@ import { checkAccessibility } from '../helpers/axe.js';
 import { assertSignedIn, browserSetUp } from '../helpers/browser-flow.js';
 import { answerCallback, openPage, SCREENSHOT_DIR } from '../helpers/browser.js';
 import { EMOJI_KID } from '../helpers/children.js';
-import { emojiKey as keyOf, emojiTab as tabOf, slotGlyphs, tapPicture } from '../helpers/emoji-keyboard.js';
+import { emojiKey as keyOf, emojiTab as tabOf, keyboardPost, slotGlyphs, tapPicture } from '../helpers/emoji-keyboard.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { type AuthorizationRequest, authorizationRequest, DEMO_CLIENT } from '../helpers/relying-party.js';
 import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
@@ -191,14 +191,7 @@ t.test('without JavaScript: a tab is a form post, six taps and Sign in still sig
   const req = await authorizationRequest(rp);
   const callback = await answerCallback(page, DEMO_CLIENT.redirectUri);
   await openKeyboard(page, req, 'en');
-  const post = async (click: () => Promise<void>) => {
-    const [res] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/emoji') && r.request().method() === 'POST'),
-      page.waitForEvent('load'),
-      click(),
-    ]);
-    return res.status();
-  };
+  const post = (click: () => Promise<void>) => keyboardPost(page, click);
   await page.locator('#username').fill(EMOJI_KID.username);
   t.equal(await post(() => page.locator('#username').press('Enter')), 400, 'Enter in the name field is Sign in (not a tab): too soon');
   t.equal(await page.getByRole('alert').innerText(), 'Tap all 6 of your pictures, then Sign in.', 'saying what to do');

@@ -7,7 +7,7 @@ import { screenshotAndCheck } from '../helpers/page-check.js';
 import { EMOJI_BANK } from '../../src/formats/emoji-bank.js';
 import { pageOf } from '../../interactions/emoji-pages.js';
 import { EMOJI_KID } from '../helpers/children.js';
-import { emojiKey, emojiTab, slotGlyphs, tapPicture } from '../helpers/emoji-keyboard.js';
+import { emojiKey, emojiTab, keyboardPost, slotGlyphs, tapPicture } from '../helpers/emoji-keyboard.js';
 import { writeConfig } from '../helpers/config-file.js';
 import { type AuthorizationRequest, authorizationRequest, DEMO_CLIENT } from '../helpers/relying-party.js';
 
@@ -214,14 +214,7 @@ t.test('emoji password without JavaScript: every tap posts the form, and it stil
   await openKeyboard(page, req);
 
   /** A tap without JavaScript is a form post that answers with the keyboard again. */
-  const post = async (click: () => Promise<void>) => {
-    const [res] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/emoji') && r.request().method() === 'POST'),
-      page.waitForEvent('load'),
-      click(),
-    ]);
-    return res.status();
-  };
+  const post = (click: () => Promise<void>) => keyboardPost(page, click);
 
   await page.getByLabel('Your username').fill(EMOJI_KID.username);
   const statuses: number[] = [];

@@ -26,3 +26,13 @@ export async function tapPicture(page: Page, name: string, touch = false): Promi
 
 /** The pictures the slots show, in order ('' for an empty slot). */
 export const slotGlyphs = (page: Page) => page.locator('[data-emoji-slots] .emoji-slot').allInnerTexts();
+
+/** A tap without JavaScript: a form post to the keyboard's `/emoji` address, answered with a page; its status. */
+export async function keyboardPost(page: Page, click: () => Promise<void>): Promise<number> {
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/emoji') && r.request().method() === 'POST'),
+    page.waitForEvent('load'),
+    click(),
+  ]);
+  return res.status();
+}
