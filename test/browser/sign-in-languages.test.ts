@@ -1,48 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { BrowserContextOptions, Page } from 'playwright-core';
-import t, { type Test } from 'tap';
-import { LOCALES, type Locale } from '../../src/formats/locales.js';
+import t from 'tap';
+import { LOCALES } from '../../src/formats/locales.js';
 import { translator } from '../../src/web/i18n/translator.js';
 import { CATALOGUE, type MessageKey } from '../../src/web/messages/catalogue.js';
-import { checkAccessibility } from '../helpers/axe.js';
 import { browserSetUp } from '../helpers/browser-flow.js';
-import { openPage, pageWidths, SCREENSHOT_DIR } from '../helpers/browser.js';
+import { openPage } from '../helpers/browser.js';
+import { checkInLanguage, LANGUAGE_SIZES } from '../helpers/page-language.js';
 import { authorizationRequest } from '../helpers/relying-party.js';
 import { TEACHER } from '../helpers/sign-in.js';
 
 /**
  * Every pupil's screen in every language (docs/languages.md), at a phone, a tablet and a Chromebook size: the
  * school picker, the ways to sign in, password, help code, badge (with no camera), a refusal, the expired
- * page, the front door and the dashboard after a password sign-in. The browser asks for the language
- * (Accept-Language); each screen is photographed as the screen shows it (test-artifacts/screenshots/
- * sign-in-languages/), checked by axe-core, no wider than the screen, in its language with no English left
- * in it, and in Arabic mirrored: right to left, the card's text starting at its right edge.
+ * page, the front door and the dashboard after a password sign-in (class sign-in's screens, the emoji keyboard's
+ * and the signed-out page: class-sign-in-languages.test.ts). The browser asks for the language
+ * (Accept-Language); each screen is photographed and checked as test/helpers/page-language.ts says
+ * (test-artifacts/screenshots/sign-in-languages/).
  */
-
-const SIZES: readonly [string, BrowserContextOptions][] = [
-  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
-  ['tablet', { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true }],
-  ['chromebook', { viewport: { width: 1366, height: 768 } }],
-];
-
-/** English sentences with no argument that a translated page must not show (the brand's name is the same in every language). */
-const englishLeft = (locale: Locale): string[] => (locale === 'en' ? [] : (Object.keys(CATALOGUE.en) as MessageKey[])
-  .filter((k) => !CATALOGUE.en[k].includes('{') && CATALOGUE.en[k] !== CATALOGUE[locale][k] && CATALOGUE.en[k].length >= 8)
-  .map((k) => CATALOGUE.en[k]));
-
-/** Where the h1's text starts and ends, against the card's content box. */
-const HEADING_SIDES = `(() => {
-  const h = document.querySelector('main h1');
-  const card = document.querySelector('main.card');
-  const range = document.createRange();
-  range.selectNodeContents(h);
-  const text = range.getBoundingClientRect();
-  const box = card.getBoundingClientRect();
-  const style = getComputedStyle(card);
-  return { direction: getComputedStyle(h).direction, textLeft: text.left, textRight: text.right,
-    contentLeft: box.left + parseFloat(style.paddingLeft), contentRight: box.right - parseFloat(style.paddingRight) };
-})()`;
 
 /** Where the first school's name sits in its link: at the start of the line, whichever side that is. */
 const CHOICE_SIDES = `(() => {
@@ -54,37 +27,14 @@ const CHOICE_SIDES = `(() => {
   return { nameAtRight: box.right - text.right < box.width / 4, nameAtLeft: text.left - box.left < box.width / 4 };
 })()`;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  const path = join(SCREENSHOT_DIR, 'sign-in-languages', `${name}.png`);
-  mkdirSync(dirname(path), { recursive: true });
-  await page.screenshot({ path, animations: 'disabled' });
-}
-
-async function check(t: Test, page: Page, locale: Locale, name: string, label: string): Promise<void> {
-  await shoot(page, name);
-  const html = page.locator('html');
-  t.equal(await html.getAttribute('lang'), locale, `${label}: lang="${locale}"`);
-  t.equal(await html.getAttribute('dir'), locale === 'ar' ? 'rtl' : 'ltr', `${label}: its direction`);
-  await checkAccessibility(t, page, label);
-  const widths = await pageWidths(page);
-  t.ok(widths.page <= widths.device, `${label}: no sideways scrolling (${widths.page} ≤ ${widths.device}px)`);
-  const text = await page.locator('body').innerText();
-  t.same(englishLeft(locale).filter((s) => text.includes(s)), [], `${label}: no English left`);
-  if (locale === 'ar') {
-    const sides = await page.evaluate(HEADING_SIDES) as { direction: string; textLeft: number; textRight: number; contentLeft: number; contentRight: number };
-    t.equal(sides.direction, 'rtl', `${label}: the heading reads right to left`);
-    t.ok(Math.abs(sides.textRight - sides.contentRight) < 3, `${label}: the card's text starts at its right edge (${Math.round(sides.textRight)} ≈ ${Math.round(sides.contentRight)})`);
-  }
-}
-
 t.test('every pupil’s screen in English, Spanish, French and Arabic, at three sizes', async (t) => {
   const { lanyard, rp, browser } = await browserSetUp(t);
-  for (const [size, options] of SIZES) {
+  for (const [size, options] of LANGUAGE_SIZES) {
     for (const locale of LOCALES) {
       await t.test(`${locale} ${size}`, async (t) => {
         const { page, problems } = await openPage(t, browser, { ...options, locale });
         const say = (key: MessageKey) => CATALOGUE[locale][key];
-        const look = (n: string, label: string) => check(t, page, locale, `${locale}-${size}-${n}`, `${label} (${locale}, ${size})`);
+        const look = (n: string, label: string) => checkInLanguage(t, page, locale, { folder: 'sign-in-languages', name: `${locale}-${size}-${n}` }, `${label} (${locale}, ${size})`);
 
         await page.goto((await authorizationRequest(rp)).url.href);
         const interaction = new URL(page.url());
