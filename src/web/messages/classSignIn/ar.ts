@@ -9,7 +9,7 @@ export const classSignInAr: Translation<typeof classSignInEn> = {
   'classSignIn.otherWay': 'الدخول بطريقة أخرى',
   'classSignIn.greeting': 'مرحبًا يا {name}! المس صورك',
   'classSignIn.notYou': 'لست {name}؟ عُد إلى الأسماء',
-  'classSignIn.helpCode': 'لديّ رمز مساعدة',
+  'classSignIn.helpCode': 'عندي رمز مساعدة',
   'classSignIn.usePictures': 'استخدم صوري',
   'classSignIn.badge': 'أُري بطاقتي',
   'classSignIn.badgeGreeting': 'مرحبًا يا {name}! أرِ بطاقتك للكاميرا',
