@@ -51,10 +51,16 @@ async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; r
   return { port, demoPort, output: () => out, stop };
 }
 
-/** Waits until the output matches (a log line is written after the response is sent). */
+/**
+ * Waits until the output matches (a log line is written after the response is sent). Throws after 10 s: a
+ * pattern that no longer matches what Lanyard writes fails here rather than costing every run the wait.
+ */
 async function until(served: Served, pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 10_000;
-  while (!pattern.test(served.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!pattern.test(served.output())) {
+    if (Date.now() > deadline) throw new Error(`not in the output within 10 s: ${pattern}\n${served.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return served.output();
 }
 
@@ -71,7 +77,8 @@ function jsonLines(t: Test, text: string, what: string) {
 t.test('into a pipe: JSON lines', async (t) => {
   const served = await serve(t, { tty: false, env: { LANYARD_DEMO_APP: 'off' }, ready: /"event":"ready"/ });
   await fetch(`http://127.0.0.1:${served.port}/healthz`);
-  jsonLines(t, await until(served, /"url":"\/healthz"[^\n]*\n[^\n]*"statusCode":200/), 'pipe');
+  // One line per request, with its status (src/http/request-log.ts).
+  jsonLines(t, await until(served, /"url":"\/healthz"[^\n]*"statusCode":200/), 'pipe');
   await served.stop();
 });
 
