@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +38,12 @@ async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; r
   child.stderr!.on('data', (d) => { out += String(d).replace(/\r\n/g, '\n'); });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const stop = async () => {
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    // Through script(1), Lanyard leads a session of its own on the terminal, out of reach of script's group:
+    // stopped directly, script ends with it at once (told to stop itself, script waits 2 s before it exits).
+    const leaders = o.tty ? childrenOf(child.pid!) : [];
+    for (const pid of leaders.length ? leaders : [child.pid!]) {
+      try { process.kill(-pid, 'SIGTERM'); } catch { /* already gone */ }
+    }
     await closed;
   };
   t.teardown(stop);
@@ -49,6 +54,15 @@ async function serve(t: Test, o: { tty: boolean; env?: Record<string, string>; r
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { port, demoPort, output: () => out, stop };
+}
+
+/** The processes `pid` started (Linux: /proc), none once it has gone. */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /**
