@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -131,8 +132,11 @@ t.test('workers leave when the primary dies', async (t) => {
 });
 
 t.test('a worker that cannot start stops Lanyard with its reason and status', async (t) => {
-  const first = await serveWorkers(t, 2);
-  const port = new URL(first.url).port;
+  // The port is taken by a listener of another program (one that starts at once, where a Lanyard takes seconds).
+  const taken = createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => taken.close(() => resolve())));
+  const port = String((taken.address() as AddressInfo).port);
   const second = spawnServe(t, { LANYARD_STORE: 'sqlite::memory:', PORT: port, LANYARD_WORKERS: '1' });
   t.not((await second.exited).code, 0, 'one process: the port is taken');
   const dir = mkdtempSync(join(tmpdir(), 'lanyard-clash-'));
