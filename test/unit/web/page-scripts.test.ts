@@ -1,14 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import t from 'tap';
+import { interactionsPublicDir, webPublicDir } from '../../../src/package-files.js';
 
 /**
  * The pages' scripts say nothing in English of their own: every word they put on a page comes from the page
  * (data- attributes in the page's language, src/web/waits.ts and the emoji keyboard's data-said).
  */
 
-const COUNTDOWN = readFileSync(new URL('../../../src/web/public/countdown.js', import.meta.url), 'utf8');
-const EMOJI = readFileSync(new URL('../../../interactions/public/emoji.js', import.meta.url), 'utf8');
+// The scripts as served, from the project's folders (this test runs from test/ and from dist/test/ alike).
+const COUNTDOWN = readFileSync(join(webPublicDir, 'countdown.js'), 'utf8');
+const EMOJI = readFileSync(join(interactionsPublicDir, 'emoji.js'), 'utf8');
 
 /** The string and template literals of a script (its comments left out). */
 const literals = (source: string): string[] => {
