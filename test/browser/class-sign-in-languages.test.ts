@@ -20,9 +20,11 @@ import { authorizationRequest } from '../helpers/relying-party.js';
  * the tapped pupil's keyboard, help code and badge, the pictures after a badge (a school with badge + emoji),
  * the class code page and a class link that opens nothing, and the signed-out page. Each is photographed and
  * checked as test/helpers/page-language.ts says (test-artifacts/screenshots/class-sign-in-languages/): axe,
- * no sideways scrolling, no English left (names are data), and in Arabic right to left. Each language at each
- * size has a browser context of its own (its own device: its wrong tries are its own); two run at once, as
- * most of a screen's time is waiting on the browser or the server (48 s one at a time, 33 s two at once).
+ * no sideways scrolling, no English left (names are data), and in Arabic right to left. The keyboard's four
+ * states are photographed and axe-checked here only: emoji-keyboard-fit.test.ts measures their fit and leaves
+ * these to this test. Each language at each size has a browser context of its own (its own device: its wrong
+ * tries are its own); two run at once, as most of a screen's time is waiting on the browser or the server (48 s
+ * one at a time, 33 s two at once).
  */
 
 const BADGE = 'EEEE-EEEE-EEEE-EEEE-EEEE-EEEE-EE';
