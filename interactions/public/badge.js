@@ -99,7 +99,8 @@
       document.querySelector('[data-upload-icon]').textContent = '🖼️';
       if (document.activeElement === document.body) input.focus();
     }
-    if (prompt) prompt.textContent = noCamera ? words.sayNoCameraPrompt : words.sayBlockedPrompt;
+    const why = noCamera ? words.sayNoCameraPrompt : words.sayBlockedPrompt;
+    if (prompt) prompt.textContent = words.sayHello ? `${words.sayHello} ${why}` : why;
     if (!photoTried) status.textContent = noCamera ? words.sayNoCamera : words.sayBlocked;
   };
   const NO_CAMERA = ['NotFoundError', 'DevicesNotFoundError', 'OverconstrainedError'];

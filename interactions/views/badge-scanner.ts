@@ -29,7 +29,11 @@ const SCRIPT_WORDS: Record<string, MessageKey> = {
 export function badgeScanner(v: StepView & { error?: string | Raw; code?: string; pupil?: TappedPupil | undefined }): string {
   const { t, pupil } = v;
   const action = pupil ? `/interaction/${v.uid}/pupil/${encodeURIComponent(pupil.id)}/badge` : `/interaction/${v.uid}/badge`;
-  const words = Object.entries(SCRIPT_WORDS).map(([attribute, key]) => html` ${attribute}="${t.t(key)}"`);
+  const words = [
+    ...Object.entries(SCRIPT_WORDS).map(([attribute, key]) => html` ${attribute}="${t.t(key)}"`),
+    // A tapped pupil is still greeted by name when the page says there is no camera.
+    ...(pupil ? [html` data-say-hello="${t.t('classSignIn.hello', { name: isolated(pupil.name) })}"`] : []),
+  ];
   return stepPage(v, html`
 ${stepHeading(v, pupil ? t.t('classSignIn.badgeGreeting', { name: isolated(pupil.name) }) : t.t('signIn.badge.prompt'))}
 ${errorMessage(v.error)}

@@ -113,6 +113,7 @@ t.test('class sign-in, the emoji keyboard and the signed-out page in four langua
         await page.getByRole('link', { name: say('classSignIn.badge') }).click();
         await page.locator('[data-scanner-status]').filter({ hasText: new RegExp(`^(${say('signIn.badge.noCamera')}|${say('signIn.badge.blocked')})$`
           .replace(/[.?]/g, '\\$&')) }).waitFor();
+        t.match(await page.locator('.prompt').innerText(), /Peregrine/, `without a camera the pupil is still greeted by name (${locale}, ${size})`);
         await look('09-pupil-badge', 'a tapped pupil’s badge');
 
         // The class link's pages, and the page an app in development's sign-out ends on.

@@ -12,6 +12,7 @@ export const classSignInAr: Translation<typeof classSignInEn> = {
   'classSignIn.helpCode': 'عندي رمز مساعدة',
   'classSignIn.usePictures': 'استخدم صوري',
   'classSignIn.badge': 'أُري بطاقتي',
+  'classSignIn.hello': 'مرحبًا يا {name}!',
   'classSignIn.badgeGreeting': 'مرحبًا يا {name}! أرِ بطاقتك للكاميرا',
   'classSignIn.notYourBadge': 'هذه ليست بطاقة {name}. أرِ بطاقتك أنت، أو اسأل معلّمك.',
   'classSignIn.helpCodeGreeting': 'مرحبًا يا {name}! اكتب رمز المساعدة من معلّمك',

@@ -14,6 +14,7 @@ export const classSignInEn = {
   'classSignIn.helpCode': 'I have a help code',
   'classSignIn.usePictures': 'Use my pictures',
   'classSignIn.badge': 'Show my badge',
+  'classSignIn.hello': 'Hi {name}!',
   'classSignIn.badgeGreeting': 'Hi {name}! Show your badge to the camera',
   'classSignIn.notYourBadge': 'That is not the badge of {name}. Show your own badge, or ask your teacher.',
   'classSignIn.helpCodeGreeting': 'Hi {name}! Type the help code from your teacher',

@@ -12,6 +12,7 @@ export const classSignInEs: Translation<typeof classSignInEn> = {
   'classSignIn.helpCode': 'Tengo un código de ayuda',
   'classSignIn.usePictures': 'Usar mis dibujos',
   'classSignIn.badge': 'Enseñar mi tarjeta',
+  'classSignIn.hello': '¡Hola, {name}!',
   'classSignIn.badgeGreeting': '¡Hola, {name}! Enseña tu tarjeta a la cámara',
   'classSignIn.notYourBadge': 'Esa no es la tarjeta de {name}. Enseña tu propia tarjeta o pregunta a tu profe.',
   'classSignIn.helpCodeGreeting': '¡Hola, {name}! Escribe el código de ayuda de tu profe',

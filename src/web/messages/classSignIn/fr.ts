@@ -12,6 +12,7 @@ export const classSignInFr: Translation<typeof classSignInEn> = {
   'classSignIn.helpCode': 'J’ai un code d’aide',
   'classSignIn.usePictures': 'Utiliser mes images',
   'classSignIn.badge': 'Montrer mon badge',
+  'classSignIn.hello': 'Bonjour {name} !',
   'classSignIn.badgeGreeting': 'Bonjour {name} ! Montre ton badge à la caméra',
   'classSignIn.notYourBadge': 'Ce n’est pas le badge de {name}. Montre ton propre badge, ou demande à ton enseignant.',
   'classSignIn.helpCodeGreeting': 'Bonjour {name} ! Tape le code d’aide de ton enseignant',
