@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ClassLink, ClassLinks } from '../../adapters/store.js';
+import { derivedKey } from '../keys/derived-key.js';
 import type { Clock } from '../clock.js';
 import { secureCookieFor, setCookie } from '../http/cookie-header.js';
 import { readCookie, signValue, verifySignedValue } from '../http/signed-value.js';
@@ -40,7 +41,7 @@ export class ClassLinkService {
   readonly #key: Buffer;
 
   constructor(private readonly deps: ClassLinkServiceDeps) {
-    this.#key = Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.from('lanyard'), Buffer.from('class link hmac v1'), 32));
+    this.#key = derivedKey(deps.keyEncryptionKey, 'class link hmac v1');
   }
 
   #hash(code: string): string {

@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import type { HelpCode, Organisation, Store, User } from '../../adapters/store.js';
+import { derivedKey } from '../keys/derived-key.js';
 import type { Clock } from '../clock.js';
 import { SANDBOX_SLUG } from '../config/reserved.js';
 import type { SchoolDaySettings } from '../config/school-day.js';
@@ -81,7 +82,7 @@ export class HelpCodes {
   readonly #key: Buffer;
 
   constructor(private readonly deps: HelpCodesDeps) {
-    this.#key = Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.from('lanyard'), Buffer.from('help code hmac v1'), 32));
+    this.#key = derivedKey(deps.keyEncryptionKey, 'help code hmac v1');
   }
 
   /** The code's HMAC, bound to the pupil: a hash stored for one pupil never matches another's code. */

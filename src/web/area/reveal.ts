@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../../../adapters/store.js';
 import type { Clock } from '../../clock.js';
 import { type AreaCookies, cookieOf } from './area-cookies.js';
+import { derivedKey } from '../../keys/derived-key.js';
 
 const REVEAL_SECONDS = 300;
 
@@ -27,7 +28,7 @@ export class Reveals {
     this.#cookie = `lanyard_${area}_reveal`;
     this.#model = `${area[0]!.toUpperCase()}${area.slice(1)}Reveal`;
     this.#aad = `${area}-reveal:`;
-    this.#key = Buffer.from(hkdfSync('sha256', deps.keyEncryptionKey, Buffer.from('lanyard'), Buffer.from(`${area}-area reveal cookie v1`), 32));
+    this.#key = derivedKey(deps.keyEncryptionKey, `${area}-area reveal cookie v1`);
   }
 
   /** Sets the value for `name` (which value it is: `secret:<client_id>`, …) for the session `sessionKey`. */
