@@ -1,4 +1,3 @@
-import { HELP_CODE_LENGTH } from '../../src/accounts/help-codes.js';
 import { html, type Raw } from '../../src/web/html.js';
 import { helpCodeInput } from './help-code-input.js';
 import { errorMessage, hiddenFields, invalidIf, stepFooter, stepHeading, stepPage, type StepView } from './step-frame.js';
@@ -14,9 +13,7 @@ ${errorMessage(v.error)}
   <label for="username">${t.t('signIn.helpCode.username')}</label>
   <input id="username" name="username" type="text" value="${v.username ?? ''}" autocomplete="username"
     autocapitalize="none" spellcheck="false" required ${v.username ? '' : 'autofocus'} ${invalidIf(v.error)}>
-  ${helpCodeInput({
-    label: t.t('signIn.helpCode.label'), hint: t.t('signIn.helpCode.hint', { count: HELP_CODE_LENGTH }), autofocus: !!v.username, invalid: !!v.error,
-  })}
+  ${helpCodeInput(t, { autofocus: !!v.username, invalid: !!v.error })}
   <button type="submit">${t.t('signIn.submit')}</button>
 </form>
 ${stepFooter(v, 'help_code')}

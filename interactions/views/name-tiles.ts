@@ -1,7 +1,6 @@
 import type { TilePupil } from '../../src/accounts/class-tiles.js';
 import { html } from '../../src/web/html.js';
-import { layout } from '../../src/web/layout.js';
-import { stepFooter, stepHeading, type StepView } from './step-frame.js';
+import { stepFooter, stepHeading, stepPage, type StepView } from './step-frame.js';
 
 /**
  * "Who are you?": a class's name tiles (docs/childrens-sign-in.md → Class sign-in), big links a six-year-old
@@ -12,7 +11,7 @@ import { stepFooter, stepHeading, type StepView } from './step-frame.js';
 export function nameTiles(v: StepView & { tiles: readonly TilePupil[] }): string {
   const { t } = v.t;
   const org = encodeURIComponent(v.organisation.slug);
-  return layout(t('classSignIn.pageTitle', { school: v.organisation.name }), html`
+  return stepPage(v, html`
 ${stepHeading(v, t('classSignIn.whoAreYou'))}
 <p class="muted tiles-hint">${t('classSignIn.tapYourName')}</p>
 <ul class="name-tiles" aria-label="${t('classSignIn.names')}">${v.tiles.map((p) => html`
@@ -22,5 +21,5 @@ ${stepHeading(v, t('classSignIn.whoAreYou'))}
   </a></li>`)}
 </ul>
 ${stepFooter(v, 'tiles')}
-`, { t: v.t, switchUrl: v.url, wide: true, stylesheet: 'class-tiles.css' });
+`, { wide: true, stylesheet: 'class-tiles.css' });
 }

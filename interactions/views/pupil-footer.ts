@@ -24,7 +24,7 @@ export function pupilWayUrl(v: Pick<StepView, 'uid' | 'organisation'> & { pupil:
   return `/interaction/${v.uid}/pupil/${encodeURIComponent(v.pupil.id)}${path}?org=${encodeURIComponent(v.organisation.slug)}`;
 }
 
-const WAY_WORDS = { emoji: 'classSignIn.usePictures', badge: 'classSignIn.badge', help_code: 'classSignIn.helpCode' } as const;
+const WAY_WORDS = { emoji: 'classSignIn.usePictures', badge: 'classSignIn.badge', help_code: 'signIn.haveHelpCode' } as const;
 
 /**
  * Below a tapped pupil's screen (docs/childrens-sign-in.md → Class sign-in): back to the names ("Not Ava?"),

@@ -1,9 +1,7 @@
-import { HELP_CODE_LENGTH } from '../../src/accounts/help-codes.js';
 import { html, type Raw } from '../../src/web/html.js';
-import { layout } from '../../src/web/layout.js';
 import { helpCodeInput } from './help-code-input.js';
 import { pupilFooter } from './pupil-footer.js';
-import { errorMessage, hiddenFields, isolated, stepHeading, type StepView, type TappedPupil } from './step-frame.js';
+import { errorMessage, hiddenFields, isolated, stepHeading, stepPage, type StepView, type TappedPupil } from './step-frame.js';
 
 /**
  * A help code for the pupil whose name tile was tapped (class sign-in): only the code, in big digits
@@ -11,14 +9,14 @@ import { errorMessage, hiddenFields, isolated, stepHeading, type StepView, type 
  */
 export function pupilHelpCodeForm(v: StepView & { pupil: TappedPupil; error?: string | Raw | undefined }): string {
   const { t } = v.t;
-  return layout(t('classSignIn.pageTitle', { school: v.organisation.name }), html`
+  return stepPage(v, html`
 ${stepHeading(v, t('classSignIn.helpCodeGreeting', { name: isolated(v.pupil.name) }))}
 ${errorMessage(v.error)}
 <form method="post" action="/interaction/${v.uid}/pupil/${encodeURIComponent(v.pupil.id)}/help-code" class="help-code-form" novalidate>
   ${hiddenFields(v)}
-  ${helpCodeInput({ label: t('classSignIn.helpCodeLabel'), hint: t('classSignIn.helpCodeHint', { count: HELP_CODE_LENGTH }), autofocus: true, invalid: !!v.error })}
+  ${helpCodeInput(v.t, { autofocus: true, invalid: !!v.error })}
   <button type="submit">${t('classSignIn.signIn')}</button>
 </form>
 ${pupilFooter(v, 'help_code')}
-`, { t: v.t, switchUrl: v.url });
+`);
 }

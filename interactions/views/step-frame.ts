@@ -3,7 +3,7 @@ import { offersHelpCodes } from '../../src/accounts/help-codes.js';
 import { csrfField } from '../../src/web/components.js';
 import { html, type Raw } from '../../src/web/html.js';
 import { isolated, type Translator } from '../../src/web/i18n/translator.js';
-import { layout } from '../../src/web/layout.js';
+import { layout, type LayoutOptions } from '../../src/web/layout.js';
 
 /** What every login-method screen shows around its form. */
 export interface StepView {
@@ -25,9 +25,12 @@ export const stepHeading = (v: StepView, prompt: string) => html`
 <p class="muted">${v.t.t('signIn.signingInTo', { app: v.clientName })}</p>
 <p class="prompt">${prompt}</p>`;
 
-/** A step's page in its language, with the language switch (the school's name is data: the title names it as it is). */
-export const stepPage = (v: StepView, body: Raw): string =>
-  layout(v.t.t('signIn.title', { school: v.organisation.name }), body, { t: v.t, switchUrl: v.url });
+/**
+ * A step's page in its language, with the language switch (the school's name is data: the title names it as it
+ * is); `opts` for a page's own width or style sheet.
+ */
+export const stepPage = (v: StepView, body: Raw, opts: Omit<LayoutOptions, 't' | 'switchUrl'> = {}): string =>
+  layout(v.t.t('signIn.title', { school: v.organisation.name }), body, { ...opts, t: v.t, switchUrl: v.url });
 
 export const hiddenFields = (v: StepView) => html`
   ${csrfField(v.csrf)}

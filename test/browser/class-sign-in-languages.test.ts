@@ -107,7 +107,7 @@ t.test('class sign-in, the emoji keyboard and the signed-out page in four langua
         await page.locator('[data-emoji-keyboard]').waitFor();
         t.equal(await page.locator('#username').count(), 0, `no username to type (${locale}, ${size})`);
         await look('07-pupil-keyboard', 'a tapped pupil’s keyboard');
-        await page.getByRole('link', { name: say('classSignIn.helpCode') }).click();
+        await page.getByRole('link', { name: say('signIn.haveHelpCode') }).click();
         await page.locator('input[name=code]').waitFor();
         await look('08-pupil-help-code', 'a tapped pupil’s help code');
         await page.getByRole('link', { name: say('classSignIn.badge') }).click();
